@@ -1,0 +1,37 @@
+import { useEffect, useState } from "react";
+import type { Toast } from "~/services/flash.server";
+
+const styles: Record<Toast["type"], string> = {
+  success: "border-green-700 bg-green-50 text-green-900",
+  error: "border-red-700 bg-red-50 text-red-900",
+  info: "border-brand-700 bg-brand-50 text-brand-900",
+};
+
+/**
+ * Shows the flash toast from the root loader. Rendered on the server too, so it is seen without
+ * JavaScript; with JavaScript it can be dismissed.
+ */
+export function Toaster({ toast }: { toast: Toast | null }) {
+  const [visible, setVisible] = useState<Toast | null>(toast);
+  useEffect(() => setVisible(toast), [toast]);
+  return (
+    <div aria-live="polite" role="status" className="pointer-events-none fixed inset-x-0 top-4 z-50 flex justify-center px-4">
+      {visible ? (
+        <div className={`pointer-events-auto flex w-full max-w-lg items-start gap-3 rounded-lg border-l-4 p-4 shadow-lg ${styles[visible.type]}`}>
+          <div className="flex-1">
+            <p className="font-semibold">{visible.title}</p>
+            {visible.description ? <p className="mt-1">{visible.description}</p> : null}
+          </div>
+          <button
+            type="button"
+            onClick={() => setVisible(null)}
+            className="min-h-target min-w-target rounded-md px-2 font-semibold underline hidden-no-js"
+            aria-label="Sulje ilmoitus"
+          >
+            ✕
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

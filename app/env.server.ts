@@ -1,0 +1,61 @@
+import path from "node:path";
+import { z } from "zod";
+
+const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must start with postgres:// or postgresql://")
+      .optional(),
+  ),
+  /** Public base URL used in e-mail links, e.g. https://arkikaveri.fi */
+  APP_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
+  SESSION_SECRET: z.preprocess(emptyToUndefined, z.string().min(16).optional()),
+  SMTP_URL: z.preprocess(emptyToUndefined, z.string().regex(/^smtps?:\/\//).optional()),
+  MAIL_FROM: z.string().default("Arkikaveri <noreply@arkikaveri.fi>"),
+  /** "inline" runs the job worker inside the web process; "off" leaves it to `npm run worker`. */
+  WORKER: z.enum(["inline", "off"]).default("inline"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type Env = z.infer<typeof EnvSchema> & { SESSION_SECRET: string; APP_URL: string };
+
+let cached: Env | undefined;
+
+/** Validates process.env once; a bad value stops start-up with a message naming the variable. */
+export function env(): Env {
+  if (cached) return cached;
+  const parsed = EnvSchema.safeParse(process.env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid environment variables:\n${lines.join("\n")}`);
+  }
+  const values = parsed.data;
+  if (values.NODE_ENV === "production" && !values.SESSION_SECRET) {
+    throw new Error("Invalid environment variables:\n  SESSION_SECRET: required in production (at least 16 characters)");
+  }
+  cached = {
+    ...values,
+    DATA_DIR: path.resolve(values.DATA_DIR),
+    // Development and tests get a fixed, obviously non-secret key so cookies survive restarts.
+    SESSION_SECRET: values.SESSION_SECRET ?? "arkikaveri-development-secret-do-not-use",
+    APP_URL: values.APP_URL ?? `http://localhost:${values.PORT}`,
+  };
+  return cached;
+}
+
+/** For tests that change process.env between cases. */
+export function resetEnvCache() {
+  cached = undefined;
+}
+
+export function isMailboxEnabled() {
+  const e = env();
+  return !e.SMTP_URL && e.NODE_ENV !== "production";
+}

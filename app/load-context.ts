@@ -1,0 +1,6 @@
+declare module "@remix-run/node" {
+  interface AppLoadContext {
+    cspNonce: string;
+  }
+}
+export {};

@@ -1,0 +1,3 @@
+export default function Index() {
+  return <main id="main"><h1>Arkikaveri</h1></main>;
+}

@@ -1,0 +1,48 @@
+import { createCookieSessionStorage, redirect } from "@remix-run/node";
+import { env } from "../env.server";
+
+/** A toast that survives a redirect: shown once on the next page, with or without JavaScript. */
+export interface Toast {
+  type: "success" | "error" | "info";
+  title: string;
+  description?: string;
+}
+
+const TOAST_KEY = "toast";
+
+let storage: ReturnType<typeof createCookieSessionStorage> | undefined;
+function flashStorage() {
+  const e = env();
+  storage ??= createCookieSessionStorage({
+    cookie: {
+      name: "__flash",
+      httpOnly: true,
+      sameSite: "lax",
+      path: "/",
+      secure: e.NODE_ENV === "production",
+      secrets: [e.SESSION_SECRET],
+    },
+  });
+  return storage;
+}
+
+/** Returns the Set-Cookie header value that carries `toast` to the next request. */
+export async function toastCookie(request: Request, toast: Toast): Promise<string> {
+  const session = await flashStorage().getSession(request.headers.get("Cookie"));
+  session.flash(TOAST_KEY, toast);
+  return flashStorage().commitSession(session);
+}
+
+export async function redirectWithToast(request: Request, url: string, toast: Toast, init: ResponseInit = {}) {
+  const headers = new Headers(init.headers);
+  headers.append("Set-Cookie", await toastCookie(request, toast));
+  return redirect(url, { ...init, headers });
+}
+
+/** Reads and consumes the pending toast; the returned header clears it. */
+export async function takeToast(request: Request): Promise<{ toast: Toast | null; setCookie: string | null }> {
+  const session = await flashStorage().getSession(request.headers.get("Cookie"));
+  const toast = (session.get(TOAST_KEY) as Toast | undefined) ?? null;
+  if (!toast) return { toast: null, setCookie: null };
+  return { toast, setCookie: await flashStorage().commitSession(session) };
+}

@@ -1,0 +1,97 @@
+import crypto from "node:crypto";
+import path from "node:path";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import express from "express";
+import helmet from "helmet";
+import { pinoHttp } from "pino-http";
+import { connect, disconnect } from "./app/db.server";
+import { prepareDatabase } from "./app/db/prepare.server";
+import { env } from "./app/env.server";
+import { logger } from "./app/logger.server";
+import { startWorker } from "./app/services/worker.server";
+
+// Start-up order: validate the environment, open and migrate the database (seeding the embedded
+// one on first start), start the in-process worker, then serve.
+const config = env();
+const { db, target } = await connect();
+await prepareDatabase(db, { seedIfEmpty: target.kind === "pglite" });
+const stopWorker = config.WORKER === "inline" ? startWorker(db) : undefined;
+
+const buildPath = path.resolve("build/server/index.js");
+const build = (await import(buildPath)) as ServerBuild;
+
+const app = express();
+app.disable("x-powered-by");
+app.set("trust proxy", 1);
+
+app.use(
+  pinoHttp({
+    logger,
+    genReqId: (req, res) => {
+      const id = req.headers["x-request-id"]?.toString() || crypto.randomUUID();
+      res.setHeader("X-Request-Id", id);
+      return id;
+    },
+    // Static files would drown the log; one line per page or API request is what we need.
+    autoLogging: { ignore: (req) => req.url?.startsWith("/build/") ?? false },
+    customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : "info"),
+  }),
+);
+
+app.use((_req, res, next) => {
+  res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
+  next();
+});
+
+app.use(
+  helmet({
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        "default-src": ["'self'"],
+        // Only Remix's own inline scripts run, and only with this response's nonce.
+        "script-src": ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:", "blob:"],
+        "connect-src": ["'self'"],
+        "worker-src": ["'self'", "blob:"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+        "base-uri": ["'self'"],
+        "object-src": ["'none'"],
+        "upgrade-insecure-requests": config.NODE_ENV === "production" ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    strictTransportSecurity: config.NODE_ENV === "production",
+  }),
+);
+
+// Fingerprinted bundles are immutable; everything else in public/ may change between releases.
+app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
+app.use(express.static("public", { maxAge: "1h" }));
+
+app.all(
+  "*",
+  createRequestHandler({
+    build,
+    mode: config.NODE_ENV,
+    getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
+  }),
+);
+
+const server = app.listen(config.PORT, () => {
+  logger.info({ port: config.PORT, database: target.kind }, `Arkikaveri listening on http://localhost:${config.PORT}`);
+});
+
+async function shutdown(signal: string) {
+  logger.info({ signal }, "shutting down");
+  server.close();
+  await stopWorker?.();
+  await disconnect();
+  process.exit(0);
+}
+process.once("SIGTERM", () => void shutdown("SIGTERM"));
+process.once("SIGINT", () => void shutdown("SIGINT"));
