@@ -8,6 +8,7 @@ import { Kysely, PostgresDialect, sql, type Transaction } from "kysely";
 import pg from "pg";
 import type { Database } from "./db/schema";
 import { env } from "./env.server";
+import { logger } from "./logger.server";
 
 export type { Database } from "./db/schema";
 export type DB = Kysely<Database>;
@@ -43,6 +44,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<Handle> {
       connectionString: target.connectionString,
       max: target.poolSize ?? 10,
     });
+    // An idle client whose server connection drops emits 'error'; without a listener that
+    // would crash the process. The next query reconnects, so logging is enough.
+    pool.on("error", (error) => logger.warn({ err: error }, "idle database connection lost"));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, target, close: () => db.destroy() };
   }

@@ -21,6 +21,8 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().default("Arkikaveri <noreply@arkikaveri.fi>"),
   /** "inline" runs the job worker inside the web process; "off" leaves it to `npm run worker`. */
   WORKER: z.enum(["inline", "off"]).default("inline"),
+  /** How often an idle job worker looks for due jobs, in milliseconds. */
+  WORKER_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(1000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

@@ -327,6 +327,13 @@ export interface UsedChallengesTable {
   created_at: CreatedAt;
 }
 
+/** rate-limiter-flexible's PostgreSQL store (migration 0002); `expire` is epoch milliseconds. */
+export interface RateLimitsTable {
+  key: string;
+  points: number;
+  expire: number | null;
+}
+
 export interface Database {
   profiles: ProfilesTable;
   user_roles: UserRolesTable;
@@ -352,6 +359,7 @@ export interface Database {
   emails: EmailsTable;
   form_drafts: FormDraftsTable;
   used_challenges: UsedChallengesTable;
+  rate_limits: RateLimitsTable;
 }
 
 export type Profile = Selectable<ProfilesTable>;

@@ -1,0 +1,148 @@
+import { Link } from "@remix-run/react";
+import { HeartHandshake } from "lucide-react";
+import type { ReactNode } from "react";
+
+export const linkClass =
+  "text-brand-800 underline underline-offset-4 hover:text-brand-900 hover:decoration-2";
+
+/** The skip link is the first thing a keyboard user reaches; it appears when focused. */
+export function SkipLink() {
+  return (
+    <a
+      href="#main"
+      className={
+        "sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-[60] focus:inline-flex " +
+        "focus:min-h-target focus:items-center focus:rounded-md focus:bg-white focus:px-4 focus:font-semibold " +
+        "focus:text-brand-900 focus:shadow-lg"
+      }
+    >
+      Siirry sisältöön
+    </a>
+  );
+}
+
+export function Brand() {
+  return (
+    <Link
+      to="/"
+      className="inline-flex min-h-target items-center gap-2 rounded-md text-2xl font-bold text-brand-800 no-underline hover:text-brand-900"
+    >
+      <HeartHandshake aria-hidden="true" className="h-8 w-8" />
+      Arkikaveri
+    </Link>
+  );
+}
+
+export interface SiteHeaderProps {
+  /** Replaces the default 'Kirjaudu' link, e.g. with the signed-in user's links. */
+  actions?: ReactNode;
+}
+
+export function SiteHeader({ actions }: SiteHeaderProps) {
+  return (
+    <header className="border-b border-brand-100 bg-white">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6">
+        <Brand />
+        <nav aria-label="Päävalikko" className="flex flex-wrap items-center gap-2">
+          {actions ?? (
+            <Link
+              to="/auth"
+              className="inline-flex min-h-target items-center rounded-md border-2 border-brand-700 px-4 font-semibold text-brand-800 hover:bg-brand-50"
+            >
+              Kirjaudu
+            </Link>
+          )}
+        </nav>
+      </div>
+    </header>
+  );
+}
+
+const footerLink = "inline-flex min-h-target items-center text-white underline underline-offset-4 hover:decoration-2";
+
+export function SiteFooter() {
+  const year = new Date().getFullYear();
+  return (
+    <footer className="mt-16 bg-brand-900 text-white">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-3 sm:px-6">
+        <div className="space-y-2">
+          <p className="text-xl font-bold">Arkikaveri</p>
+          <p className="text-brand-50">Luotettava kaveri avuksi ja seuraksi arkeen.</p>
+        </div>
+        <nav aria-label="Palvelu" className="space-y-1">
+          <p className="font-semibold">Palvelu</p>
+          <ul>
+            {/* Hash links are plain anchors to the landing page so they work from every page. */}
+            <li>
+              <a href="/#palvelut" className={footerLink}>
+                Palvelut
+              </a>
+            </li>
+            <li>
+              <a href="/#hinnat" className={footerLink}>
+                Hinnat
+              </a>
+            </li>
+            <li>
+              <Link to="/varaa" className={footerLink}>
+                Varaa kaveri
+              </Link>
+            </li>
+            <li>
+              <Link to="/rekisteroidy-kaveriksi" className={footerLink}>
+                Hae kaveriksi
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        <nav aria-label="Tietoa" className="space-y-1">
+          <p className="font-semibold">Tietoa</p>
+          <ul>
+            <li>
+              <a href="/#yhteystiedot" className={footerLink}>
+                Yhteystiedot
+              </a>
+            </li>
+            <li>
+              <Link to="/kayttoehdot" className={footerLink}>
+                Käyttöehdot
+              </Link>
+            </li>
+            <li>
+              <Link to="/tietosuoja" className={footerLink}>
+                Tietosuojaseloste
+              </Link>
+            </li>
+          </ul>
+        </nav>
+      </div>
+      <div className="border-t border-brand-700">
+        <p className="mx-auto max-w-6xl px-4 py-4 text-brand-50 sm:px-6">© {year} Arkikaveri</p>
+      </div>
+    </footer>
+  );
+}
+
+export interface PageLayoutProps {
+  children: ReactNode;
+  /** A reading-width column (forms, legal texts) instead of the full page width. */
+  narrow?: boolean;
+  /** Passed on to SiteHeader. */
+  headerActions?: ReactNode;
+  /** Without the default padding and width, for pages that lay out full-bleed sections. */
+  bare?: boolean;
+}
+
+export function PageLayout({ children, narrow, headerActions, bare }: PageLayoutProps) {
+  const width = narrow ? "max-w-3xl" : "max-w-6xl";
+  return (
+    <div className="flex min-h-screen flex-col">
+      <SkipLink />
+      <SiteHeader actions={headerActions} />
+      <main id="main" tabIndex={-1} className={bare ? "flex-1 focus:outline-none" : `mx-auto w-full flex-1 px-4 py-8 sm:px-6 sm:py-12 focus:outline-none ${width}`}>
+        {children}
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}

@@ -1,0 +1,1034 @@
+import { TZDate } from "@date-fns/tz";
+import { format } from "date-fns";
+import { sql, type Transaction } from "kysely";
+import type { DB } from "../db.server";
+import type {
+  CaregiverStatus,
+  Database,
+  OrderStatus,
+  PaymentMethodName,
+  PaymentStatus,
+  StaffRole,
+} from "./schema";
+import { hourlyPriceCents, splitTotal, type PriceBand } from "../domain/pricing";
+import { getPriceBands, insertMissingSettings } from "../models/settings.server";
+import { hashPassword } from "../services/password.server";
+
+// Demo data for trying the service and for the e2e tests. Idempotent: every row is keyed by a
+// unique column (slug, lower(email), upper(code), order number) and left alone when it exists,
+// so `npm run db:seed` can run any number of times and never overwrites what people changed.
+// Everything happens in one transaction on one connection (PGlite has only one).
+
+export const DEMO_PASSWORD = "Arkikaveri2026";
+
+const TZ = "Europe/Helsinki";
+
+type Trx = Transaction<Database>;
+
+// ---------------------------------------------------------------- service categories
+
+export const DEMO_SERVICE_CATEGORIES = [
+  {
+    slug: "errands",
+    name: "Asiointiapu",
+    description: "Apua kauppa-, pankki- ja postiasioissa. Kaveri lähtee mukaan tai hoitaa asiat puolestasi.",
+    icon: "ShoppingCart",
+  },
+  {
+    slug: "companionship",
+    name: "Juttuseura ja seurustelu",
+    description: "Aikaa yhdessä: keskustelua, kahvihetkiä, lukemista, pelejä ja muistelua kotona tai kylässä.",
+    icon: "Heart",
+  },
+  {
+    slug: "light_cleaning",
+    name: "Kevyt kotiapu",
+    description: "Pienet kotityöt, kevyt siivous ja pyykit, jotta arki kotona sujuu helpommin.",
+    icon: "Home",
+  },
+  {
+    slug: "outdoor_walks",
+    name: "Ulkoiluseura",
+    description: "Turvallinen seura kävelylenkeille, puistoon tai vaikkapa torille raittiiseen ilmaan.",
+    icon: "Sun",
+  },
+  {
+    slug: "digital_help",
+    name: "Digikaveri",
+    description: "Apua puhelimen, tabletin ja tietokoneen kanssa: videopuhelut, sähköposti, verkkopankki ja musiikki.",
+    icon: "Music",
+  },
+  {
+    slug: "yard_work",
+    name: "Kevyet pihatyöt",
+    description: "Haravointia, lumitöitä ja muita kevyitä pihatöitä omakotitalon tai mökin pihalla.",
+    icon: "Sun",
+  },
+] as const;
+
+type CategorySlug = (typeof DEMO_SERVICE_CATEGORIES)[number]["slug"];
+
+// ---------------------------------------------------------------- people
+
+export const DEMO_ACCOUNTS = {
+  admin: "admin@arkikaveri.test",
+  moderator: "moderaattori@arkikaveri.test",
+  support: "tuki@arkikaveri.test",
+  customer: "asiakas@arkikaveri.test",
+  caregiver: "kaveri@arkikaveri.test",
+} as const;
+
+const STAFF: { email: string; fullName: string; phone: string; role: StaffRole }[] = [
+  { email: DEMO_ACCOUNTS.admin, fullName: "Aino Ylläpitäjä", phone: "+358401230001", role: "admin" },
+  { email: DEMO_ACCOUNTS.moderator, fullName: "Mervi Valvoja", phone: "+358401230002", role: "moderator" },
+  { email: DEMO_ACCOUNTS.support, fullName: "Tuomas Tukinen", phone: "+358401230003", role: "support" },
+];
+
+interface DemoCustomer {
+  email: string;
+  fullName: string;
+  phone: string;
+  address: string;
+  postalCode: string;
+  city: string;
+}
+
+const CUSTOMERS: DemoCustomer[] = [
+  {
+    email: DEMO_ACCOUNTS.customer,
+    fullName: "Helmi Virtanen",
+    phone: "+358401234001",
+    address: "Runeberginkatu 15 A 4",
+    postalCode: "00100",
+    city: "Helsinki",
+  },
+  {
+    email: "eino.laaksonen@example.fi",
+    fullName: "Eino Laaksonen",
+    phone: "+358501234002",
+    address: "Tapiontori 3 B 12",
+    postalCode: "02100",
+    city: "Espoo",
+  },
+  {
+    email: "sirkka.hamalainen@example.fi",
+    fullName: "Sirkka Hämäläinen",
+    phone: "+358401234003",
+    address: "Hämeenkatu 20 C 8",
+    postalCode: "33200",
+    city: "Tampere",
+  },
+  {
+    email: "pentti.salonen@example.fi",
+    fullName: "Pentti Salonen",
+    phone: "0451234004",
+    address: "Aurakatu 9 A 2",
+    postalCode: "20100",
+    city: "Turku",
+  },
+  {
+    email: "leena.koskinen@example.fi",
+    fullName: "Leena Koskinen",
+    phone: "+358441234005",
+    address: "Tikkurilantie 44 A 6",
+    postalCode: "01300",
+    city: "Vantaa",
+  },
+];
+
+interface DemoCaregiver {
+  email: string;
+  fullName: string;
+  phone: string;
+  city: string;
+  postalCode: string;
+  location: string;
+  bio: string;
+  status: CaregiverStatus;
+  rating: number | null;
+  totalOrders: number;
+  /** Language ids of the helper registration form: suomi, ruotsi, englanti, muu. */
+  languages: string[];
+  services: CategorySlug[];
+  dateOfBirth: string;
+  hasDriversLicense: boolean;
+  hasCar: boolean;
+  radiusKm: number;
+}
+
+const CAREGIVERS: DemoCaregiver[] = [
+  {
+    email: DEMO_ACCOUNTS.caregiver,
+    fullName: "Elina Mäkinen",
+    phone: "+358401235001",
+    city: "Helsinki",
+    postalCode: "00530",
+    location: "Kallio",
+    bio: "Olen sosionomiopiskelija ja olen työskennellyt kesät palvelutalossa. Lähden mielelläni kauppaan, kävelylle tai kahville juttelemaan.",
+    status: "approved",
+    rating: 4.8,
+    totalOrders: 57,
+    languages: ["suomi", "englanti"],
+    services: ["errands", "companionship", "light_cleaning", "outdoor_walks"],
+    dateOfBirth: "2001-04-17",
+    hasDriversLicense: true,
+    hasCar: false,
+    radiusKm: 15,
+  },
+  {
+    email: "matti.korhonen@example.fi",
+    fullName: "Matti Korhonen",
+    phone: "+358401235002",
+    city: "Helsinki",
+    postalCode: "00250",
+    location: "Töölö",
+    bio: "Eläkkeellä oleva äidinkielen opettaja, joka nauttii hyvistä keskusteluista ja pitkistä kävelylenkeistä. Autan mielelläni myös puhelimen ja tabletin kanssa.",
+    status: "approved",
+    rating: 4.9,
+    totalOrders: 112,
+    languages: ["suomi", "ruotsi"],
+    services: ["companionship", "outdoor_walks", "digital_help"],
+    dateOfBirth: "1956-09-02",
+    hasDriversLicense: true,
+    hasCar: true,
+    radiusKm: 20,
+  },
+  {
+    email: "sanna.nieminen@example.fi",
+    fullName: "Sanna Nieminen",
+    phone: "+358401235003",
+    city: "Helsinki",
+    postalCode: "00810",
+    location: "Herttoniemi",
+    bio: "Lähihoitaja ja kahden lapsen äiti. Hoidan kauppa-asiat ja pienet kotityöt rauhallisesti ja huolella.",
+    status: "approved",
+    rating: 4.6,
+    totalOrders: 38,
+    languages: ["suomi"],
+    services: ["errands", "light_cleaning", "companionship"],
+    dateOfBirth: "1987-02-23",
+    hasDriversLicense: true,
+    hasCar: true,
+    radiusKm: 25,
+  },
+  {
+    email: "aleksi.heikkinen@example.fi",
+    fullName: "Aleksi Heikkinen",
+    phone: "+358401235004",
+    city: "Espoo",
+    postalCode: "02150",
+    location: "Otaniemi",
+    bio: "Tietotekniikan opiskelija, joka neuvoo kärsivällisesti puhelimen, tabletin ja tietokoneen käytössä. Syksyllä haravoin ja talvella teen lumityöt.",
+    status: "approved",
+    rating: 4.7,
+    totalOrders: 45,
+    languages: ["suomi", "englanti"],
+    services: ["digital_help", "errands", "yard_work"],
+    dateOfBirth: "2002-11-05",
+    hasDriversLicense: false,
+    hasCar: false,
+    radiusKm: 10,
+  },
+  {
+    email: "liisa.jarvinen@example.fi",
+    fullName: "Liisa Järvinen",
+    phone: "+358401235005",
+    city: "Espoo",
+    postalCode: "02600",
+    location: "Leppävaara",
+    bio: "Olen juuri jäänyt eläkkeelle kirjastosta ja haluan olla avuksi. Luen ääneen, juttelen ja autan kevyissä kotitöissä.",
+    status: "approved",
+    rating: 3.8,
+    totalOrders: 12,
+    languages: ["suomi"],
+    services: ["light_cleaning", "companionship"],
+    dateOfBirth: "1958-06-30",
+    hasDriversLicense: true,
+    hasCar: false,
+    radiusKm: 8,
+  },
+  {
+    email: "juha.lehtonen@example.fi",
+    fullName: "Juha Lehtonen",
+    phone: "+358401235006",
+    city: "Vantaa",
+    postalCode: "01300",
+    location: "Tikkurila",
+    bio: "Entinen kiinteistönhoitaja, jolle pihatyöt ja lumenluonti ovat tuttuja. Lähden myös mielelläni ulkoilemaan tai asioille autolla.",
+    status: "approved",
+    rating: 4.3,
+    totalOrders: 29,
+    languages: ["suomi"],
+    services: ["yard_work", "outdoor_walks", "errands"],
+    dateOfBirth: "1961-03-14",
+    hasDriversLicense: true,
+    hasCar: true,
+    radiusKm: 30,
+  },
+  {
+    email: "anna-maija.saarinen@example.fi",
+    fullName: "Anna-Maija Saarinen",
+    phone: "+358401235007",
+    city: "Tampere",
+    postalCode: "33500",
+    location: "Kaleva",
+    bio: "Sairaanhoitajaopiskelija, joka on kasvanut isovanhempiensa lähellä. Seurustelu, ulkoilu ja kotiaskareet sujuvat iloisella mielellä.",
+    status: "approved",
+    rating: 4.5,
+    totalOrders: 63,
+    languages: ["suomi", "englanti"],
+    services: ["companionship", "light_cleaning", "outdoor_walks"],
+    dateOfBirth: "1999-08-09",
+    hasDriversLicense: true,
+    hasCar: false,
+    radiusKm: 12,
+  },
+  {
+    email: "ville.mattila@example.fi",
+    fullName: "Ville Mattila",
+    phone: "+358401235008",
+    city: "Tampere",
+    postalCode: "33100",
+    location: "Keskusta",
+    bio: "Opiskelen datanomiksi ja autan digiasioissa: sovellukset, videopuhelut ja verkkopankki tulevat tutuiksi yhdessä.",
+    status: "approved",
+    rating: 3.6,
+    totalOrders: 7,
+    languages: ["suomi", "englanti"],
+    services: ["digital_help", "errands"],
+    dateOfBirth: "2003-01-21",
+    hasDriversLicense: false,
+    hasCar: false,
+    radiusKm: 10,
+  },
+  {
+    email: "kaarina.lindholm@example.fi",
+    fullName: "Kaarina Lindholm",
+    phone: "+358401235009",
+    city: "Turku",
+    postalCode: "20100",
+    location: "Keskusta",
+    bio: "Kaksikielinen eläkeläinen, joka rakastaa kahvihetkiä ja hyviä tarinoita. Talar gärna svenska.",
+    status: "approved",
+    rating: 5.0,
+    totalOrders: 24,
+    languages: ["suomi", "ruotsi"],
+    services: ["companionship", "errands"],
+    dateOfBirth: "1953-12-01",
+    hasDriversLicense: true,
+    hasCar: true,
+    radiusKm: 15,
+  },
+  {
+    email: "petri.rantanen@example.fi",
+    fullName: "Petri Rantanen",
+    phone: "+358401235010",
+    city: "Turku",
+    postalCode: "20700",
+    location: "Nummi",
+    bio: "Liikunnanohjaaja, joka lähtee mielellään reippaalle kävelylle. Hoidan myös haravoinnit ja lumityöt.",
+    status: "approved",
+    rating: 4.1,
+    totalOrders: 18,
+    languages: ["suomi"],
+    services: ["yard_work", "outdoor_walks"],
+    dateOfBirth: "1990-05-28",
+    hasDriversLicense: true,
+    hasCar: true,
+    radiusKm: 20,
+  },
+  {
+    email: "tiina.karjalainen@example.fi",
+    fullName: "Tiina Karjalainen",
+    phone: "+358401235011",
+    city: "Oulu",
+    postalCode: "90100",
+    location: "Keskusta",
+    bio: "Kodinhoitaja, jolla on pitkä kokemus ikäihmisten arjen tukemisesta. Siivous, pyykit ja kauppareissut hoituvat sovitusti.",
+    status: "approved",
+    rating: 4.4,
+    totalOrders: 31,
+    languages: ["suomi"],
+    services: ["light_cleaning", "errands", "companionship"],
+    dateOfBirth: "1979-10-12",
+    hasDriversLicense: true,
+    hasCar: true,
+    radiusKm: 25,
+  },
+  {
+    email: "olli.hiltunen@example.fi",
+    fullName: "Olli Hiltunen",
+    phone: "+358401235012",
+    city: "Jyväskylä",
+    postalCode: "40100",
+    location: "Kortepohja",
+    bio: "Yliopisto-opiskelija, joka auttaa puhelimen ja tietokoneen kanssa ja lähtee mukaan kävelylle.",
+    status: "approved",
+    rating: 3.5,
+    totalOrders: 4,
+    languages: ["suomi", "englanti"],
+    services: ["digital_help", "outdoor_walks"],
+    dateOfBirth: "2004-07-19",
+    hasDriversLicense: false,
+    hasCar: false,
+    radiusKm: 10,
+  },
+  // Applicants waiting for review.
+  {
+    email: "emilia.koivisto@example.fi",
+    fullName: "Emilia Koivisto",
+    phone: "+358401236001",
+    city: "Helsinki",
+    postalCode: "00920",
+    location: "Itäkeskus",
+    bio: "Opiskelen geronomiksi ja haluan tehdä ikäihmisten arjesta mukavampaa. Olen luotettava ja pidän ulkoilusta.",
+    status: "pending",
+    rating: null,
+    totalOrders: 0,
+    languages: ["suomi", "englanti"],
+    services: ["companionship", "outdoor_walks"],
+    dateOfBirth: "2000-02-11",
+    hasDriversLicense: true,
+    hasCar: false,
+    radiusKm: 15,
+  },
+  {
+    email: "harri.turunen@example.fi",
+    fullName: "Harri Turunen",
+    phone: "+358401236002",
+    city: "Lahti",
+    postalCode: "15110",
+    location: "Keskusta",
+    bio: "Eläkkeellä oleva linja-autonkuljettaja. Autolla pääsee kätevästi kauppaan ja asioille.",
+    status: "pending",
+    rating: null,
+    totalOrders: 0,
+    languages: ["suomi"],
+    services: ["errands", "yard_work"],
+    dateOfBirth: "1957-04-03",
+    hasDriversLicense: true,
+    hasCar: true,
+    radiusKm: 30,
+  },
+  {
+    email: "noora.ahonen@example.fi",
+    fullName: "Noora Ahonen",
+    phone: "+358401236003",
+    city: "Espoo",
+    postalCode: "02230",
+    location: "Matinkylä",
+    bio: "Työskentelen osa-aikaisesti kahvilassa ja haluan iltaisin auttaa kotitöissä ja digiasioissa.",
+    status: "pending",
+    rating: null,
+    totalOrders: 0,
+    languages: ["suomi", "ruotsi", "englanti"],
+    services: ["light_cleaning", "digital_help", "errands"],
+    dateOfBirth: "1996-09-25",
+    hasDriversLicense: false,
+    hasCar: false,
+    radiusKm: 10,
+  },
+  // An application that was turned down.
+  {
+    email: "jari.peltonen@example.fi",
+    fullName: "Jari Peltonen",
+    phone: "+358401236004",
+    city: "Vantaa",
+    postalCode: "01600",
+    location: "Myyrmäki",
+    bio: "Teen kaikenlaisia töitä.",
+    status: "rejected",
+    rating: null,
+    totalOrders: 0,
+    languages: ["suomi"],
+    services: ["yard_work"],
+    dateOfBirth: "1984-01-08",
+    hasDriversLicense: true,
+    hasCar: true,
+    radiusKm: 50,
+  },
+];
+
+// ---------------------------------------------------------------- orders
+
+interface DemoOrder {
+  orderNumber: string;
+  customer: string;
+  /** E-mail of the helper, or null for an order no helper has been assigned to yet. */
+  caregiver: string | null;
+  service: CategorySlug;
+  status: OrderStatus;
+  /** Helsinki calendar days from today; "now" means the current hour minus one (under way). */
+  day: number | "now";
+  startHour: number;
+  hours: number;
+  paymentMethod: "online" | "invoice";
+  onlineMethod?: Exclude<PaymentMethodName, "invoice">;
+  paymentStatus: PaymentStatus;
+  payout?: "pending" | "paid";
+  review?: { rating: number; comment: string };
+  discountCode?: string;
+  description: string;
+  /** A relative booking for someone else: the helper goes to the recipient's address. */
+  bookingForOther?: {
+    firstName: string;
+    lastName: string;
+    phone: string;
+    address: string;
+    postalCode: string;
+    city: string;
+  };
+  messages?: { from: "customer" | "caregiver"; text: string }[];
+}
+
+// Each helper's live orders fall on different days, so the exclusion constraint never fires.
+const ORDERS: DemoOrder[] = [
+  {
+    orderNumber: "ORD-900001",
+    customer: DEMO_ACCOUNTS.customer,
+    caregiver: DEMO_ACCOUNTS.caregiver,
+    service: "errands",
+    status: "completed",
+    day: -28,
+    startHour: 10,
+    hours: 2,
+    paymentMethod: "online",
+    onlineMethod: "card",
+    paymentStatus: "captured",
+    payout: "paid",
+    review: { rating: 5, comment: "Elina hoiti kauppa- ja apteekkiasiat nopeasti ja jäi vielä kahville. Kiitos!" },
+    description: "Kauppareissu ja apteekki.",
+  },
+  {
+    orderNumber: "ORD-900002",
+    customer: DEMO_ACCOUNTS.customer,
+    caregiver: DEMO_ACCOUNTS.caregiver,
+    service: "companionship",
+    status: "completed",
+    day: -14,
+    startHour: 13,
+    hours: 3,
+    paymentMethod: "invoice",
+    paymentStatus: "captured",
+    payout: "pending",
+    description: "Iltapäiväkahvit ja valokuva-albumien selailua.",
+  },
+  {
+    orderNumber: "ORD-900003",
+    customer: "eino.laaksonen@example.fi",
+    caregiver: "aleksi.heikkinen@example.fi",
+    service: "digital_help",
+    status: "completed",
+    day: -10,
+    startHour: 18,
+    hours: 2,
+    paymentMethod: "online",
+    onlineMethod: "mobilepay",
+    paymentStatus: "captured",
+    payout: "pending",
+    description: "Uuden tabletin käyttöönotto ja videopuhelu lapsenlapsille.",
+  },
+  {
+    orderNumber: "ORD-900004",
+    customer: "sirkka.hamalainen@example.fi",
+    caregiver: "anna-maija.saarinen@example.fi",
+    service: "light_cleaning",
+    status: "completed",
+    day: -6,
+    startHour: 9,
+    hours: 4,
+    paymentMethod: "online",
+    onlineMethod: "card",
+    paymentStatus: "captured",
+    payout: "pending",
+    discountCode: "DEMO10",
+    review: { rating: 4, comment: "Siivous ja pyykit hoituivat hyvin. Ensi kerralla toivon samaa kaveria." },
+    description: "Kevyt siivous ja pyykinpesu.",
+  },
+  {
+    orderNumber: "ORD-900005",
+    customer: DEMO_ACCOUNTS.customer,
+    caregiver: "matti.korhonen@example.fi",
+    service: "outdoor_walks",
+    status: "in_progress",
+    day: "now",
+    startHour: 0,
+    hours: 3,
+    paymentMethod: "online",
+    onlineMethod: "card",
+    paymentStatus: "captured",
+    description: "Kävely Töölönlahden ympäri ja kahvit Kansallisoopperan kahvilassa.",
+  },
+  {
+    orderNumber: "ORD-900006",
+    customer: DEMO_ACCOUNTS.customer,
+    caregiver: DEMO_ACCOUNTS.caregiver,
+    service: "errands",
+    status: "pending",
+    day: 2,
+    startHour: 10,
+    hours: 2,
+    paymentMethod: "online",
+    onlineMethod: "card",
+    paymentStatus: "captured",
+    description: "Viikon ruokaostokset ja postin nouto.",
+    messages: [
+      { from: "customer", text: "Hei Elina! Voisitko tuoda samalla ruisleipää ja maitoa? Ovikoodi on 1234." },
+      { from: "caregiver", text: "Hei Helmi, totta kai! Tulen sovitusti kello 10. Soitan ovelta, jos koodi ei toimi." },
+    ],
+  },
+  {
+    orderNumber: "ORD-900007",
+    customer: "leena.koskinen@example.fi",
+    caregiver: "juha.lehtonen@example.fi",
+    service: "companionship",
+    status: "pending",
+    day: 3,
+    startHour: 12,
+    hours: 2,
+    paymentMethod: "invoice",
+    paymentStatus: "pending",
+    bookingForOther: {
+      firstName: "Aili",
+      lastName: "Koskinen",
+      phone: "+358401239876",
+      address: "Kielotie 12 C 20",
+      postalCode: "01300",
+      city: "Vantaa",
+    },
+    description: "Seuraa äidilleni: lounas yhdessä ja pieni kävely, jos sää sallii.",
+  },
+  {
+    orderNumber: "ORD-900008",
+    customer: "pentti.salonen@example.fi",
+    caregiver: null,
+    service: "yard_work",
+    status: "pending",
+    day: 5,
+    startHour: 9,
+    hours: 3,
+    paymentMethod: "invoice",
+    paymentStatus: "pending",
+    description: "Lehtien haravointi ja kukkapenkkien siistiminen.",
+  },
+  {
+    orderNumber: "ORD-900009",
+    customer: "eino.laaksonen@example.fi",
+    caregiver: "aleksi.heikkinen@example.fi",
+    service: "digital_help",
+    status: "pending_payment",
+    day: 4,
+    startHour: 19,
+    hours: 1,
+    paymentMethod: "online",
+    onlineMethod: "card",
+    paymentStatus: "pending",
+    description: "Verkkopankin tunnuslukusovelluksen asennus.",
+  },
+  {
+    orderNumber: "ORD-900010",
+    customer: "sirkka.hamalainen@example.fi",
+    caregiver: "anna-maija.saarinen@example.fi",
+    service: "outdoor_walks",
+    status: "pending",
+    day: 7,
+    startHour: 6,
+    hours: 2,
+    paymentMethod: "online",
+    onlineMethod: "klarna",
+    paymentStatus: "captured",
+    description: "Aamulenkki Pyynikin harjulla ennen lääkärikäyntiä.",
+  },
+  {
+    orderNumber: "ORD-900011",
+    customer: DEMO_ACCOUNTS.customer,
+    caregiver: DEMO_ACCOUNTS.caregiver,
+    service: "light_cleaning",
+    status: "cancelled",
+    day: 6,
+    startHour: 14,
+    hours: 2,
+    paymentMethod: "online",
+    onlineMethod: "card",
+    paymentStatus: "refunded",
+    description: "Ikkunoiden pesu (peruttu, sukulaiset hoitavat).",
+  },
+  {
+    orderNumber: "ORD-900012",
+    customer: "pentti.salonen@example.fi",
+    caregiver: "kaarina.lindholm@example.fi",
+    service: "errands",
+    status: "cancelled",
+    day: -2,
+    startHour: 11,
+    hours: 1,
+    paymentMethod: "online",
+    onlineMethod: "card",
+    paymentStatus: "failed",
+    description: "Pankkiasiointi (maksu ei onnistunut).",
+  },
+];
+
+// ---------------------------------------------------------------- helpers
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+function helsinkiDateString(date: Date, dayOffset = 0): string {
+  const local = new TZDate(date.getTime(), TZ);
+  return format(new TZDate(local.getFullYear(), local.getMonth(), local.getDate() + dayOffset, TZ), "yyyy-MM-dd");
+}
+
+/** The start instant of an order: a whole Helsinki hour on a day relative to `now`. */
+function orderStart(now: Date, day: number | "now", startHour: number): TZDate {
+  const local = new TZDate(now.getTime(), TZ);
+  if (day === "now") {
+    return new TZDate(local.getFullYear(), local.getMonth(), local.getDate(), local.getHours() - 1, 0, 0, 0, TZ);
+  }
+  return new TZDate(local.getFullYear(), local.getMonth(), local.getDate() + day, startHour, 0, 0, 0, TZ);
+}
+
+/** Inserts a profile unless one with the same e-mail (case-insensitively) exists; returns its id. */
+async function ensureProfile(
+  trx: Trx,
+  values: { email: string; fullName: string; phone: string; userType: "customer" | "caregiver"; passwordHash: string; now: Date },
+): Promise<string> {
+  await trx
+    .insertInto("profiles")
+    .values({
+      email: values.email,
+      full_name: values.fullName,
+      phone: values.phone,
+      user_type: values.userType,
+      password_hash: values.passwordHash,
+      email_confirmed_at: values.now,
+    })
+    .onConflict((oc) => oc.expression(sql`lower(email)`).doNothing())
+    .execute();
+  const row = await trx
+    .selectFrom("profiles")
+    .select("id")
+    .where(sql<string>`lower(email)`, "=", values.email.toLowerCase())
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+async function ensureCustomer(trx: Trx, profileId: string, customer: DemoCustomer): Promise<string> {
+  await trx
+    .insertInto("customers")
+    .values({
+      profile_id: profileId,
+      address: customer.address,
+      postal_code: customer.postalCode,
+      city: customer.city,
+    })
+    .onConflict((oc) => oc.column("profile_id").doNothing())
+    .execute();
+  const row = await trx.selectFrom("customers").select("id").where("profile_id", "=", profileId).executeTakeFirstOrThrow();
+  return row.id;
+}
+
+// ---------------------------------------------------------------- the seed
+
+export async function seedDemoData(db: DB): Promise<void> {
+  // argon2 is deliberately slow: hash once, outside the transaction, and share the hash.
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const now = new Date();
+
+  await db.transaction().execute(async (trx) => {
+    await insertMissingSettings(trx);
+    const bands = await getPriceBands(trx);
+
+    // Service categories
+    await trx
+      .insertInto("service_categories")
+      .values(DEMO_SERVICE_CATEGORIES.map((category, index) => ({ ...category, sort_order: (index + 1) * 10 })))
+      .onConflict((oc) => oc.column("slug").doNothing())
+      .execute();
+    const categoryRows = await trx.selectFrom("service_categories").select(["id", "slug"]).execute();
+    const categoryId = new Map(categoryRows.map((row) => [row.slug, row.id]));
+    const categoryIdOf = (slug: CategorySlug) => {
+      const id = categoryId.get(slug);
+      if (!id) throw new Error(`service category ${slug} missing`);
+      return id;
+    };
+
+    // Staff
+    const profileIds = new Map<string, string>();
+    for (const member of STAFF) {
+      const id = await ensureProfile(trx, { ...member, userType: "customer", passwordHash, now });
+      profileIds.set(member.email, id);
+      await trx
+        .insertInto("user_roles")
+        .values({ user_id: id, role: member.role })
+        .onConflict((oc) => oc.column("user_id").doNothing())
+        .execute();
+    }
+    const adminId = profileIds.get(DEMO_ACCOUNTS.admin)!;
+
+    // Customers
+    const customerIds = new Map<string, string>();
+    for (const customer of CUSTOMERS) {
+      const profileId = await ensureProfile(trx, { ...customer, userType: "customer", passwordHash, now });
+      profileIds.set(customer.email, profileId);
+      customerIds.set(customer.email, await ensureCustomer(trx, profileId, customer));
+    }
+
+    // Helpers and applicants
+    const caregiverIds = new Map<string, string>();
+    for (const [index, caregiver] of CAREGIVERS.entries()) {
+      const profileId = await ensureProfile(trx, { ...caregiver, userType: "caregiver", passwordHash, now });
+      profileIds.set(caregiver.email, profileId);
+      const approved = caregiver.status === "approved";
+      const reviewed = caregiver.status !== "pending";
+      // Older helpers first, so "newest applications" lists show the applicants on top.
+      const createdAt = new Date(now.getTime() - (CAREGIVERS.length - index) * 20 * DAY_MS);
+      const inserted = await trx
+        .insertInto("caregivers")
+        .values({
+          profile_id: profileId,
+          city: caregiver.city,
+          location: caregiver.location,
+          postal_code: caregiver.postalCode,
+          bio: caregiver.bio,
+          radius_km: caregiver.radiusKm,
+          languages: caregiver.languages,
+          has_drivers_license: caregiver.hasDriversLicense,
+          has_car: caregiver.hasCar,
+          date_of_birth: caregiver.dateOfBirth,
+          profile_image_url: null,
+          status: caregiver.status,
+          average_rating: caregiver.rating,
+          total_orders: caregiver.totalOrders,
+          identity_verified: approved,
+          background_check: approved,
+          insurance_verified: approved,
+          education_verified: approved,
+          reviewed_at: reviewed ? new Date(createdAt.getTime() + 5 * DAY_MS) : null,
+          reviewed_by: reviewed ? adminId : null,
+          created_at: createdAt,
+        })
+        .onConflict((oc) => oc.column("profile_id").doNothing())
+        .returning("id")
+        .executeTakeFirst();
+      const caregiverId =
+        inserted?.id ??
+        (await trx.selectFrom("caregivers").select("id").where("profile_id", "=", profileId).executeTakeFirstOrThrow()).id;
+      caregiverIds.set(caregiver.email, caregiverId);
+      // Services are linked only for a new row: on later runs a helper's own choices stand.
+      if (inserted) {
+        await trx
+          .insertInto("caregiver_services")
+          .values(caregiver.services.map((slug) => ({ caregiver_id: caregiverId, service_category_id: categoryIdOf(slug) })))
+          .onConflict((oc) => oc.columns(["caregiver_id", "service_category_id"]).doNothing())
+          .execute();
+      }
+    }
+
+    // Discount codes
+    await trx
+      .insertInto("discount_codes")
+      .values([
+        {
+          code: "DEMO10",
+          type: "percentage",
+          percent_bp: 1000,
+          amount_cents: null,
+          min_order_cents: null,
+          max_discount_cents: null,
+          valid_from: helsinkiDateString(now, -365),
+          valid_until: helsinkiDateString(now, 365),
+          usage_limit: null,
+          per_user_limit: null,
+          is_active: true,
+          created_by: adminId,
+        },
+        {
+          code: "VANHA5",
+          type: "fixed_amount",
+          percent_bp: null,
+          amount_cents: 500,
+          min_order_cents: null,
+          max_discount_cents: null,
+          valid_from: helsinkiDateString(now, -400),
+          valid_until: helsinkiDateString(now, -30),
+          usage_limit: 100,
+          per_user_limit: 1,
+          is_active: true,
+          created_by: adminId,
+        },
+      ])
+      .onConflict((oc) => oc.expression(sql`upper(code)`).doNothing())
+      .execute();
+
+    // Orders, with their payments, payouts, reviews and messages
+    for (const order of ORDERS) {
+      await insertDemoOrder(trx, order, { now, bands, categoryIdOf, customerIds, caregiverIds, profileIds });
+    }
+  });
+}
+
+async function insertDemoOrder(
+  trx: Trx,
+  order: DemoOrder,
+  context: {
+    now: Date;
+    bands: readonly PriceBand[];
+    categoryIdOf: (slug: CategorySlug) => string;
+    customerIds: Map<string, string>;
+    caregiverIds: Map<string, string>;
+    profileIds: Map<string, string>;
+  },
+): Promise<void> {
+  const { now, bands } = context;
+  const start = orderStart(now, order.day, order.startHour);
+  const startsAt = new Date(start.getTime());
+  const endsAt = new Date(startsAt.getTime() + order.hours * HOUR_MS);
+  const localEnd = new TZDate(endsAt.getTime(), TZ);
+
+  const unitPriceCents = hourlyPriceCents(bands, start.getHours());
+  const originalPriceCents = unitPriceCents * order.hours;
+
+  let discountCodeId: string | null = null;
+  let discountCents = 0;
+  if (order.discountCode) {
+    const code = await trx
+      .selectFrom("discount_codes")
+      .select(["id", "type", "percent_bp", "amount_cents"])
+      .where(sql<string>`upper(code)`, "=", order.discountCode)
+      .executeTakeFirstOrThrow();
+    discountCodeId = code.id;
+    discountCents =
+      code.type === "percentage"
+        ? Math.floor((originalPriceCents * (code.percent_bp ?? 0) + 5_000) / 10_000)
+        : Math.min(code.amount_cents ?? 0, originalPriceCents);
+  }
+  const split = splitTotal(originalPriceCents - discountCents);
+
+  const customerId = context.customerIds.get(order.customer)!;
+  const customerProfileId = context.profileIds.get(order.customer)!;
+  const caregiverId = order.caregiver ? context.caregiverIds.get(order.caregiver)! : null;
+  const customer = CUSTOMERS.find((c) => c.email === order.customer)!;
+  const place = order.bookingForOther ?? customer;
+
+  // Bookings are made a few days ahead; a past order was created before it took place.
+  const createdAt = new Date(Math.min(now.getTime() - HOUR_MS, startsAt.getTime() - 3 * DAY_MS));
+
+  const inserted = await trx
+    .insertInto("orders")
+    .values({
+      order_number: order.orderNumber,
+      customer_id: customerId,
+      caregiver_id: caregiverId,
+      service_category_id: context.categoryIdOf(order.service),
+      booking_for: order.bookingForOther ? "other" : "self",
+      recipient_first_name: order.bookingForOther?.firstName ?? null,
+      recipient_last_name: order.bookingForOther?.lastName ?? null,
+      recipient_phone: order.bookingForOther?.phone ?? null,
+      starts_at: startsAt,
+      ends_at: endsAt,
+      scheduled_date: format(start, "yyyy-MM-dd"),
+      scheduled_start: format(start, "HH:mm:ss"),
+      scheduled_end: format(localEnd, "HH:mm:ss"),
+      duration_hours: order.hours,
+      address: place.address,
+      postal_code: place.postalCode,
+      city: place.city,
+      description: order.description,
+      special_notes: null,
+      payment_method: order.paymentMethod,
+      unit_price_cents: unitPriceCents,
+      original_price_cents: originalPriceCents,
+      discount_cents: discountCents,
+      total_price_cents: split.totalCents,
+      net_amount_cents: split.netCents,
+      vat_amount_cents: split.vatCents,
+      platform_fee_cents: split.platformFeeCents,
+      caregiver_earnings_cents: split.caregiverEarningsCents,
+      discount_code_id: discountCodeId,
+      status: order.status,
+      created_by: customerProfileId,
+      cancelled_at: order.status === "cancelled" ? new Date(createdAt.getTime() + HOUR_MS) : null,
+      completed_at: order.status === "completed" ? endsAt : null,
+      created_at: createdAt,
+    })
+    .onConflict((oc) => oc.column("order_number").doNothing())
+    .returning("id")
+    .executeTakeFirst();
+  // The order was seeded before: its payment, payout, review and messages came with it.
+  if (!inserted) return;
+  const orderId = inserted.id;
+
+  if (discountCodeId) {
+    await trx
+      .insertInto("discount_redemptions")
+      .values({ discount_code_id: discountCodeId, profile_id: customerProfileId, order_id: orderId, amount_cents: discountCents })
+      .execute();
+    await trx
+      .updateTable("discount_codes")
+      .set((eb) => ({ usage_count: eb("usage_count", "+", 1) }))
+      .where("id", "=", discountCodeId)
+      .execute();
+  }
+
+  const online = order.paymentMethod === "online";
+  await trx
+    .insertInto("payments")
+    .values({
+      order_id: orderId,
+      customer_id: customerId,
+      caregiver_id: caregiverId,
+      amount_cents: split.totalCents,
+      status: order.paymentStatus,
+      provider: online ? "local" : "invoice",
+      method: online ? (order.onlineMethod ?? "card") : "invoice",
+      provider_ref: online ? `demo_${order.orderNumber}` : null,
+      refunded_at: order.paymentStatus === "refunded" ? new Date(createdAt.getTime() + HOUR_MS) : null,
+      created_at: createdAt,
+    })
+    .execute();
+
+  if (order.payout && caregiverId) {
+    const paid = order.payout === "paid";
+    await trx
+      .insertInto("payouts")
+      .values({
+        order_id: orderId,
+        caregiver_id: caregiverId,
+        amount_cents: split.caregiverEarningsCents,
+        status: order.payout,
+        paid_at: paid ? new Date(endsAt.getTime() + 7 * DAY_MS) : null,
+        created_at: endsAt,
+      })
+      .execute();
+  }
+
+  if (order.review && caregiverId) {
+    await trx
+      .insertInto("reviews")
+      .values({
+        order_id: orderId,
+        caregiver_id: caregiverId,
+        customer_id: customerId,
+        rating: order.review.rating,
+        comment: order.review.comment,
+        created_at: new Date(endsAt.getTime() + 2 * HOUR_MS),
+      })
+      .execute();
+  }
+
+  if (order.messages && order.caregiver) {
+    const caregiverProfileId = context.profileIds.get(order.caregiver)!;
+    for (const [index, message] of order.messages.entries()) {
+      await trx
+        .insertInto("messages")
+        .values({
+          order_id: orderId,
+          sender_id: message.from === "customer" ? customerProfileId : caregiverProfileId,
+          message_text: message.text,
+          created_at: new Date(createdAt.getTime() + (index + 1) * 30 * 60_000),
+        })
+        .execute();
+    }
+  }
+}

@@ -1,0 +1,374 @@
+// When a booking may start, and what a booking's start and end are as real instants. All calendar
+// logic runs in Europe/Helsinki (DESIGN.md "Time", decision 6): the window is "today .. today +
+// 180 days" in Helsinki dates, slots are whole hours 00:00–23:00, and a start must lie in the
+// future. "now" is always a parameter, so every rule is testable at any moment, including the
+// daylight-saving change days. Pure functions, no I/O.
+import { TZDate, tzOffset } from "@date-fns/tz";
+import { addDays, addMonths, differenceInCalendarDays, format, startOfMonth } from "date-fns";
+import { TIME_ZONE } from "./format";
+import { MAX_DURATION_HOURS, MIN_DURATION_HOURS } from "./pricing";
+
+/** How far ahead a booking may start: the start date is at most today + 180 days. */
+export const BOOKING_WINDOW_DAYS = 180;
+
+const HOUR_MS = 60 * 60 * 1000;
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+export type IsoDate = string; // 'yyyy-MM-dd', a Helsinki calendar date
+
+interface CalendarParts {
+  year: number;
+  month: number; // 1–12
+  day: number;
+}
+
+/** The parts of a 'yyyy-MM-dd' string, or null when it is not a real calendar date (2026-02-30). */
+function parseIsoDate(value: string): CalendarParts | null {
+  const match = ISO_DATE.exec(value);
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const check = new Date(Date.UTC(year, month - 1, day));
+  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) {
+    return null;
+  }
+  return { year, month, day };
+}
+
+export function isIsoDate(value: unknown): value is IsoDate {
+  return typeof value === "string" && parseIsoDate(value) !== null;
+}
+
+function requireIsoDate(value: string): CalendarParts {
+  const parts = parseIsoDate(value);
+  if (!parts) throw new RangeError(`expected a calendar date 'yyyy-MM-dd', got '${value}'`);
+  return parts;
+}
+
+/**
+ * A calendar date as a Helsinki midnight. Midnight exists on every Helsinki day (the clocks change
+ * at 03:00/04:00), so date-fns' day arithmetic on it never slips to a neighbouring day.
+ */
+function helsinkiMidnight(date: IsoDate): TZDate {
+  const { year, month, day } = requireIsoDate(date);
+  return new TZDate(year, month - 1, day, TIME_ZONE);
+}
+
+function toIsoDate(value: TZDate): IsoDate {
+  return format(value, "yyyy-MM-dd");
+}
+
+function assertInstant(now: Date): void {
+  if (Number.isNaN(now.getTime())) throw new RangeError("now must be a valid Date");
+}
+
+/** Today's date in Helsinki, 'yyyy-MM-dd'. */
+export function helsinkiToday(now: Date): IsoDate {
+  assertInstant(now);
+  return format(new TZDate(now.getTime(), TIME_ZONE), "yyyy-MM-dd");
+}
+
+/** `date` plus `days` calendar days, 'yyyy-MM-dd'. */
+export function addCalendarDays(date: IsoDate, days: number): IsoDate {
+  return toIsoDate(addDays(helsinkiMidnight(date), days));
+}
+
+/** The last date on which a booking may start: today + 180 days. */
+export function lastBookableDate(now: Date): IsoDate {
+  return addCalendarDays(helsinkiToday(now), BOOKING_WINDOW_DAYS);
+}
+
+/** True for a real date from today to today + 180 days (Helsinki dates), both inclusive. */
+export function isBookableDate(date: string, now: Date): boolean {
+  if (!isIsoDate(date)) return false;
+  // 'yyyy-MM-dd' strings of four-digit years compare like the dates they name.
+  return date >= helsinkiToday(now) && date <= lastBookableDate(now);
+}
+
+/**
+ * The instant at which the Helsinki wall clock shows `hour`:00 on `date`, or null when that wall
+ * time does not exist.
+ *
+ * Daylight-saving days, the rule chosen (the same as RFC 5545 §3.3.5 for local times):
+ * - Spring forward (last Sunday of March, e.g. 2026-03-29): clocks jump from 03:00 EET to
+ *   04:00 EEST, so 03:00–03:59 does not exist. That hour is not a bookable slot (null here, left
+ *   out of `availableStartHours`, 'invalid' from `validateBookingStart`); silently moving the
+ *   customer to 04:00 would show them a time they did not choose.
+ * - Fall back (last Sunday of October, e.g. 2026-10-25): 03:00–03:59 happens twice, first in
+ *   EEST (+03:00) and then in EET (+02:00). The earlier one is meant, as a person who sets an
+ *   alarm for "03:00" that night would expect and as RFC 5545 prescribes.
+ */
+export function helsinkiWallTimeToInstant(date: IsoDate, hour: number): Date | null {
+  const { year, month, day } = requireIsoDate(date);
+  if (!Number.isInteger(hour) || hour < 0 || hour > 23) {
+    throw new RangeError(`hour must be an integer 0–23, got ${hour}`);
+  }
+  const wallAsUtc = Date.UTC(year, month - 1, day, hour);
+  // Helsinki's offset on either side of the day's change (if any) gives every candidate instant.
+  const offsets = new Set([
+    tzOffset(TIME_ZONE, new Date(wallAsUtc - 12 * HOUR_MS)),
+    tzOffset(TIME_ZONE, new Date(wallAsUtc + 12 * HOUR_MS)),
+  ]);
+  const candidates = [...offsets]
+    .map((offsetMinutes) => wallAsUtc - offsetMinutes * 60_000)
+    // A candidate is real only if Helsinki's offset at that instant is the one assumed.
+    .filter((instant) => tzOffset(TIME_ZONE, new Date(instant)) * 60_000 === wallAsUtc - instant)
+    .sort((a, b) => a - b);
+  return candidates.length > 0 ? new Date(candidates[0]) : null;
+}
+
+/**
+ * Start hours (0–23) offered on `date`: none outside the booking window; for today only hours
+ * that start after `now`; the non-existent hour of the spring-forward day is never offered.
+ */
+export function availableStartHours(date: string, now: Date): number[] {
+  if (!isBookableDate(date, now)) return [];
+  const hours: number[] = [];
+  for (let hour = 0; hour <= 23; hour++) {
+    const start = helsinkiWallTimeToInstant(date, hour);
+    if (start && start.getTime() > now.getTime()) hours.push(hour);
+  }
+  return hours;
+}
+
+/** 'HH:00' for a start hour, the form the booking draft carries (spec 000 §3). */
+export function formatStartHour(hour: number): string {
+  if (!Number.isInteger(hour) || hour < 0 || hour > 23) {
+    throw new RangeError(`hour must be an integer 0–23, got ${hour}`);
+  }
+  return `${String(hour).padStart(2, "0")}:00`;
+}
+
+/** The hour of a whole-hour start time 'HH:00' (or the database's 'HH:00:00'), else null. */
+export function parseStartHour(value: unknown): number | null {
+  if (typeof value !== "string") return null;
+  const match = /^(\d{2}):00(?::00)?$/.exec(value.trim());
+  if (!match) return null;
+  const hour = Number(match[1]);
+  return hour <= 23 ? hour : null;
+}
+
+export interface BookingInterval {
+  startsAt: Date;
+  endsAt: Date;
+  /** Helsinki date of the start, 'yyyy-MM-dd'. */
+  scheduledDate: IsoDate;
+  /** Helsinki date of the end; the day after `scheduledDate` when the booking crosses midnight. */
+  endDate: IsoDate;
+  /** 'HH:00' */
+  scheduledStart: string;
+  /** 'HH:mm', Helsinki wall-clock time of the end. */
+  scheduledEnd: string;
+}
+
+/**
+ * The booking's real start and end. The end is the start plus `durationHours` of elapsed time,
+ * which is what the helper works and the customer pays for; so on the change days the end's wall
+ * clock differs from "start + N" (02:00 + 2 h on 2026-03-29 ends at 05:00 EEST; 02:00 + 2 h on
+ * 2026-10-25 ends at the second 03:00, EET). A booking may cross midnight.
+ * Throws RangeError for inputs no validated draft can carry (see `validateBookingStart`).
+ */
+export function bookingInterval(date: string, startHour: number, durationHours: number): BookingInterval {
+  if (
+    !Number.isInteger(durationHours) ||
+    durationHours < MIN_DURATION_HOURS ||
+    durationHours > MAX_DURATION_HOURS
+  ) {
+    throw new RangeError(`duration must be ${MIN_DURATION_HOURS}–${MAX_DURATION_HOURS} hours, got ${durationHours}`);
+  }
+  const startsAt = helsinkiWallTimeToInstant(date, startHour);
+  if (!startsAt) throw new RangeError(`${formatStartHour(startHour)} does not exist in Helsinki on ${date}`);
+  const endsAt = new Date(startsAt.getTime() + durationHours * HOUR_MS);
+  const end = new TZDate(endsAt.getTime(), TIME_ZONE);
+  return {
+    startsAt,
+    endsAt,
+    scheduledDate: date,
+    endDate: format(end, "yyyy-MM-dd"),
+    scheduledStart: formatStartHour(startHour),
+    scheduledEnd: format(end, "HH:mm"),
+  };
+}
+
+export type BookingStartError = "past" | "too_far" | "invalid";
+
+export type BookingStartResult = { ok: true; startsAt: Date } | { ok: false; error: BookingStartError };
+
+/** Messages for a refused start; the routes show them next to the date or time field. */
+export const BOOKING_START_MESSAGES: Record<BookingStartError, string> = {
+  past: "Valittu aika on jo mennyt. Valitse tuleva päivä ja kellonaika.",
+  too_far: `Voit varata ajan enintään ${BOOKING_WINDOW_DAYS} päivän päähän.`,
+  invalid: "Valitse päivä ja kellonaika.",
+};
+
+/**
+ * The server's check of a requested start (DESIGN.md decision 6). 'invalid' covers a malformed
+ * date or hour and the hour that does not exist on the spring-forward day.
+ */
+export function validateBookingStart(date: unknown, startHour: unknown, now: Date): BookingStartResult {
+  if (!isIsoDate(date)) return { ok: false, error: "invalid" };
+  if (typeof startHour !== "number" || !Number.isInteger(startHour) || startHour < 0 || startHour > 23) {
+    return { ok: false, error: "invalid" };
+  }
+  if (date < helsinkiToday(now)) return { ok: false, error: "past" };
+  if (date > lastBookableDate(now)) return { ok: false, error: "too_far" };
+  const startsAt = helsinkiWallTimeToInstant(date, startHour);
+  if (!startsAt) return { ok: false, error: "invalid" };
+  if (startsAt.getTime() <= now.getTime()) return { ok: false, error: "past" };
+  return { ok: true, startsAt };
+}
+
+// ---------------------------------------------------------------- calendar
+
+/** Finnish weekday names, Monday first (Finnish weeks start on Monday). */
+export const WEEKDAY_NAMES = [
+  "maanantai",
+  "tiistai",
+  "keskiviikko",
+  "torstai",
+  "perjantai",
+  "lauantai",
+  "sunnuntai",
+] as const;
+
+/** Column headings of the calendar, Monday first. */
+export const WEEKDAY_ABBREVIATIONS = ["ma", "ti", "ke", "to", "pe", "la", "su"] as const;
+
+/** Finnish month names in the nominative ('maaliskuu'), as a calendar heading shows them. */
+export const MONTH_NAMES = [
+  "tammikuu",
+  "helmikuu",
+  "maaliskuu",
+  "huhtikuu",
+  "toukokuu",
+  "kesäkuu",
+  "heinäkuu",
+  "elokuu",
+  "syyskuu",
+  "lokakuu",
+  "marraskuu",
+  "joulukuu",
+] as const;
+
+/** 0 = Monday … 6 = Sunday. */
+function mondayIndex(date: IsoDate): number {
+  const { year, month, day } = requireIsoDate(date);
+  return (new Date(Date.UTC(year, month - 1, day)).getUTCDay() + 6) % 7;
+}
+
+/** 'maanantai' … 'sunnuntai' for a 'yyyy-MM-dd' date (the 'Valitsit' box). */
+export function weekdayName(date: IsoDate): (typeof WEEKDAY_NAMES)[number] {
+  return WEEKDAY_NAMES[mondayIndex(date)];
+}
+
+export interface CalendarDay {
+  date: IsoDate;
+  dayOfMonth: number;
+  /** False for the leading and trailing days of the neighbouring months. */
+  inMonth: boolean;
+  /** Past, beyond the 180-day window, or today with no start hour left. */
+  disabled: boolean;
+  isToday: boolean;
+}
+
+export interface CalendarMonthRef {
+  year: number;
+  month: number; // 1–12
+}
+
+export interface MonthCalendar extends CalendarMonthRef {
+  /** 'maaliskuu 2026' */
+  title: string;
+  /** Whole weeks, Monday to Sunday, covering the month. */
+  weeks: CalendarDay[][];
+  /** The neighbouring month when it has at least one bookable date, else null. */
+  previous: CalendarMonthRef | null;
+  next: CalendarMonthRef | null;
+}
+
+function monthRef(value: TZDate): CalendarMonthRef {
+  return { year: value.getFullYear(), month: value.getMonth() + 1 };
+}
+
+function firstOfMonth({ year, month }: CalendarMonthRef): TZDate {
+  if (!Number.isInteger(year) || year < 1000 || year > 9999 || !Number.isInteger(month) || month < 1 || month > 12) {
+    throw new RangeError(`not a calendar month: ${year}-${month}`);
+  }
+  return new TZDate(year, month - 1, 1, TIME_ZONE);
+}
+
+/** True when the month contains at least one date of the booking window. */
+function monthHasBookableDate(ref: CalendarMonthRef, now: Date): boolean {
+  const first = toIsoDate(firstOfMonth(ref));
+  const last = toIsoDate(addDays(addMonths(firstOfMonth(ref), 1), -1));
+  return last >= helsinkiToday(now) && first <= lastBookableDate(now);
+}
+
+/** Whether a date can be picked in the calendar. */
+export function isSelectableDate(date: string, now: Date): boolean {
+  if (!isBookableDate(date, now)) return false;
+  // Late in the evening today may have no slot left; offering it would lead to an empty grid.
+  return date !== helsinkiToday(now) || availableStartHours(date, now).length > 0;
+}
+
+/** The month grid for the server-rendered Finnish calendar of booking step 1. */
+export function monthCalendar(year: number, month: number, now: Date): MonthCalendar {
+  const first = firstOfMonth({ year, month });
+  const today = helsinkiToday(now);
+  const firstIso = toIsoDate(first);
+  const daysInMonth = differenceInCalendarDays(addMonths(first, 1), first);
+  const leading = mondayIndex(firstIso);
+  const cells = Math.ceil((leading + daysInMonth) / 7) * 7;
+  const gridStart = addDays(first, -leading);
+
+  const weeks: CalendarDay[][] = [];
+  for (let i = 0; i < cells; i++) {
+    const day = addDays(gridStart, i);
+    const date = toIsoDate(day);
+    const cell: CalendarDay = {
+      date,
+      dayOfMonth: day.getDate(),
+      inMonth: day.getMonth() === first.getMonth(),
+      disabled: !isSelectableDate(date, now),
+      isToday: date === today,
+    };
+    if (i % 7 === 0) weeks.push([]);
+    weeks[weeks.length - 1].push(cell);
+  }
+
+  const previous = monthRef(addMonths(first, -1));
+  const next = monthRef(addMonths(first, 1));
+  return {
+    year,
+    month,
+    title: `${MONTH_NAMES[month - 1]} ${year}`,
+    weeks,
+    previous: monthHasBookableDate(previous, now) ? previous : null,
+    next: monthHasBookableDate(next, now) ? next : null,
+  };
+}
+
+/** 'yyyy-MM' of a month, the form the calendar's previous/next links carry. */
+export function formatCalendarMonth({ year, month }: CalendarMonthRef): string {
+  return `${year}-${String(month).padStart(2, "0")}`;
+}
+
+/**
+ * The month to show for a `?kuukausi=yyyy-MM`-style parameter: the requested month when it has a
+ * bookable date, otherwise the month of the selected date (if any), otherwise the current month.
+ * A bookmarked or hand-edited URL therefore never shows a month where nothing can be picked.
+ */
+export function resolveCalendarMonth(
+  requested: string | null | undefined,
+  selectedDate: string | null | undefined,
+  now: Date,
+): CalendarMonthRef {
+  const match = typeof requested === "string" ? /^(\d{4})-(\d{2})$/.exec(requested) : null;
+  if (match) {
+    const ref = { year: Number(match[1]), month: Number(match[2]) };
+    if (ref.month >= 1 && ref.month <= 12 && monthHasBookableDate(ref, now)) return ref;
+  }
+  if (typeof selectedDate === "string" && isBookableDate(selectedDate, now)) {
+    return monthRef(startOfMonth(helsinkiMidnight(selectedDate)));
+  }
+  return monthRef(new TZDate(now.getTime(), TIME_ZONE));
+}

@@ -1,0 +1,222 @@
+import crypto from "node:crypto";
+import { sql } from "kysely";
+import type { Executor } from "../db.server";
+import type { AuthTokenPurpose, StaffRole, UserType } from "../db/schema";
+
+// Accounts, roles, sign-in sessions and single-use e-mail links: the SQL behind
+// app/services/auth.server.ts and the guards.
+
+/** The signed-in user as the rest of the app sees it. */
+export interface AuthUser {
+  id: string;
+  email: string;
+  fullName: string;
+  userType: UserType;
+  /** A back-office role, or null for customers and caregivers. */
+  role: StaffRole | null;
+}
+
+/** What a password check needs; never leaves the auth service. */
+export interface Credentials extends AuthUser {
+  passwordHash: string | null;
+  emailConfirmedAt: Date | null;
+}
+
+function credentialsQuery(db: Executor) {
+  return db
+    .selectFrom("profiles")
+    .leftJoin("user_roles", "user_roles.user_id", "profiles.id")
+    .select([
+      "profiles.id",
+      "profiles.email",
+      "profiles.full_name",
+      "profiles.user_type",
+      "profiles.password_hash",
+      "profiles.email_confirmed_at",
+      "user_roles.role",
+    ]);
+}
+
+type CredentialsRow = {
+  id: string;
+  email: string;
+  full_name: string;
+  user_type: UserType;
+  password_hash: string | null;
+  email_confirmed_at: Date | null;
+  role: StaffRole | null;
+};
+
+function toCredentials(row: CredentialsRow): Credentials {
+  return {
+    id: row.id,
+    email: row.email,
+    fullName: row.full_name,
+    userType: row.user_type,
+    role: row.role,
+    passwordHash: row.password_hash,
+    emailConfirmedAt: row.email_confirmed_at,
+  };
+}
+
+export function toAuthUser(credentials: Credentials): AuthUser {
+  const { id, email, fullName, userType, role } = credentials;
+  return { id, email, fullName, userType, role };
+}
+
+/** E-mail addresses are unique regardless of case (index profiles_email_key on lower(email)). */
+export async function findCredentialsByEmail(db: Executor, email: string): Promise<Credentials | null> {
+  const row = await credentialsQuery(db)
+    .where(sql<string>`lower(profiles.email)`, "=", email.trim().toLowerCase())
+    .executeTakeFirst();
+  return row ? toCredentials(row) : null;
+}
+
+export async function findUserById(db: Executor, id: string): Promise<AuthUser | null> {
+  const row = await credentialsQuery(db).where("profiles.id", "=", id).executeTakeFirst();
+  return row ? toAuthUser(toCredentials(row)) : null;
+}
+
+/**
+ * Creates a customer account: the profile (unconfirmed) and its customers row, in the caller's
+ * transaction. Returns null when the address already has an account (the unique index decides,
+ * so two simultaneous sign-ups cannot both win).
+ */
+export async function insertCustomerAccount(
+  db: Executor,
+  input: { email: string; fullName: string; passwordHash: string },
+): Promise<{ id: string } | null> {
+  const profile = await db
+    .insertInto("profiles")
+    .values({
+      email: input.email.trim(),
+      full_name: input.fullName.trim(),
+      password_hash: input.passwordHash,
+      user_type: "customer",
+    })
+    .onConflict((oc) => oc.expression(sql`lower(email)`).doNothing())
+    .returning("id")
+    .executeTakeFirst();
+  if (!profile) return null;
+  await db.insertInto("customers").values({ profile_id: profile.id }).execute();
+  return profile;
+}
+
+export async function setPassword(db: Executor, userId: string, passwordHash: string): Promise<void> {
+  await db
+    .updateTable("profiles")
+    .set({ password_hash: passwordHash, updated_at: new Date() })
+    .where("id", "=", userId)
+    .execute();
+}
+
+/** Marks the address confirmed (once: a later confirmation keeps the first time). */
+export async function markEmailConfirmed(db: Executor, userId: string): Promise<void> {
+  await db
+    .updateTable("profiles")
+    .set({ email_confirmed_at: sql`coalesce(email_confirmed_at, now())`, updated_at: new Date() })
+    .where("id", "=", userId)
+    .execute();
+}
+
+// ------------------------------------------------------------------ single-use e-mail links
+
+export function hashToken(token: string): string {
+  return crypto.createHash("sha256").update(token).digest("hex");
+}
+
+/**
+ * Stores a new link token and returns the raw token for the e-mail. Only its hash is kept, so
+ * the table cannot be used to forge links.
+ */
+export async function createAuthToken(
+  db: Executor,
+  input: { userId: string; purpose: AuthTokenPurpose; ttlMs: number },
+): Promise<string> {
+  const token = crypto.randomBytes(32).toString("base64url");
+  await db
+    .insertInto("auth_tokens")
+    .values({
+      user_id: input.userId,
+      purpose: input.purpose,
+      token_hash: hashToken(token),
+      expires_at: new Date(Date.now() + input.ttlMs),
+    })
+    .execute();
+  return token;
+}
+
+/** The owner of a token that is still usable, without using it (to decide what page to show). */
+export async function peekAuthToken(
+  db: Executor,
+  token: string,
+  purposes: readonly AuthTokenPurpose[],
+): Promise<{ userId: string; purpose: AuthTokenPurpose } | null> {
+  const row = await db
+    .selectFrom("auth_tokens")
+    .select(["user_id", "purpose"])
+    .where("token_hash", "=", hashToken(token))
+    .where("purpose", "in", [...purposes])
+    .where("used_at", "is", null)
+    .where("expires_at", ">", sql<Date>`now()`)
+    .executeTakeFirst();
+  return row ? { userId: row.user_id, purpose: row.purpose } : null;
+}
+
+/**
+ * Uses a token: one statement marks it used only if it is unused and unexpired, so two
+ * simultaneous clicks cannot both succeed. Returns the owner, or null for an unknown, used or
+ * expired token.
+ */
+export async function consumeAuthToken(
+  db: Executor,
+  token: string,
+  purposes: readonly AuthTokenPurpose[],
+): Promise<{ userId: string; purpose: AuthTokenPurpose } | null> {
+  const row = await db
+    .updateTable("auth_tokens")
+    .set({ used_at: sql`now()` })
+    .where("token_hash", "=", hashToken(token))
+    .where("purpose", "in", [...purposes])
+    .where("used_at", "is", null)
+    .where("expires_at", ">", sql<Date>`now()`)
+    .returning(["user_id", "purpose"])
+    .executeTakeFirst();
+  return row ? { userId: row.user_id, purpose: row.purpose } : null;
+}
+
+/** Older links of the same kind stop working when a new one is sent or one is used. */
+export async function revokeAuthTokens(db: Executor, userId: string, purposes: readonly AuthTokenPurpose[]) {
+  await db
+    .updateTable("auth_tokens")
+    .set({ used_at: sql`now()` })
+    .where("user_id", "=", userId)
+    .where("purpose", "in", [...purposes])
+    .where("used_at", "is", null)
+    .execute();
+}
+
+// ------------------------------------------------------------------ sessions
+
+/** Ends every session of a user (after a password reset: whoever knew the old one is out). */
+export async function deleteSessionsOfUser(db: Executor, userId: string): Promise<void> {
+  await db.deleteFrom("sessions").where("user_id", "=", userId).execute();
+}
+
+/** Expired sessions are useless; the worker or a maintenance task may call this. */
+export async function deleteExpiredSessions(db: Executor): Promise<number> {
+  const result = await db.deleteFrom("sessions").where("expires_at", "<=", sql<Date>`now()`).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+// ------------------------------------------------------------------ portal and caregiver ids
+
+export async function findCaregiverIdOfUser(db: Executor, userId: string): Promise<string | null> {
+  const row = await db.selectFrom("caregivers").select("id").where("profile_id", "=", userId).executeTakeFirst();
+  return row?.id ?? null;
+}
+
+export async function findCustomerIdOfUser(db: Executor, userId: string): Promise<string | null> {
+  const row = await db.selectFrom("customers").select("id").where("profile_id", "=", userId).executeTakeFirst();
+  return row?.id ?? null;
+}

@@ -1,0 +1,116 @@
+import type { Executor } from "../db.server";
+import type { EmailAttachment } from "../db/schema";
+import { env } from "../env.server";
+import { insertEmail } from "../models/emails.server";
+import { enqueueJob } from "./jobs.server";
+
+export type { EmailAttachment };
+
+export interface EmailMessage {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  replyTo?: string;
+  attachments?: EmailAttachment[];
+}
+
+/**
+ * Queues an e-mail: writes it and its delivery job with `executor`. Pass the transaction of the
+ * work the e-mail is about (an order, a sign-up), so that the e-mail exists if and only if that
+ * work commits; nothing is sent before the commit. Given plain `db`, it opens its own transaction
+ * so that an e-mail never exists without its job. Returns the e-mail's id.
+ */
+export async function sendEmail(executor: Executor, message: EmailMessage): Promise<string> {
+  if (!executor.isTransaction) {
+    return executor.transaction().execute((trx) => sendEmail(trx, message));
+  }
+  if (!message.to.trim()) throw new Error("sendEmail: the recipient address is empty");
+  const emailId = await insertEmail(executor, { ...message, to: message.to.trim(), from: env().MAIL_FROM });
+  await enqueueJob(executor, "email.deliver", { emailId });
+  return emailId;
+}
+
+export interface EmailContent {
+  /** The message's main heading, usually close to the subject. */
+  heading: string;
+  /** Body paragraphs before the button; plain text, escaped here. */
+  paragraphs: string[];
+  /** One call to action, rendered as a large button link (and as the address in the text). */
+  button?: { label: string; url: string };
+  /** Paragraphs after the button, e.g. "If you did not ask for this, ignore this message." */
+  afterButton?: string[];
+}
+
+const FOOTER = "Arkikaveri – apua ja seuraa arkeen";
+const BUTTON_FALLBACK = "Jos painike ei toimi, kopioi tämä osoite selaimesi osoiteriville:";
+
+/**
+ * Renders a simple e-mail in our house layout from plain Finnish text: an accessible HTML
+ * version (lang="fi", large text, a 44 px button, good contrast) and the matching text version.
+ * All text is escaped, so user-provided names are safe to pass.
+ */
+export function renderEmail(content: EmailContent): { html: string; text: string } {
+  const { heading, paragraphs, button, afterButton = [] } = content;
+  const siteUrl = env().APP_URL;
+  if (button && !/^https?:\/\//i.test(button.url)) {
+    throw new Error(`renderEmail: the button needs an absolute http(s) URL, got "${button.url}"`);
+  }
+
+  const paragraphHtml = (text: string) =>
+    `<p style="margin:0 0 16px;font-size:18px;line-height:1.6;color:#1f2937;">${escapeHtml(text).replace(/\n/g, "<br>")}</p>`;
+
+  const buttonHtml = button
+    ? `<p style="margin:24px 0;">` +
+      `<a href="${escapeHtml(button.url)}" style="display:inline-block;min-height:44px;padding:12px 24px;box-sizing:border-box;border-radius:6px;background:#185a4a;color:#ffffff;font-size:18px;font-weight:bold;line-height:20px;text-decoration:none;">${escapeHtml(button.label)}</a>` +
+      `</p>` +
+      `<p style="margin:0 0 16px;font-size:16px;line-height:1.5;color:#374151;">${escapeHtml(BUTTON_FALLBACK)}<br>` +
+      `<a href="${escapeHtml(button.url)}" style="color:#185a4a;word-break:break-all;">${escapeHtml(button.url)}</a></p>`
+    : "";
+
+  const html = [
+    "<!DOCTYPE html>",
+    '<html lang="fi">',
+    "<head>",
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(heading)}</title>`,
+    "</head>",
+    '<body style="margin:0;padding:0;background:#f3f4f6;font-family:Arial,Helvetica,sans-serif;">',
+    '<div style="max-width:600px;margin:0 auto;padding:24px 16px;">',
+    '<div style="background:#ffffff;border-radius:8px;padding:32px 24px;">',
+    `<h1 style="margin:0 0 24px;font-size:26px;line-height:1.3;color:#124537;">${escapeHtml(heading)}</h1>`,
+    ...paragraphs.map(paragraphHtml),
+    buttonHtml,
+    ...afterButton.map(paragraphHtml),
+    "</div>",
+    `<p style="margin:24px 0 0;font-size:16px;line-height:1.5;color:#374151;text-align:center;"><strong>${escapeHtml(FOOTER)}</strong><br><a href="${escapeHtml(siteUrl)}" style="color:#185a4a;">${escapeHtml(siteUrl)}</a></p>`,
+    "</div>",
+    "</body>",
+    "</html>",
+  ]
+    .filter(Boolean)
+    .join("\n");
+
+  const text = [
+    heading,
+    "",
+    ...paragraphs.flatMap((p) => [p, ""]),
+    ...(button ? [`${button.label}:`, button.url, ""] : []),
+    ...afterButton.flatMap((p) => [p, ""]),
+    "-- ",
+    FOOTER,
+    siteUrl,
+  ].join("\n");
+
+  return { html, text };
+}
+
+function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
+}

@@ -1,0 +1,113 @@
+import { CompiledQuery } from "kysely";
+import { RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
+import { getDb } from "../db.server";
+
+// Brute-force limits that hold across processes: rate-limiter-flexible's PostgreSQL store over
+// the rate_limits table (migration 0002). The store speaks node-postgres' `query({ text, values })`;
+// we hand it a tiny adapter that runs the same SQL through the app's Kysely instance, so it works
+// unchanged on PGlite (where no pg pool of ours is exposed) and on PostgreSQL, and always uses the
+// database the app currently has (tests install a fresh one per file).
+// See docs/decisions/rate-limits-in-postgres.md.
+
+interface PgLikeResult {
+  rows: Record<string, unknown>[];
+  rowCount: number;
+}
+
+const kyselyPgAdapter = {
+  async query(query: { text: string; values?: unknown[] }): Promise<PgLikeResult> {
+    const db = await getDb();
+    const result = await db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(query.text, query.values ?? []));
+    const rowCount = result.numAffectedRows !== undefined ? Number(result.numAffectedRows) : result.rows.length;
+    return { rows: [...result.rows], rowCount };
+  },
+};
+
+function limiter(keyPrefix: string, points: number, durationSeconds: number) {
+  return new RateLimiterPostgres({
+    storeClient: kyselyPgAdapter,
+    storeType: "pool",
+    tableName: "rate_limits",
+    tableCreated: true,
+    keyPrefix,
+    points,
+    duration: durationSeconds,
+  });
+}
+
+const FIFTEEN_MINUTES = 15 * 60;
+const ONE_HOUR = 60 * 60;
+
+export const SIGN_IN_LIMITS = { perEmail: 5, perIp: 20, windowSeconds: FIFTEEN_MINUTES } as const;
+export const MAIL_LIMITS = { perEmail: 3, perIp: 30, windowSeconds: ONE_HOUR } as const;
+
+let limiters:
+  | {
+      signInEmail: RateLimiterPostgres;
+      signInIp: RateLimiterPostgres;
+      mailEmail: RateLimiterPostgres;
+      mailIp: RateLimiterPostgres;
+    }
+  | undefined;
+
+function getLimiters() {
+  limiters ??= {
+    signInEmail: limiter("signin_email", SIGN_IN_LIMITS.perEmail, SIGN_IN_LIMITS.windowSeconds),
+    signInIp: limiter("signin_ip", SIGN_IN_LIMITS.perIp, SIGN_IN_LIMITS.windowSeconds),
+    mailEmail: limiter("mail_email", MAIL_LIMITS.perEmail, MAIL_LIMITS.windowSeconds),
+    mailIp: limiter("mail_ip", MAIL_LIMITS.perIp, MAIL_LIMITS.windowSeconds),
+  };
+  return limiters;
+}
+
+export type LimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+/**
+ * Counts one attempt against every key and says whether it may go ahead. Counting before the
+ * work (rather than after a failure) means a burst of parallel guesses cannot slip through
+ * while the first ones are still being checked.
+ */
+async function consumeAll(entries: { limiter: RateLimiterPostgres; key: string }[]): Promise<LimitResult> {
+  let retryAfterMs = 0;
+  for (const { limiter, key } of entries) {
+    try {
+      await limiter.consume(key);
+    } catch (error) {
+      if (!(error instanceof RateLimiterRes)) throw error;
+      retryAfterMs = Math.max(retryAfterMs, error.msBeforeNext);
+    }
+  }
+  return retryAfterMs > 0 ? { allowed: false, retryAfterSeconds: Math.ceil(retryAfterMs / 1000) } : { allowed: true };
+}
+
+const emailKey = (email: string) => email.trim().toLowerCase();
+const ipKey = (ip: string | null | undefined) => ip || "unknown";
+
+/** Counts a sign-in attempt for this address and this client address. */
+export function consumeSignInAttempt(email: string, ip: string | null | undefined): Promise<LimitResult> {
+  const l = getLimiters();
+  return consumeAll([
+    { limiter: l.signInEmail, key: emailKey(email) },
+    { limiter: l.signInIp, key: ipKey(ip) },
+  ]);
+}
+
+/** A successful sign-in does not count against the limits: the owner is not an attacker. */
+export async function forgiveSignInAttempt(email: string, ip: string | null | undefined): Promise<void> {
+  const l = getLimiters();
+  await l.signInEmail.delete(emailKey(email));
+  await l.signInIp.reward(ipKey(ip), 1);
+}
+
+/** Limits e-mails sent on request (confirmation resend, password reset) so nobody is mail-bombed. */
+export function consumeMailRequest(email: string, ip: string | null | undefined): Promise<LimitResult> {
+  const l = getLimiters();
+  return consumeAll([
+    { limiter: l.mailEmail, key: emailKey(email) },
+    { limiter: l.mailIp, key: ipKey(ip) },
+  ]);
+}
+
+export function retryAfterMinutes(retryAfterSeconds: number): number {
+  return Math.max(1, Math.ceil(retryAfterSeconds / 60));
+}
