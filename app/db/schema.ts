@@ -266,7 +266,7 @@ export interface ReviewsTable {
 
 export interface SettingsTable {
   key: string;
-  value: JSONColumnType<unknown>;
+  value: ColumnType<unknown, string, string>;
   updated_at: Generated<Timestamp>;
   updated_by: string | null;
 }
@@ -277,8 +277,8 @@ export interface AuditLogTable {
   action: string;
   entity_type: string;
   entity_id: string | null;
-  before: JSONColumnType<unknown> | null;
-  after: JSONColumnType<unknown> | null;
+  before: ColumnType<unknown, string | null, string | null>;
+  after: ColumnType<unknown, string | null, string | null>;
   ip: string | null;
   created_at: CreatedAt;
 }

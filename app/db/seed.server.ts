@@ -10,7 +10,9 @@ import type {
   PaymentStatus,
   StaffRole,
 } from "./schema";
-import { hourlyPriceCents, splitTotal, type PriceBand } from "../domain/pricing";
+import { discountAmountCents } from "../domain/discount";
+import { priceOrder } from "../domain/order-amounts";
+import type { PriceBand } from "../domain/pricing";
 import { getPriceBands, insertMissingSettings } from "../models/settings.server";
 import { hashPassword } from "../services/password.server";
 
@@ -886,24 +888,23 @@ async function insertDemoOrder(
   const endsAt = new Date(startsAt.getTime() + order.hours * HOUR_MS);
   const localEnd = new TZDate(endsAt.getTime(), TZ);
 
-  const unitPriceCents = hourlyPriceCents(bands, start.getHours());
-  const originalPriceCents = unitPriceCents * order.hours;
-
+  // Priced exactly as a real booking: the band of the Helsinki start hour, then the discount.
   let discountCodeId: string | null = null;
   let discountCents = 0;
   if (order.discountCode) {
     const code = await trx
       .selectFrom("discount_codes")
-      .select(["id", "type", "percent_bp", "amount_cents"])
+      .select(["id", "type", "percent_bp", "amount_cents", "max_discount_cents"])
       .where(sql<string>`upper(code)`, "=", order.discountCode)
       .executeTakeFirstOrThrow();
     discountCodeId = code.id;
-    discountCents =
-      code.type === "percentage"
-        ? Math.floor((originalPriceCents * (code.percent_bp ?? 0) + 5_000) / 10_000)
-        : Math.min(code.amount_cents ?? 0, originalPriceCents);
+    const undiscounted = priceOrder({ bands, startHour: start.getHours(), durationHours: order.hours });
+    discountCents = discountAmountCents(
+      { type: code.type, percentBp: code.percent_bp, amountCents: code.amount_cents, maxDiscountCents: code.max_discount_cents },
+      undiscounted.originalPriceCents,
+    );
   }
-  const split = splitTotal(originalPriceCents - discountCents);
+  const amounts = priceOrder({ bands, startHour: start.getHours(), durationHours: order.hours, discountCents });
 
   const customerId = context.customerIds.get(order.customer)!;
   const customerProfileId = context.profileIds.get(order.customer)!;
@@ -937,14 +938,16 @@ async function insertDemoOrder(
       description: order.description,
       special_notes: null,
       payment_method: order.paymentMethod,
-      unit_price_cents: unitPriceCents,
-      original_price_cents: originalPriceCents,
-      discount_cents: discountCents,
-      total_price_cents: split.totalCents,
-      net_amount_cents: split.netCents,
-      vat_amount_cents: split.vatCents,
-      platform_fee_cents: split.platformFeeCents,
-      caregiver_earnings_cents: split.caregiverEarningsCents,
+      unit_price_cents: amounts.unitPriceCents,
+      vat_rate_bp: amounts.vatRateBp,
+      commission_rate_bp: amounts.commissionRateBp,
+      original_price_cents: amounts.originalPriceCents,
+      discount_cents: amounts.discountCents,
+      total_price_cents: amounts.totalPriceCents,
+      net_amount_cents: amounts.netAmountCents,
+      vat_amount_cents: amounts.vatAmountCents,
+      platform_fee_cents: amounts.platformFeeCents,
+      caregiver_earnings_cents: amounts.caregiverEarningsCents,
       discount_code_id: discountCodeId,
       status: order.status,
       created_by: customerProfileId,
@@ -962,7 +965,7 @@ async function insertDemoOrder(
   if (discountCodeId) {
     await trx
       .insertInto("discount_redemptions")
-      .values({ discount_code_id: discountCodeId, profile_id: customerProfileId, order_id: orderId, amount_cents: discountCents })
+      .values({ discount_code_id: discountCodeId, profile_id: customerProfileId, order_id: orderId, amount_cents: amounts.discountCents })
       .execute();
     await trx
       .updateTable("discount_codes")
@@ -978,7 +981,7 @@ async function insertDemoOrder(
       order_id: orderId,
       customer_id: customerId,
       caregiver_id: caregiverId,
-      amount_cents: split.totalCents,
+      amount_cents: amounts.totalPriceCents,
       status: order.paymentStatus,
       provider: online ? "local" : "invoice",
       method: online ? (order.onlineMethod ?? "card") : "invoice",
@@ -995,7 +998,7 @@ async function insertDemoOrder(
       .values({
         order_id: orderId,
         caregiver_id: caregiverId,
-        amount_cents: split.caregiverEarningsCents,
+        amount_cents: amounts.caregiverEarningsCents,
         status: order.payout,
         paid_at: paid ? new Date(endsAt.getTime() + 7 * DAY_MS) : null,
         created_at: endsAt,

@@ -10,10 +10,11 @@ export interface Toast {
 
 const TOAST_KEY = "toast";
 
-let storage: ReturnType<typeof createCookieSessionStorage> | undefined;
+type FlashStorage = ReturnType<typeof createCookieSessionStorage<Record<string, never>, { toast: Toast }>>;
+let storage: FlashStorage | undefined;
 function flashStorage() {
   const e = env();
-  storage ??= createCookieSessionStorage({
+  storage ??= createCookieSessionStorage<Record<string, never>, { toast: Toast }>({
     cookie: {
       name: "__flash",
       httpOnly: true,

@@ -1,8 +1,9 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { ZodError } from "zod";
 import { getDb } from "~/db.server";
 import { isValidBusinessId, isValidFinnishIban } from "~/domain/business-identifiers";
 import { DEFAULT_PRICE_BANDS } from "~/domain/pricing";
+import { logger } from "~/logger.server";
 import {
   getCompanyInfo,
   getContactInfo,
@@ -108,7 +109,13 @@ describe("settings", () => {
       .insertInto("settings")
       .values({ key: "price_bands", value: JSON.stringify([{ id: "day", fromHour: 8, toHour: 17, hourlyCents: 4000 }]), updated_by: null })
       .execute();
-    expect(await getPriceBands(db)).toEqual(DEFAULT_PRICE_BANDS);
+    const warn = vi.spyOn(logger, "warn").mockImplementation(() => undefined);
+    try {
+      expect(await getPriceBands(db)).toEqual(DEFAULT_PRICE_BANDS);
+      expect(warn).toHaveBeenCalledWith(expect.objectContaining({ key: "price_bands" }), expect.any(String));
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it("writes missing defaults without overwriting stored values", async () => {
