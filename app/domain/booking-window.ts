@@ -88,14 +88,20 @@ export function isBookableDate(date: string, now: Date): boolean {
  * The instant at which the Helsinki wall clock shows `hour`:00 on `date`, or null when that wall
  * time does not exist.
  *
- * Daylight-saving days, the rule chosen (the same as RFC 5545 §3.3.5 for local times):
+ * Daylight-saving days, the rules chosen:
  * - Spring forward (last Sunday of March, e.g. 2026-03-29): clocks jump from 03:00 EET to
  *   04:00 EEST, so 03:00–03:59 does not exist. That hour is not a bookable slot (null here, left
  *   out of `availableStartHours`, 'invalid' from `validateBookingStart`); silently moving the
  *   customer to 04:00 would show them a time they did not choose.
  * - Fall back (last Sunday of October, e.g. 2026-10-25): 03:00–03:59 happens twice, first in
- *   EEST (+03:00) and then in EET (+02:00). The earlier one is meant, as a person who sets an
- *   alarm for "03:00" that night would expect and as RFC 5545 prescribes.
+ *   EEST (+03:00) and then in EET (+02:00). We take the second one, after the clocks have gone
+ *   back: a visit booked "03:00, 1 hour" then really runs 03:00–04:00 on the wall clock (the
+ *   first 03:00 would end at the second 03:00, "03:00–03:00"). RFC 5545 would take the first;
+ *   we never write local times into calendar files, only UTC, so nothing depends on its rule.
+ * Build booking instants with this function, not `new TZDate(y, m, d, h, "Europe/Helsinki")`:
+ * TZDate agrees on every other hour, but for the repeated hour its answer depends on the host
+ * machine's own time zone (the second 03:00 on a UTC host, the first on e.g. Pacific/Auckland).
+ * Ours depends only on Helsinki's rules.
  */
 export function helsinkiWallTimeToInstant(date: IsoDate, hour: number): Date | null {
   const { year, month, day } = requireIsoDate(date);
@@ -113,7 +119,7 @@ export function helsinkiWallTimeToInstant(date: IsoDate, hour: number): Date | n
     // A candidate is real only if Helsinki's offset at that instant is the one assumed.
     .filter((instant) => tzOffset(TIME_ZONE, new Date(instant)) * 60_000 === wallAsUtc - instant)
     .sort((a, b) => a - b);
-  return candidates.length > 0 ? new Date(candidates[0]) : null;
+  return candidates.length > 0 ? new Date(candidates[candidates.length - 1]) : null;
 }
 
 /**
@@ -163,8 +169,8 @@ export interface BookingInterval {
 /**
  * The booking's real start and end. The end is the start plus `durationHours` of elapsed time,
  * which is what the helper works and the customer pays for; so on the change days the end's wall
- * clock differs from "start + N" (02:00 + 2 h on 2026-03-29 ends at 05:00 EEST; 02:00 + 2 h on
- * 2026-10-25 ends at the second 03:00, EET). A booking may cross midnight.
+ * clock differs from "start + N" when the booking spans the change (02:00 + 2 h on 2026-03-29 ends
+ * at 05:00 EEST; 02:00 + 2 h on 2026-10-25 ends at 03:00 EET). A booking may cross midnight.
  * Throws RangeError for inputs no validated draft can carry (see `validateBookingStart`).
  */
 export function bookingInterval(date: string, startHour: number, durationHours: number): BookingInterval {
