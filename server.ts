@@ -9,6 +9,7 @@ import { connect, disconnect } from "./app/db.server";
 import { prepareDatabase } from "./app/db/prepare.server";
 import { env } from "./app/env.server";
 import { logger } from "./app/logger.server";
+import { rejectCrossSiteRequests } from "./app/services/csrf.server";
 import { startWorker } from "./app/services/worker.server";
 
 // Start-up order: validate the environment, open and migrate the database (seeding the embedded
@@ -18,7 +19,7 @@ const { db, target } = await connect();
 await prepareDatabase(db, { seedIfEmpty: target.kind === "pglite" });
 const stopWorker = config.WORKER === "inline" ? startWorker(db) : undefined;
 
-const buildPath = path.resolve("build/server/index.js");
+const buildPath = path.resolve("build/index.js");
 const build = (await import(buildPath)) as ServerBuild;
 
 const app = express();
@@ -73,12 +74,15 @@ app.use(
 app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
 app.use(express.static("public", { maxAge: "1h" }));
 
+// Cross-site form posts are refused before they reach any action (app/services/csrf.server.ts).
+app.use(rejectCrossSiteRequests);
+
 app.all(
   "*",
   createRequestHandler({
     build,
     mode: config.NODE_ENV,
-    getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
+    getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, clientIp: req.ip }),
   }),
 );
 

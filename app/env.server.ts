@@ -24,6 +24,11 @@ const EnvSchema = z.object({
   /** How often an idle job worker looks for due jobs, in milliseconds. */
   WORKER_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(1000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /**
+   * Signs bot-check challenges (ALTCHA and the no-JS question). Required in production (checked
+   * where it is used, app/services/bot-check.server.ts); a random per-process key otherwise.
+   */
+  ALTCHA_HMAC_KEY: z.preprocess(emptyToUndefined, z.string().min(16).optional()),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { SESSION_SECRET: string; APP_URL: string };

@@ -3,7 +3,7 @@ import { execSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 
-const output = "build/server/index.js";
+const output = "build/index.js";
 
 function newestSourceTime(dir) {
   let newest = 0;

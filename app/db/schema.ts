@@ -37,7 +37,7 @@ export interface ProfilesTable {
   password_hash: string | null;
   email_confirmed_at: NullableTimestamp;
   created_at: CreatedAt;
-  updated_at: Generated<Timestamp>;
+  updated_at: Timestamp;
 }
 
 export interface UserRolesTable {
@@ -75,7 +75,7 @@ export interface CustomersTable {
   city: string | null;
   status: Generated<"active" | "suspended">;
   created_at: CreatedAt;
-  updated_at: Generated<Timestamp>;
+  updated_at: Timestamp;
 }
 
 export interface ServiceCategoriesTable {
@@ -114,7 +114,7 @@ export interface CaregiversTable {
   reviewed_at: NullableTimestamp;
   reviewed_by: string | null;
   created_at: CreatedAt;
-  updated_at: Generated<Timestamp>;
+  updated_at: Timestamp;
 }
 
 export interface CaregiverServicesTable {
@@ -178,7 +178,7 @@ export interface OrdersTable {
   cancelled_at: NullableTimestamp;
   completed_at: NullableTimestamp;
   created_at: CreatedAt;
-  updated_at: Generated<Timestamp>;
+  updated_at: Timestamp;
 }
 
 export interface DiscountRedemptionsTable {
@@ -202,7 +202,7 @@ export interface PaymentsTable {
   provider_ref: string | null;
   refunded_at: NullableTimestamp;
   created_at: CreatedAt;
-  updated_at: Generated<Timestamp>;
+  updated_at: Timestamp;
 }
 
 export interface PaymentEventsTable {
@@ -267,7 +267,7 @@ export interface ReviewsTable {
 export interface SettingsTable {
   key: string;
   value: ColumnType<unknown, string, string>;
-  updated_at: Generated<Timestamp>;
+  updated_at: Timestamp;
   updated_by: string | null;
 }
 
@@ -290,7 +290,7 @@ export interface JobsTable {
   status: Generated<JobStatus>;
   attempts: Generated<number>;
   max_attempts: Generated<number>;
-  run_at: Generated<Timestamp>;
+  run_at: Timestamp;
   locked_at: NullableTimestamp;
   locked_by: string | null;
   last_error: string | null;
@@ -318,7 +318,7 @@ export interface FormDraftsTable {
   data: JSONColumnType<Record<string, unknown>>;
   expires_at: Timestamp;
   created_at: CreatedAt;
-  updated_at: Generated<Timestamp>;
+  updated_at: Timestamp;
 }
 
 export interface UsedChallengesTable {
