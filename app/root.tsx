@@ -21,8 +21,21 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export const meta: MetaFunction = () => [
-  { title: "Arkikaveri – apua ja seuraa arkeen" },
+// Typed loader data under single fetch (remix.config.js turns v3_singleFetch on).
+declare module "@remix-run/node" {
+  interface Future {
+    v3_singleFetch: true;
+  }
+}
+
+export const meta: MetaFunction = ({ error }) => [
+  {
+    title: isRouteErrorResponse(error) && error.status === 404
+      ? "Sivua ei löytynyt – Arkikaveri"
+      : error
+        ? "Virhe – Arkikaveri"
+        : "Arkikaveri – apua ja seuraa arkeen",
+  },
   {
     name: "description",
     content: "Arkikaveri tuo luotettavan kaverin avuksi arkeen: asiointia, seuraa, kotiapua ja ulkoilua tunnin tarkkuudella.",

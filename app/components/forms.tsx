@@ -9,7 +9,7 @@ import {
   type FieldMetadata,
   type FormMetadata,
 } from "@conform-to/react";
-import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { Alert } from "./alert";
 
 type Meta = FieldMetadata<any, any, string[]>;
@@ -320,25 +320,26 @@ export function ErrorSummaryList({
   focusKey?: unknown;
 }) {
   const ref = useRef<HTMLDivElement>(null);
-  const titleId = useId();
   const signature = errors.map((e) => `${e.id}:${e.message}`).join("|");
   const hasErrors = errors.length > 0;
   useEffect(() => {
-    if (hasErrors) ref.current?.focus();
+    if (!hasErrors) return;
     // Focus moves when the summary appears or a new submission produced it, never while typing.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // Conform focuses the first invalid field in its own effect, which runs after this one (parents'
+    // effects run after their children's), so take focus on the next frame to land last.
+    const frame = requestAnimationFrame(() => ref.current?.focus());
+    return () => cancelAnimationFrame(frame);
   }, [hasErrors, focusKey]);
   if (!hasErrors) return null;
   return (
     <div
       ref={ref}
       tabIndex={-1}
-      aria-labelledby={titleId}
       data-error-signature={signature}
       className="rounded-lg border-4 border-red-700 bg-white p-4 focus-visible:outline focus-visible:outline-[3px] focus-visible:outline-offset-2 focus-visible:outline-amber-700"
     >
       <div role="alert">
-        <h2 id={titleId} className="text-xl font-bold text-red-800">
+        <h2 className="text-xl font-bold text-red-800">
           {title}
         </h2>
         <ul className="mt-2 list-none space-y-1">

@@ -18,6 +18,14 @@ export function formatEuros(cents: number): string {
   return euros.format(cents / 100);
 }
 
+const amount = new Intl.NumberFormat("fi-FI", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** '12,50' without the currency sign, for labels such as '40,00 € / tunti'. */
+export function formatAmount(cents: number): string {
+  if (!Number.isInteger(cents)) throw new RangeError(`cents must be an integer, got ${cents}`);
+  return amount.format(cents / 100);
+}
+
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME_ONLY = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/;
 

@@ -1,3 +1,478 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import {
+  BadgeCheck,
+  Clock,
+  GraduationCap,
+  HandHeart,
+  Heart,
+  HeartHandshake,
+  Mail,
+  MapPin,
+  Phone,
+  ShieldCheck,
+  Users,
+} from "lucide-react";
+import { Alert } from "~/components/alert";
+import { ButtonLink, SubmitButton } from "~/components/button";
+import { ErrorSummary, TextareaField, TextField } from "~/components/forms";
+import { PageLayout, linkClass } from "~/components/layout";
+import { ServiceIcon } from "~/components/service-icon";
+import { getDb } from "~/db.server";
+import { formatAmount, formatEuros } from "~/domain/format";
+import { bandHoursLabel, priceTable } from "~/domain/price-table";
+import {
+  HOUSEHOLD_DEDUCTION_BP,
+  HOUSEHOLD_DEDUCTION_OWN_SHARE_CENTS,
+  HOUSEHOLD_DEDUCTION_YEARLY_CAP_CENTS,
+} from "~/domain/pricing";
+import { logger } from "~/logger.server";
+import { listActiveServiceCategories } from "~/models/service-categories.server";
+import { getContactInfo, getPriceBands } from "~/models/settings.server";
+import { ContactSchema } from "~/schemas/contact";
+import { sendContactMessage } from "~/services/contact.server";
+import { redirectWithToast } from "~/services/flash.server";
+
+const CONTACT_SENT_URL = "/?lahetetty=1#yhteystiedot";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const db = await getDb();
+  const [services, bands, contact] = await Promise.all([
+    listActiveServiceCategories(db),
+    getPriceBands(db),
+    getContactInfo(db),
+  ]);
+  const sent = new URL(request.url).searchParams.get("lahetetty") === "1";
+  return { services, prices: priceTable(bands), contact, sent };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: ContactSchema });
+  if (submission.status !== "success") {
+    return data(submission.reply(), { status: 400 });
+  }
+  const toast = { type: "success", title: "Kiitos viestistäsi!", description: "Vastaamme mahdollisimman pian." } as const;
+  if (submission.value.website) {
+    // The hidden field was filled: a robot. It gets the same answer as a person, and no e-mail.
+    logger.info("contact form: hidden field filled, message dropped");
+    return redirectWithToast(request, CONTACT_SENT_URL, toast);
+  }
+  await sendContactMessage(await getDb(), submission.value);
+  return redirectWithToast(request, CONTACT_SENT_URL, toast);
+}
+
+export const meta: MetaFunction = () => [
+  { title: "Arkikaveri – luotettava kaveri avuksi ja seuraksi arkeen" },
+  {
+    name: "description",
+    content:
+      "Arkikaveri tuo tarkasti valitun kaverin avuksi arkeen: asiointia, juttuseuraa, kotiapua, ulkoilua ja digiapua tunnin tarkkuudella. Selkeät hinnat, kotitalousvähennyskelpoinen.",
+  },
+];
+
+const section = "mx-auto max-w-6xl px-4 py-14 sm:px-6 sm:py-20";
+const h2 = "text-3xl font-bold text-brand-900 sm:text-4xl";
+const lead = "mt-4 max-w-3xl text-xl text-gray-800";
+
 export default function Index() {
-  return <main id="main"><h1>Arkikaveri</h1></main>;
+  const { services, prices, contact, sent } = useLoaderData<typeof loader>();
+  return (
+    <PageLayout bare>
+      <Hero />
+      <Services services={services} />
+      <Values />
+      <Prices prices={prices} />
+      <Mission />
+      <Companions />
+      <Vetting />
+      <Contact contact={contact} sent={sent} />
+    </PageLayout>
+  );
+}
+
+function Hero() {
+  return (
+    <section aria-labelledby="hero-title" className="bg-brand-50">
+      <div className={`${section} grid items-center gap-10 lg:grid-cols-[3fr_2fr]`}>
+        <div>
+          <p className="text-lg font-semibold uppercase tracking-wide text-brand-700">Apua ja seuraa arkeen</p>
+          <h1 id="hero-title" className="mt-2 text-4xl font-bold leading-tight text-brand-900 sm:text-5xl">
+            Kaveri, joka auttaa arjessa – ja pysähtyy juttelemaan
+          </h1>
+          <p className={lead}>
+            Arkikaveri tuo luotettavan, huolella valitun kaverin avuksi kauppaan, kävelylle, kotitöihin tai
+            kahvikupin ääreen. Varaat juuri niin monta tuntia kuin tarvitset – ilman jonoa ja sitoumuksia.
+          </p>
+          <div className="mt-8 flex flex-wrap gap-4">
+            <ButtonLink to="/varaa" className="px-8 text-lg">
+              Varaa nyt
+            </ButtonLink>
+            <ButtonLink to="/rekisteroidy-kaveriksi" variant="secondary" className="px-8 text-lg">
+              Hae kaveriksi
+            </ButtonLink>
+          </div>
+        </div>
+        <ul className="space-y-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-brand-100">
+          {[
+            { icon: ShieldCheck, text: "Jokaisen kaverin tausta on tarkistettu" },
+            { icon: Clock, text: "Ei jonoa: varaa aika itse, jopa puoleksi vuodeksi eteenpäin" },
+            { icon: BadgeCheck, text: "Jopa 25 % edullisempi kuin kilpailijat" },
+            { icon: HandHeart, text: "1 € jokaisesta tilatusta tunnista hyväntekeväisyyteen" },
+          ].map(({ icon: Icon, text }) => (
+            <li key={text} className="flex items-start gap-3 text-lg">
+              <Icon aria-hidden="true" className="mt-1 h-6 w-6 flex-none text-brand-700" />
+              <span>{text}</span>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
+
+function Services({ services }: { services: LoaderData["services"] }) {
+  return (
+    <section id="palvelut" aria-labelledby="palvelut-title" className="scroll-mt-4">
+      <div className={section}>
+        <h2 id="palvelut-title" className={h2}>
+          Palvelumme
+        </h2>
+        <p className={lead}>Kaveri auttaa siinä, missä apua tarvitaan – ja on seurana koko ajan.</p>
+        <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {services.map((service) => (
+            <li key={service.id} className="rounded-2xl border-2 border-brand-100 bg-white p-6">
+              <span className="inline-flex h-14 w-14 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+                <ServiceIcon name={service.icon} />
+              </span>
+              <h3 className="mt-4 text-2xl font-bold text-gray-900">{service.name}</h3>
+              <p className="mt-2 text-gray-800">{service.description}</p>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+function Values() {
+  const values = [
+    {
+      icon: Heart,
+      title: "Lämmin ja inhimillinen",
+      text: "Kaverilla on aikaa sinulle. Asiat hoidetaan rauhassa, ja jutella ehtii aina.",
+    },
+    {
+      icon: ShieldCheck,
+      title: "Luotettava kumppani",
+      text: "Jokainen kaveri on haastateltu, taustaltaan tarkistettu ja perehdytetty työhönsä.",
+    },
+    {
+      icon: MapPin,
+      title: "Aina lähellä",
+      text: "Kaverit asuvat lähelläsi. Varaat ajan silloin kun sopii – myös illaksi ja yöksi.",
+    },
+  ];
+  return (
+    <section aria-labelledby="miksi-title" className="bg-brand-50">
+      <div className={section}>
+        <h2 id="miksi-title" className={h2}>
+          Miksi Arkikaveri?
+        </h2>
+        <ul className="mt-10 grid gap-6 md:grid-cols-3">
+          {values.map(({ icon: Icon, title, text }) => (
+            <li key={title} className="rounded-2xl bg-white p-6 shadow-sm">
+              <Icon aria-hidden="true" className="h-10 w-10 text-accent-600" />
+              <h3 className="mt-4 text-2xl font-bold text-gray-900">{title}</h3>
+              <p className="mt-2 text-gray-800">{text}</p>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+function Prices({ prices }: { prices: LoaderData["prices"] }) {
+  const percent = HOUSEHOLD_DEDUCTION_BP / 100;
+  return (
+    <section id="hinnat" aria-labelledby="hinnat-title" className="scroll-mt-4">
+      <div className={section}>
+        <h2 id="hinnat-title" className={h2}>
+          Hinnat ja läpinäkyvyys
+        </h2>
+        <p className={lead}>
+          Maksat vain tilatuista tunneista. Hinta riippuu siitä, mihin aikaan käynti alkaa. Hinnat sisältävät
+          arvonlisäveron, eikä muita maksuja ole.
+        </p>
+
+        <ul className="mt-8 grid gap-4 sm:grid-cols-3">
+          {prices.map((band) => (
+            <li key={band.id} className="rounded-2xl border-2 border-brand-700 bg-white p-5 text-center">
+              <p className="text-xl font-bold text-gray-900">{band.name}</p>
+              <p className="text-gray-800">{bandHoursLabel(band)}</p>
+              <p className="mt-2 text-gray-800">
+                <span className="text-3xl font-bold text-brand-800">{formatAmount(band.hourlyCents)}</span>{" "}
+                <span className="whitespace-nowrap">€ / tunti</span> <span className="whitespace-nowrap">(sis. ALV 25,5%)</span>
+              </p>
+            </li>
+          ))}
+        </ul>
+
+        <h3 className="mt-12 text-2xl font-bold text-gray-900">Hintaesimerkit</h3>
+        <p className="mt-2 max-w-3xl text-gray-800">
+          Taulukoissa on käynnin hinta arvonlisäveron kanssa ja ilman sitä sekä hinta sen jälkeen, kun
+          kotitalousvähennys ({percent} %) on otettu huomioon.
+        </p>
+        <div className="mt-6 max-w-3xl space-y-10">
+          {prices.map((band) => (
+            // On a narrow phone a table may need sideways scrolling: the wrapper is then reachable
+            // and named for keyboard and screen reader users (WCAG 2.1.1).
+            <div key={band.id} className="overflow-x-auto" tabIndex={0} role="region" aria-labelledby={`hinnat-${band.id}`}>
+              <table className="w-full border-collapse text-left">
+                <caption id={`hinnat-${band.id}`} className="pb-2 text-left text-xl font-bold text-gray-900">
+                  {band.name}hinta, {bandHoursLabel(band)}
+                </caption>
+                <thead>
+                  <tr className="border-b-2 border-gray-800">
+                    <th scope="col" className="py-2 pr-2 align-bottom sm:pr-3">
+                      Kesto
+                    </th>
+                    <th scope="col" className="py-2 pr-2 text-right align-bottom sm:pr-3">
+                      Hinta (sis. ALV)
+                    </th>
+                    <th scope="col" className="py-2 pr-2 text-right align-bottom sm:pr-3">
+                      Ilman ALV:a
+                    </th>
+                    <th scope="col" className="py-2 text-right align-bottom">
+                      Koti&shy;talous&shy;vähen&shy;nyksen jälkeen
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {band.rows.map((row) => (
+                    <tr key={row.hours} className="border-b border-gray-300">
+                      <th scope="row" className="py-2 pr-2 font-semibold sm:pr-3">
+                        {row.hours} h
+                      </th>
+                      <td className="whitespace-nowrap py-2 pr-2 text-right tabular-nums sm:pr-3">{formatEuros(row.totalCents)}</td>
+                      <td className="whitespace-nowrap py-2 pr-2 text-right tabular-nums sm:pr-3">{formatEuros(row.netCents)}</td>
+                      <td className="whitespace-nowrap py-2 text-right font-semibold tabular-nums text-brand-800">
+                        {formatEuros(row.afterDeductionCents)}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ))}
+        </div>
+
+        <div className="mt-10 rounded-2xl bg-brand-50 p-6">
+          <h3 className="text-2xl font-bold text-gray-900">Kotitalousvähennys</h3>
+          <ul className="mt-3 list-disc space-y-2 pl-6 text-gray-900">
+            <li>
+              Palvelumme on kotitalousvähennykseen oikeuttavaa työtä. Vähennyksen määrä on {percent} % palvelun
+              hinnasta (sis. ALV).
+            </li>
+            <li>
+              Vähennys on enintään {formatEuros(HOUSEHOLD_DEDUCTION_YEARLY_CAP_CENTS)} vuodessa henkilöä kohden.
+            </li>
+            <li>Omavastuu on {formatEuros(HOUSEHOLD_DEDUCTION_OWN_SHARE_CENTS)} vuodessa.</li>
+            <li>
+              Haet vähennyksen itse verottajalta (OmaVero). Saat palvelusta vuosiyhteenvedon maksamistasi tunneista
+              veroilmoitusta varten.
+            </li>
+          </ul>
+        </div>
+
+        <div className="mt-8">
+          <ButtonLink to="/varaa" className="px-8 text-lg">
+            Varaa nyt
+          </ButtonLink>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function Mission() {
+  return (
+    <section aria-labelledby="missio-title" className="bg-brand-900 text-white">
+      <div className={`${section} grid gap-8 md:grid-cols-[auto_1fr] md:items-start`}>
+        <HeartHandshake aria-hidden="true" className="h-16 w-16 text-brand-100" />
+        <div>
+          <h2 id="missio-title" className="text-3xl font-bold sm:text-4xl">
+            Missiomme: hyvä kiertää
+          </h2>
+          <p className="mt-4 max-w-3xl text-xl text-brand-50">
+            Jokaisesta tilatusta tunnista lahjoitamme 1 € hyväntekeväisyyteen. Asiakkaamme valitsevat
+            lahjoituskohteen vuosittain asiakaskyselyssä – näin jokainen käynti auttaa myös jotakuta toista.
+          </p>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function Companions() {
+  const groups = [
+    { icon: GraduationCap, title: "Opiskelijat", text: "Reippaita ja osaavia nuoria, joille toisen auttaminen on tärkeää." },
+    { icon: Heart, title: "Eläkeläiset", text: "Elämänkokemusta, kärsivällisyyttä ja aikaa kiireettömille hetkille." },
+    { icon: Users, title: "Muut aikuiset", text: "Työikäisiä, jotka haluavat tehdä merkityksellistä työtä joustavasti." },
+  ];
+  return (
+    <section aria-labelledby="kaverit-title">
+      <div className={section}>
+        <h2 id="kaverit-title" className={h2}>
+          Keitä kaverimme ovat?
+        </h2>
+        <p className={lead}>
+          Kaverimme ovat opiskelijoita, eläkeläisiä ja muita aikuisia, joita yhdistää halu auttaa. Valitsemme
+          tarkasti: noin 20 % hakijoista hyväksytään, ja jokainen heistä on haastateltu kasvokkain.
+        </p>
+        <ul className="mt-10 grid gap-6 md:grid-cols-3">
+          {groups.map(({ icon: Icon, title, text }) => (
+            <li key={title} className="rounded-2xl border-2 border-brand-100 p-6">
+              <Icon aria-hidden="true" className="h-10 w-10 text-brand-700" />
+              <h3 className="mt-4 text-2xl font-bold text-gray-900">{title}</h3>
+              <p className="mt-2 text-gray-800">{text}</p>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+function Vetting() {
+  const steps = [
+    {
+      title: "Henkilökohtainen haastattelu",
+      text: "Tapaamme jokaisen hakijan kasvokkain ja varmistamme, että hän sopii kaveriksi.",
+    },
+    {
+      title: "Virallinen rikostaustaselvitys",
+      text: "Tarkistamme virallisen rikostaustaotteen ja henkilöllisyyden ennen ensimmäistä käyntiä.",
+    },
+    {
+      title: "Perehdytys",
+      text: "Jokainen kaveri käy oman perehdytyksemme: turvallisuus, kohtaaminen ja toimintatavat.",
+    },
+  ];
+  return (
+    <section aria-labelledby="seulonta-title" className="bg-brand-50">
+      <div className={section}>
+        <h2 id="seulonta-title" className={h2}>
+          Kolmivaiheinen seulonta
+        </h2>
+        <p className={lead}>Päästämme kotiisi vain ihmisiä, joihin voi luottaa. Siksi jokainen kaveri käy läpi kolme vaihetta.</p>
+        <ol className="mt-10 grid gap-6 md:grid-cols-3">
+          {steps.map((step, index) => (
+            <li key={step.title} className="rounded-2xl bg-white p-6 shadow-sm">
+              <span
+                aria-hidden="true"
+                className="inline-flex h-12 w-12 items-center justify-center rounded-full bg-brand-700 text-2xl font-bold text-white"
+              >
+                {index + 1}
+              </span>
+              <h3 className="mt-4 text-2xl font-bold text-gray-900">
+                <span className="sr-only">Vaihe {index + 1}: </span>
+                {step.title}
+              </h3>
+              <p className="mt-2 text-gray-800">{step.text}</p>
+            </li>
+          ))}
+        </ol>
+      </div>
+    </section>
+  );
+}
+
+function Contact({ contact, sent }: { contact: LoaderData["contact"]; sent: boolean }) {
+  const location = useLocation();
+  const phoneHref = `tel:${contact.phone.replace(/[^+\d]/g, "")}`;
+  return (
+    <section id="yhteystiedot" aria-labelledby="yhteystiedot-title" className="scroll-mt-4">
+      <div className={`${section} grid gap-10 lg:grid-cols-[2fr_3fr]`}>
+        <div>
+          <h2 id="yhteystiedot-title" className={h2}>
+            Ota yhteyttä
+          </h2>
+          <p className="mt-4 text-xl text-gray-800">
+            Kysyttävää palvelusta tai varauksesta? Soita, lähetä sähköpostia tai jätä viesti lomakkeella.
+          </p>
+          <ul className="mt-6 space-y-3 text-lg">
+            <li className="flex items-center gap-3">
+              <Mail aria-hidden="true" className="h-6 w-6 flex-none text-brand-700" />
+              <span>
+                <span className="sr-only">Sähköposti: </span>
+                <a href={`mailto:${contact.email}`} className={`${linkClass} inline-flex min-h-target items-center break-all`}>
+                  {contact.email}
+                </a>
+              </span>
+            </li>
+            <li className="flex items-center gap-3">
+              <Phone aria-hidden="true" className="h-6 w-6 flex-none text-brand-700" />
+              <span>
+                <span className="sr-only">Puhelin: </span>
+                <a href={phoneHref} className={`${linkClass} inline-flex min-h-target items-center`}>
+                  {contact.phone}
+                </a>
+              </span>
+            </li>
+          </ul>
+        </div>
+        {/* A successful send remounts the form (new location key), so it starts empty again. */}
+        <ContactForm key={sent ? location.key : "contact"} sent={sent} />
+      </div>
+    </section>
+  );
+}
+
+function ContactForm({ sent }: { sent: boolean }) {
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "yhteydenotto",
+    lastResult,
+    constraint: getZodConstraint(ContactSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ContactSchema }),
+  });
+  return (
+    <div className="rounded-2xl border-2 border-brand-100 bg-white p-6 sm:p-8">
+      <h3 className="text-2xl font-bold text-gray-900">Lähetä viesti</h3>
+      {sent && !lastResult ? (
+        <Alert type="success" title="Kiitos viestistäsi!" className="mt-4">
+          <p>Viestisi on lähetetty. Vastaamme mahdollisimman pian.</p>
+        </Alert>
+      ) : null}
+      <Form method="post" {...getFormProps(form)} className="mt-6 space-y-6">
+        <ErrorSummary form={form} />
+        <TextField meta={fields.name} label="Nimi" autoComplete="name" />
+        <TextField meta={fields.email} label="Sähköposti" type="email" autoComplete="email" inputMode="email" />
+        <TextField
+          meta={fields.phone}
+          label="Puhelin (vapaaehtoinen)"
+          hint="Jos haluat, että soitamme sinulle. Esimerkiksi 040 123 4567."
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+        />
+        <TextareaField meta={fields.message} label="Viesti" hint="10–2000 merkkiä." rows={6} />
+        {/* Hidden from people and assistive technology; only robots fill it in. */}
+        <div hidden>
+          <label htmlFor="yhteydenotto-website">Verkkosivu</label>
+          <input id="yhteydenotto-website" name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+        </div>
+        <SubmitButton busyLabel="Lähetetään...">Lähetä viesti</SubmitButton>
+      </Form>
+    </div>
+  );
 }

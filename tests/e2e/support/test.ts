@@ -3,6 +3,18 @@ import { expect, test as base, type Page } from "@playwright/test";
 
 /** Fails the test with a readable list if axe finds any WCAG 2.x A/AA violation on the page. */
 export async function expectNoAxeViolations(page: Page) {
+  // axe waits on timers, and a context with JavaScript disabled never fires them, so the scan
+  // would hang. Such a page is scanned as a copy: its current DOM, scripts removed, served at the
+  // same URL (so the same CSS applies) in a context where axe can run.
+  const target = (await timersRun(page)) ? page : await scriptlessCopy(page);
+  try {
+    await scan(target);
+  } finally {
+    if (target !== page) await target.context().close();
+  }
+}
+
+async function scan(page: Page) {
   const results = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
     .analyze();
@@ -10,6 +22,31 @@ export async function expectNoAxeViolations(page: Page) {
     (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(" ")).join("\n    ")}`,
   );
   expect(summary, `axe violations on ${page.url()}`).toEqual([]);
+}
+
+async function timersRun(page: Page): Promise<boolean> {
+  const fired = page.evaluate(() => new Promise<boolean>((resolve) => setTimeout(() => resolve(true), 0)));
+  const timeout = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 1_000));
+  return Promise.race([fired.catch(() => false), timeout]);
+}
+
+async function scriptlessCopy(page: Page): Promise<Page> {
+  const html = (await page.content())
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "")
+    .replace(/<link\b[^>]*rel="modulepreload"[^>]*>/gi, "");
+  const url = new URL(page.url());
+  url.hash = "";
+  const browser = page.context().browser();
+  if (!browser) throw new Error("expectNoAxeViolations: the page has no browser to open a copy in");
+  // Explicitly on: under Playwright Test, browser.newContext() inherits the project's options.
+  const context = await browser.newContext({ javaScriptEnabled: true, viewport: page.viewportSize() });
+  const copy = await context.newPage();
+  await copy.route(
+    (candidate) => candidate.href === url.href,
+    (route) => route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html }),
+  );
+  await copy.goto(url.href);
+  return copy;
 }
 
 export const test = base.extend<{ jsEnabled: boolean }>({

@@ -1,0 +1,209 @@
+import type { MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { PageLayout } from "~/components/layout";
+import { Prose } from "~/components/prose";
+import { getDb } from "~/db.server";
+import { getCompanyInfo, getContactInfo } from "~/models/settings.server";
+
+// The privacy notice (GDPR articles 13 and 14). The controller's details come from the settings so
+// the notice always names the company that actually runs the service.
+export async function loader() {
+  const db = await getDb();
+  const [company, contact] = await Promise.all([getCompanyInfo(db), getContactInfo(db)]);
+  return { company, contact };
+}
+
+export const meta: MetaFunction = () => [
+  { title: "Tietosuojaseloste – Arkikaveri" },
+  {
+    name: "description",
+    content: "Miten Arkikaveri käsittelee asiakkaiden ja kavereiden henkilötietoja, ja mitkä ovat oikeutesi.",
+  },
+];
+
+const NOTICE_UPDATED = "21.11.2026";
+
+export default function PrivacyNotice() {
+  const { company, contact } = useLoaderData<typeof loader>();
+  const mail = <a href={`mailto:${contact.email}`}>{contact.email}</a>;
+  return (
+    <PageLayout narrow>
+      <Prose>
+        <h1>Tietosuojaseloste</h1>
+        <p>Päivitetty {NOTICE_UPDATED}.</p>
+        <p>
+          Tässä selosteessa kerromme, mitä henkilötietoja Arkikaveri-palvelu käsittelee, mihin tarkoitukseen ja millä
+          perusteella, kenelle tietoja luovutetaan, kuinka kauan niitä säilytetään ja mitä oikeuksia sinulla on.
+          Seloste perustuu EU:n yleiseen tietosuoja-asetukseen (2016/679) ja tietosuojalakiin (1050/2018).
+        </p>
+
+        <nav aria-label="Sisällys">
+          <h2>Sisällys</h2>
+          <ol>
+            <li><a href="#rekisterinpitaja">Rekisterinpitäjä ja yhteyshenkilö</a></li>
+            <li><a href="#tiedot">Mitä tietoja käsittelemme</a></li>
+            <li><a href="#tarkoitukset">Käsittelyn tarkoitukset ja oikeusperusteet</a></li>
+            <li><a href="#lahteet">Mistä tiedot saadaan</a></li>
+            <li><a href="#vastaanottajat">Tietojen vastaanottajat ja käsittelijät</a></li>
+            <li><a href="#siirrot">Tietojen siirto EU:n ja ETA:n ulkopuolelle</a></li>
+            <li><a href="#sailytys">Säilytysajat</a></li>
+            <li><a href="#evasteet">Evästeet</a></li>
+            <li><a href="#suojaus">Tietojen suojaaminen</a></li>
+            <li><a href="#oikeudet">Sinun oikeutesi</a></li>
+          </ol>
+        </nav>
+
+        <h2 id="rekisterinpitaja">1. Rekisterinpitäjä ja yhteyshenkilö</h2>
+        <p>
+          {company.name} (Y-tunnus {company.businessId})
+          <br />
+          {company.address}, {company.postalCode} {company.city}
+          <br />
+          Sähköposti: {mail}, puhelin{" "}
+          <a href={`tel:${contact.phone.replace(/[^+\d]/g, "")}`}>{contact.phone}</a>
+        </p>
+        <p>Kaikki tietosuojaa koskevat kysymykset ja pyynnöt voit lähettää yllä olevaan sähköpostiosoitteeseen.</p>
+
+        <h2 id="tiedot">2. Mitä tietoja käsittelemme</h2>
+        <h3>Asiakkaat ja varaajat</h3>
+        <ul>
+          <li>yhteystiedot: nimi, sähköpostiosoite, puhelinnumero ja osoite</li>
+          <li>
+            varauksen tiedot: palvelu, päivä ja kellonaika, kesto, käyntiosoite, tehtävän kuvaus ja varausnumero sekä
+            palvelun vastaanottajan nimi ja yhteystiedot, jos varaat palvelun toiselle henkilölle
+          </li>
+          <li>
+            maksu- ja laskutustiedot: maksutapa, summat, maksun tila, laskut ja viitenumerot (korttitiedot käsittelee
+            vain maksunvälittäjä, emme me)
+          </li>
+          <li>käyttäjätili: sähköposti, salasanan tiiviste (salasanaa ei tallenneta), rooli ja kirjautumistiedot</li>
+          <li>viestit asiakaspalvelulle ja kaverille sekä palaute ja arviot</li>
+        </ul>
+        <h3>Kaverit ja kaveriksi hakeneet</h3>
+        <ul>
+          <li>nimi, syntymäaika, yhteystiedot, osoite ja kuva</li>
+          <li>esittely, palvelut, kielet, kulkuneuvo ja toiminta-alue</li>
+          <li>
+            tarkistusten tulokset: merkintä siitä, että henkilöllisyys, rikostausta, vakuutus ja koulutus on
+            tarkistettu (emme tallenna rikostaustaotetta itseään)
+          </li>
+          <li>tehtävät, ansiot, tilitykset ja saadut arviot</li>
+        </ul>
+        <h3>Kaikki sivuston käyttäjät</h3>
+        <ul>
+          <li>yhteydenottolomakkeella lähetetyt nimi, sähköposti, puhelinnumero ja viesti</li>
+          <li>tekniset lokitiedot: IP-osoite, selaimen tiedot, pyydetty sivu ja aika</li>
+        </ul>
+        <p>
+          Pyydämme, ettet kirjoita varauksen kuvaukseen tarpeettomia terveystietoja. Jos kerrot niistä (esimerkiksi
+          liikkumisen apuvälineestä), käsittelemme tietoa vain palvelun toteuttamiseksi ja sinun nimenomaisella
+          suostumuksellasi.
+        </p>
+
+        <h2 id="tarkoitukset">3. Käsittelyn tarkoitukset ja oikeusperusteet</h2>
+        <dl>
+          <dt>Varausten toteuttaminen, asiakassuhteen hoito ja kaverin kanssa toimiminen</dt>
+          <dd>Sopimuksen täytäntöönpano (tietosuoja-asetuksen 6 artiklan 1 kohdan b alakohta).</dd>
+          <dt>Maksut, laskutus ja kirjanpito</dt>
+          <dd>Sopimus sekä lakisääteinen velvoite (6.1 c), esimerkiksi kirjanpitolaki ja arvonlisäverolaki.</dd>
+          <dt>Kaverihakemusten käsittely ja kavereiden taustan tarkistaminen</dt>
+          <dd>
+            Hakijan pyynnöstä tehtävät toimet ennen sopimusta ja sopimus (6.1 b) sekä hakijan antama suostumus
+            tietojen käsittelyyn (6.1 a).
+          </dd>
+          <dt>Palvelun turvallisuus, väärinkäytösten estäminen ja lokit</dt>
+          <dd>Oikeutettu etu (6.1 f): asiakkaiden, kavereiden ja palvelun suojaaminen.</dd>
+          <dt>Yhteydenottoihin vastaaminen</dt>
+          <dd>Oikeutettu etu (6.1 f) vastata sinun meille lähettämääsi viestiin.</dd>
+          <dt>Palvelun kehittäminen ja asiakaskysely hyväntekeväisyyskohteesta</dt>
+          <dd>Oikeutettu etu (6.1 f). Kyselyyn vastaaminen on vapaaehtoista.</dd>
+          <dt>Terveystiedot, jos kerrot niistä</dt>
+          <dd>Nimenomainen suostumus (9 artiklan 2 kohdan a alakohta), jonka voit perua milloin tahansa.</dd>
+        </dl>
+        <p>
+          Emme käytä tietojasi automaattiseen päätöksentekoon tai profilointiin, emmekä lähetä suoramarkkinointia ilman
+          suostumustasi.
+        </p>
+
+        <h2 id="lahteet">4. Mistä tiedot saadaan</h2>
+        <p>
+          Saamme tiedot pääosin sinulta itseltäsi: varauksesta, käyttäjätililtä, hakemuksesta ja viesteistä.
+          Omainen voi antaa palvelun vastaanottajan tiedot varatessaan palvelun tämän puolesta. Maksunvälittäjä
+          kertoo meille maksun tilan. Kaverin tehtävään liittyvät merkinnät syntyvät palvelun käytöstä.
+        </p>
+
+        <h2 id="vastaanottajat">5. Tietojen vastaanottajat ja käsittelijät</h2>
+        <p>Emme myy henkilötietoja. Tietoja käsittelevät vain ne, jotka tarvitsevat niitä tehtävässään:</p>
+        <ul>
+          <li>
+            Varauksen kaveri näkee tehtävän hoitamiseen tarvittavat tiedot: nimen, käyntiosoitteen, ajankohdan,
+            kuvauksen ja tarvittaessa puhelinnumeron.
+          </li>
+          <li>
+            Maksunvälittäjä Stripe (Stripe Payments Europe Ltd, Irlanti) käsittelee verkkomaksut: kortti-, MobilePay- ja
+            Klarna-maksut. Klarnalla maksettaessa Klarna Bank AB toimii lisäksi itsenäisenä rekisterinpitäjänä.
+          </li>
+          <li>Palvelin- ja tietokantapalvelujen tarjoaja, jonka palvelimet sijaitsevat EU:ssa.</li>
+          <li>Sähköpostin välityspalvelu, joka toimittaa varausvahvistukset, laskut ja muut viestit.</li>
+          <li>Kirjanpitäjä ja tilintarkastaja lakisääteisten velvoitteiden hoitamiseksi.</li>
+          <li>Viranomaiset, kun laki velvoittaa luovuttamaan tietoja (esimerkiksi Verohallinto).</li>
+        </ul>
+        <p>Käsittelijöiden kanssa on tehty tietosuoja-asetuksen 28 artiklan mukaiset sopimukset.</p>
+
+        <h2 id="siirrot">6. Tietojen siirto EU:n ja ETA:n ulkopuolelle</h2>
+        <p>
+          Käsittelemme tietoja ensisijaisesti EU:ssa. Maksunvälittäjä voi siirtää tietoja Yhdysvaltoihin. Siirrot
+          perustuvat EU:n ja Yhdysvaltojen väliseen tietosuojakehykseen (Data Privacy Framework) tai Euroopan komission
+          vakiosopimuslausekkeisiin.
+        </p>
+
+        <h2 id="sailytys">7. Säilytysajat</h2>
+        <ul>
+          <li>Käyttäjätilin tiedot: niin kauan kuin tili on käytössä, ja poistamme ne viimeistään kahden vuoden kuluttua viimeisestä käytöstä.</li>
+          <li>Varaukset, maksut ja laskut: kuusi vuotta sen vuoden lopusta, jona tilikausi päättyi (kirjanpitolaki).</li>
+          <li>Kavereiden tiedot: yhteistyön ajan ja kaksi vuotta sen päättymisestä; ansioihin liittyvä kirjanpitoaineisto kuusi vuotta.</li>
+          <li>Hylättyjen kaverihakemusten tiedot: kuusi kuukautta päätöksestä.</li>
+          <li>Yhteydenottolomakkeen viestit: kaksi vuotta, ellei asia vaadi pidempää säilytystä.</li>
+          <li>Tekniset lokit: enintään 90 päivää.</li>
+        </ul>
+
+        <h2 id="evasteet">8. Evästeet</h2>
+        <p>
+          Käytämme vain palvelun toiminnalle välttämättömiä evästeitä: kirjautumisen istuntoevästettä ja lyhytaikaista
+          evästettä, joka näyttää ilmoituksen (esimerkiksi &quot;Kiitos viestistäsi!&quot;) seuraavalla sivulla. Emme käytä
+          seuranta- tai mainosevästeitä, joten niihin ei pyydetä suostumusta.
+        </p>
+
+        <h2 id="suojaus">9. Tietojen suojaaminen</h2>
+        <p>
+          Yhteys palveluun on salattu. Salasanat tallennetaan vain tiiviste- eli hash-muodossa. Henkilökunnan pääsy
+          tietoihin on rajattu tehtävien mukaan, ja tilausten tilamuutoksista pidetään lokia. Korttitiedot käsittelee
+          vain maksunvälittäjä.
+        </p>
+
+        <h2 id="oikeudet">10. Sinun oikeutesi</h2>
+        <p>Sinulla on oikeus:</p>
+        <ul>
+          <li>saada tietää, mitä tietoja sinusta käsitellään, ja saada niistä jäljennös (15 artikla)</li>
+          <li>vaatia virheellisten tietojen korjaamista (16 artikla)</li>
+          <li>vaatia tietojen poistamista, kun niitä ei enää tarvita tai laki ei velvoita säilyttämään niitä (17 artikla)</li>
+          <li>vaatia käsittelyn rajoittamista (18 artikla)</li>
+          <li>saada antamasi tiedot koneluettavassa muodossa ja siirtää ne toiselle (20 artikla)</li>
+          <li>vastustaa oikeutettuun etuun perustuvaa käsittelyä (21 artikla)</li>
+          <li>perua antamasi suostumus milloin tahansa; peruminen ei vaikuta aiemman käsittelyn lainmukaisuuteen</li>
+        </ul>
+        <p>
+          Lähetä pyyntö osoitteeseen {mail}. Vastaamme kuukauden kuluessa. Voimme pyytää sinua todistamaan
+          henkilöllisyytesi, jotta tietoja ei luovuteta väärälle henkilölle.
+        </p>
+        <p>
+          Jos katsot, että tietojasi käsitellään lainvastaisesti, voit tehdä valituksen valvontaviranomaiselle:
+          Tietosuojavaltuutetun toimisto, <a href="https://tietosuoja.fi">tietosuoja.fi</a>.
+        </p>
+        <p>
+          Palvelun käyttöä koskevat ehdot ovat <Link to="/kayttoehdot">käyttöehdoissa</Link>.
+        </p>
+      </Prose>
+    </PageLayout>
+  );
+}
