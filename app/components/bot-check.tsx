@@ -1,0 +1,213 @@
+import type { LinkDescriptor } from "@remix-run/node";
+import altchaStyles from "altcha/altcha.css";
+import { createElement, useEffect, useRef, useState } from "react";
+import {
+  ALTCHA_CHALLENGE_URL,
+  BOT_CHECK_FIELDS,
+  BOT_CHECK_WIDGET_TIMEOUT_MS,
+  botCheckMessages,
+  type BotCheckChallenge,
+} from "~/schemas/bot-check";
+import botCheckStyles from "./bot-check.css";
+import { FieldError } from "./forms";
+
+// The bot check of public forms (DESIGN.md decision 10). The page is rendered with the signed
+// question "Paljonko on A + B?", which is all a browser without JavaScript ever sees. Once React
+// has hydrated, the question gives way to the ALTCHA widget, which solves a small proof-of-work by
+// itself while the visitor fills in the form. The server accepts either
+// (app/services/bot-check.server.ts). The widget is bundled by Remix and loaded only in the
+// browser; its styles come from a linked stylesheet, so the strict CSP (style-src 'self') holds.
+
+/**
+ * The stylesheets the widget needs; spread them into the route's `links`. The id makes the widget
+ * skip injecting its own <style> element, which the CSP would refuse.
+ */
+export function botCheckLinks(): LinkDescriptor[] {
+  const altchaLink = { rel: "stylesheet", href: altchaStyles, id: "altcha-css" } as LinkDescriptor;
+  return [altchaLink, { rel: "stylesheet", href: botCheckStyles }];
+}
+
+/** The widget's texts: Finnish, with the spec's captcha messages where it has one. */
+const widgetStrings = {
+  ariaLinkLabel: "ALTCHA (virallinen verkkosivusto)",
+  cancel: "Peruuta",
+  enterCode: "Syötä koodi",
+  enterCodeAria: "Kirjoita kuulemasi koodi. Paina välilyöntiä toistaaksesi äänen.",
+  enterCodeFromImage: "Jatkaaksesi syötä alla olevan kuvan koodi.",
+  error: botCheckMessages.failed,
+  expired: botCheckMessages.expired,
+  footer: "",
+  getAudioChallenge: "Hae äänitehtävä",
+  label: "En ole robotti",
+  loading: "Ladataan...",
+  reload: "Lataa uudelleen",
+  verify: "Vahvista",
+  verificationRequired: botCheckMessages.required,
+  verified: "Vahvistettu",
+  verifying: "Vahvistetaan...",
+  waitAlert: "Vahvistetaan... odota hetki.",
+};
+
+const widgetConfiguration = {
+  // Starts working as soon as the visitor steps into the form, so it is usually done before they
+  // reach the end; a tick in the box does the same for someone who goes straight there.
+  auto: "onfocus",
+  hideFooter: true,
+  hideLogo: true,
+  // No behavioural data is collected: the proof-of-work is the whole check.
+  humanInteractionSignature: false,
+  timeout: BOT_CHECK_WIDGET_TIMEOUT_MS,
+  validationMessage: botCheckMessages.pleaseVerify,
+};
+
+interface AltchaGlobal {
+  i18n: { set: (language: string, strings: Record<string, string>) => void };
+}
+
+let widgetModule: Promise<unknown> | undefined;
+function loadWidget(): Promise<unknown> {
+  widgetModule ??= import("altcha").then((module) => {
+    (globalThis as typeof globalThis & { $altcha?: AltchaGlobal }).$altcha?.i18n.set("fi", widgetStrings);
+    return module;
+  });
+  return widgetModule;
+}
+
+/** The widget needs Web Components and WebCrypto, which browsers offer only on https or localhost. */
+function widgetCanRun(): boolean {
+  return typeof customElements !== "undefined" && window.isSecureContext && typeof crypto?.subtle !== "undefined";
+}
+
+export interface BotCheckProps {
+  challenge: BotCheckChallenge;
+  /**
+   * The id the error summary links to (e.g. `${form.id}-botCheck`): the answer field, or the
+   * widget's box when JavaScript runs.
+   */
+  id: string;
+  error?: string;
+}
+
+type Mode = "server" | "widget" | "question";
+
+export function BotCheck({ challenge, id, error }: BotCheckProps) {
+  // "server" is the server render and the first client render (they must match): the question,
+  // hidden by CSS when the page has JavaScript (html.js .only-no-js) until the widget is ready.
+  const [mode, setMode] = useState<Mode>("server");
+
+  useEffect(() => {
+    let cancelled = false;
+    if (!widgetCanRun()) {
+      setMode("question");
+      return;
+    }
+    loadWidget().then(
+      () => !cancelled && setMode("widget"),
+      () => !cancelled && setMode("question"),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  return (
+    <fieldset className={`space-y-2 ${error ? "border-l-4 border-red-700 pl-3" : ""}`}>
+      <legend className="mb-1 font-semibold text-gray-900">Varmistus</legend>
+      {mode === "widget" ? (
+        <AltchaWidget key={challenge.token} id={id} error={error} />
+      ) : (
+        <Question challenge={challenge} id={id} error={error} hiddenWithJs={mode === "server"} />
+      )}
+    </fieldset>
+  );
+}
+
+function Question({
+  challenge,
+  id,
+  error,
+  hiddenWithJs,
+}: {
+  challenge: BotCheckChallenge;
+  id: string;
+  error?: string;
+  hiddenWithJs: boolean;
+}) {
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  return (
+    <div className={`space-y-1 ${hiddenWithJs ? "only-no-js" : ""}`}>
+      <label htmlFor={id} className="block font-semibold text-gray-900">
+        {challenge.question}
+      </label>
+      <p id={hintId} className="text-gray-700">
+        Vastaa numeroilla. Näin varmistamme, että lomakkeen lähettää ihminen eikä kone.
+      </p>
+      <FieldError id={errorId}>{error}</FieldError>
+      <input
+        // A new question after every failed submission: the old answer must not stay in the box.
+        key={challenge.token}
+        id={id}
+        name={BOT_CHECK_FIELDS.answer}
+        type="text"
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={2}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${hintId} ${errorId}` : hintId}
+        className={
+          "block min-h-target w-28 rounded-md border-2 bg-white px-3 py-2 text-base text-gray-900 " +
+          "focus:border-brand-700 focus-visible:outline focus-visible:outline-[3px] focus-visible:outline-offset-2 " +
+          `focus-visible:outline-amber-700 ${error ? "border-red-700" : "border-gray-600"}`
+        }
+      />
+      <input type="hidden" name={BOT_CHECK_FIELDS.questionToken} value={challenge.token} />
+    </div>
+  );
+}
+
+function AltchaWidget({ id, error }: { id: string; error?: string }) {
+  const ref = useRef<HTMLElement>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    let startedAt = 0;
+    const onStateChange = (event: Event) => {
+      const state = (event as CustomEvent<{ state?: string }>).detail?.state;
+      if (state === "verifying") {
+        startedAt = Date.now();
+        setNotice(null);
+      } else if (state === "error" && startedAt && Date.now() - startedAt >= BOT_CHECK_WIDGET_TIMEOUT_MS - 1000) {
+        // The widget shows one general error; a timeout deserves its own advice.
+        setNotice(botCheckMessages.timeout);
+      } else if (state === "verified") {
+        setNotice(null);
+      }
+    };
+    element.addEventListener("statechange", onStateChange);
+    return () => element.removeEventListener("statechange", onStateChange);
+  }, []);
+
+  const errorId = `${id}-error`;
+  return (
+    // The error summary's link lands here; the widget's own checkbox follows inside.
+    <div id={id} tabIndex={-1} aria-describedby={error ? errorId : undefined} className="space-y-2 focus:outline-none">
+      <FieldError id={errorId}>{error}</FieldError>
+      {createElement("altcha-widget", {
+        ref,
+        challenge: ALTCHA_CHALLENGE_URL,
+        name: BOT_CHECK_FIELDS.altcha,
+        language: "fi",
+        type: "checkbox",
+        configuration: JSON.stringify(widgetConfiguration),
+      })}
+      {notice ? (
+        <p role="alert" className="font-semibold text-red-800">
+          {notice}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import crypto from "node:crypto";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { getStorage } from "~/services/storage.server";
+
+// Stored photos (helper profile pictures). A key is random and its content never changes, so
+// browsers may keep a photo for a day without asking; after that the ETag makes a check cheap.
+// Not `immutable` for a year: a photo deleted on request should not live on in caches for long.
+export async function loader({ params, request }: LoaderFunctionArgs) {
+  const key = params.key ?? "";
+  const object = await getStorage().get(key);
+  if (!object) throw new Response("Kuvaa ei löytynyt", { status: 404, headers: { "Cache-Control": "no-store" } });
+  const etag = `"${crypto.createHash("sha256").update(object.bytes).digest("base64url").slice(0, 27)}"`;
+  const headers = new Headers({
+    "Content-Type": object.contentType,
+    "Cache-Control": "public, max-age=86400",
+    ETag: etag,
+    // Served as exactly what we stored, never sniffed as something else.
+    "X-Content-Type-Options": "nosniff",
+    "Content-Disposition": "inline",
+  });
+  if (request.headers.get("If-None-Match") === etag) return new Response(null, { status: 304, headers });
+  headers.set("Content-Length", String(object.bytes.byteLength));
+  return new Response(new Uint8Array(object.bytes), { status: 200, headers });
+}

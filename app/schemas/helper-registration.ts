@@ -1,0 +1,215 @@
+import { z } from "zod";
+import { isAdultByYearDifference, MAXIMUM_AGE_YEARS, parseBirthDate, ageByYearDifference } from "~/domain/birth-date";
+import { helsinkiDateString } from "~/domain/format";
+
+// Helper registration, steps 1 and 2 (spec 001 §3, §5; messages verbatim where the spec has
+// them). Used by Conform in the browser and by the action on the server. The photo is checked on
+// the server from its bytes (app/services/photo.server.ts), so it is not part of these schemas.
+
+export const helperRegistrationMessages = {
+  firstNameRequired: "Etunimi on pakollinen",
+  lastNameRequired: "Sukunimi on pakollinen",
+  addressRequired: "Osoite on pakollinen",
+  cityRequired: "Kaupunki on pakollinen",
+  adultsOnly: "Palvelu on tarkoitettu täysi-ikäisille",
+  postalCode: "Syötä 5-numeroinen postinumero",
+  phone: "Syötä suomalainen puhelinnumero muodossa +358… tai 04…",
+  email: "Tarkista sähköpostiosoite",
+  passwordTooShort: "Salasanan on oltava vähintään 10 merkkiä",
+  passwordNeedsDigit: "Salasanan on sisällettävä numero",
+  profileImage: "Lataa selkeä kasvokuva (jpg/png, max 5 Mt)",
+  termsAccepted: "Hyväksy käyttöehdot jatkaaksesi",
+  dataProcessingAccepted: "Anna lupa tietojen käsittelyyn",
+  bioRequired: "Kirjoita lyhyt esittely",
+  bioTooLong: "Esittely voi olla enintään 400 merkkiä",
+  servicesRequired: "Valitse vähintään yksi palvelu",
+  languagesRequired: "Valitse vähintään yksi kieli",
+  // §8
+  emailTaken: "Sähköpostiosoite on jo rekisteröity. Kirjaudu sisään.",
+  unexpected: "Tapahtui virhe. Yritä uudelleen.",
+  accountCreationFailed: "Käyttäjän luonti epäonnistui",
+  registrationFailed: "Rekisteröinti epäonnistui. Yritä uudelleen.",
+  registrationSucceeded: "Rekisteröinti onnistui!",
+  // Where the spec is silent.
+  dateOfBirthRequired: "Syötä syntymäaika",
+  dateOfBirthInvalid: "Tarkista syntymäaika",
+  otherCityRequired: "Kirjoita paikkakunnan nimi",
+  transportationInvalid: "Valitse yksi vaihtoehdoista",
+  textTooLong: "Teksti on liian pitkä",
+  passwordTooLong: "Salasana liian pitkä",
+  draftExpired: "Lomakkeen tiedot ehtivät vanhentua. Täytä ensimmäisen vaiheen tiedot uudelleen.",
+} as const;
+
+const m = helperRegistrationMessages;
+
+export const PASSWORD_MIN_LENGTH = 10;
+export const PASSWORD_MAX_LENGTH = 128;
+export const BIO_MIN_LENGTH = 10;
+export const BIO_MAX_LENGTH = 400;
+
+export const CITY_OPTIONS = [
+  "Askola",
+  "Espoo",
+  "Hämeenlinna",
+  "Helsinki",
+  "Jyväskylä",
+  "Kotka",
+  "Kuopio",
+  "Lahti",
+  "Loviisa",
+  "Oulu",
+  "Pori",
+  "Porvoo",
+  "Rovaniemi",
+  "Tampere",
+  "Turku",
+  "Vantaa",
+  "Muu",
+] as const;
+export const OTHER_CITY = "Muu";
+
+/** Service ids of the form; each is the slug of a service category (spec 001 §3). */
+export const SERVICE_OPTIONS = [
+  { value: "errands", label: "Asiointiapu", description: "Kauppa-, pankki- ja postiasiat" },
+  { value: "companionship", label: "Juttuseura ja seurustelu", description: "Keskustelua, kahvihetkiä, lukemista, pelejä" },
+  { value: "light_cleaning", label: "Kevyt kotiapu", description: "Pienet kotityöt, kevyt siivous ja pyykit" },
+  { value: "outdoor_walks", label: "Ulkoiluseura", description: "Kävelylenkit, puistot ja torit" },
+  { value: "digital_help", label: "Digikaveri", description: "Puhelimet, tabletit, tietokoneet ja videopuhelut" },
+] as const;
+export type ServiceId = (typeof SERVICE_OPTIONS)[number]["value"];
+const SERVICE_IDS = SERVICE_OPTIONS.map((option) => option.value) as [ServiceId, ...ServiceId[]];
+
+export const LANGUAGE_OPTIONS = [
+  { value: "suomi", label: "Suomi" },
+  { value: "ruotsi", label: "Ruotsi" },
+  { value: "englanti", label: "Englanti" },
+  { value: "muu", label: "Muu" },
+] as const;
+export type LanguageId = (typeof LANGUAGE_OPTIONS)[number]["value"];
+const LANGUAGE_IDS = LANGUAGE_OPTIONS.map((option) => option.value) as [LanguageId, ...LanguageId[]];
+
+export const TRANSPORTATION_OPTIONS = [
+  { value: "none", label: "Ei ajokorttia tai autoa", description: "Liikun kävellen, pyörällä tai julkisilla." },
+  { value: "license", label: "Ajokortti", description: "Voin ajaa asiakkaan autoa." },
+  { value: "car", label: "Ajokortti ja oma auto", description: "Voin kuljettaa asiakasta omalla autollani." },
+] as const;
+export type Transportation = (typeof TRANSPORTATION_OPTIONS)[number]["value"];
+
+/** Spec 001 (§7): a licence gives has_drivers_license; a car gives both flags. */
+export function transportationFlags(transportation: Transportation): { hasDriversLicense: boolean; hasCar: boolean } {
+  return { hasDriversLicense: transportation !== "none", hasCar: transportation === "car" };
+}
+
+function currentHelsinkiYear(): number {
+  return Number(helsinkiDateString(new Date()).slice(0, 4));
+}
+
+const requiredText = (message: string, max = 200) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, { error: message })
+    .max(max, { error: m.textTooLong });
+
+const dateOfBirth = z
+  .string({ error: m.dateOfBirthRequired })
+  .transform((value, ctx) => {
+    const iso = parseBirthDate(value);
+    if (!iso) {
+      ctx.addIssue({ code: "custom", message: m.dateOfBirthInvalid });
+      return z.NEVER;
+    }
+    const year = currentHelsinkiYear();
+    if (!isAdultByYearDifference(iso, year)) {
+      ctx.addIssue({ code: "custom", message: m.adultsOnly });
+      return z.NEVER;
+    }
+    if (ageByYearDifference(iso, year) > MAXIMUM_AGE_YEARS) {
+      ctx.addIssue({ code: "custom", message: m.dateOfBirthInvalid });
+      return z.NEVER;
+    }
+    return iso;
+  });
+
+// +358 or 0, then 9–10 digits; spaces and hyphens as people write them are allowed and removed.
+const phone = z
+  .string({ error: m.phone })
+  .transform((value) => value.replace(/[\s-]/g, ""))
+  .pipe(z.string().regex(/^(\+358|0)[0-9]{9,10}$/, { error: m.phone }));
+
+const email = z
+  .string({ error: m.email })
+  .trim()
+  .max(255, { error: m.email })
+  .pipe(z.email({ error: m.email }));
+
+const password = z
+  .string({ error: m.passwordTooShort })
+  .min(PASSWORD_MIN_LENGTH, { error: m.passwordTooShort })
+  .max(PASSWORD_MAX_LENGTH, { error: m.passwordTooLong })
+  .regex(/[0-9]/, { error: m.passwordNeedsDigit });
+
+const consent = (message: string) =>
+  z.boolean({ error: message }).refine((value) => value, { error: message });
+
+export interface Step1SchemaOptions {
+  /**
+   * The password was already given (and hashed) in this registration: an empty field keeps it.
+   * True when the visitor came back from step 2.
+   */
+  passwordOnFile?: boolean;
+}
+
+export function step1Schema({ passwordOnFile = false }: Step1SchemaOptions = {}) {
+  return z
+    .object({
+      firstName: requiredText(m.firstNameRequired, 100),
+      lastName: requiredText(m.lastNameRequired, 100),
+      dateOfBirth,
+      address: requiredText(m.addressRequired),
+      postalCode: z
+        .string({ error: m.postalCode })
+        .trim()
+        .regex(/^[0-9]{5}$/, { error: m.postalCode }),
+      city: z.enum(CITY_OPTIONS, { error: m.cityRequired }),
+      otherCity: z.string().trim().max(100, { error: m.textTooLong }).optional(),
+      phone,
+      email,
+      password: passwordOnFile ? password.optional() : password,
+      termsAccepted: consent(m.termsAccepted),
+      dataProcessingAccepted: consent(m.dataProcessingAccepted),
+    })
+    .superRefine((value, ctx) => {
+      if (value.city === OTHER_CITY && !value.otherCity) {
+        ctx.addIssue({ code: "custom", path: ["otherCity"], message: m.otherCityRequired });
+      }
+    });
+}
+export type Step1Values = z.infer<ReturnType<typeof step1Schema>>;
+
+/** The helper's city: the chosen one, or the typed name when 'Muu' was chosen. */
+export function cityOf(values: Pick<Step1Values, "city" | "otherCity">): string {
+  return values.city === OTHER_CITY ? (values.otherCity ?? "").trim() : values.city;
+}
+
+/** A non-empty list of known ids (duplicates dropped); anything else gets `message` on the field. */
+function choiceList<T extends string>(ids: readonly T[], message: string) {
+  return z
+    .array(z.string(), { error: message })
+    .refine((list) => list.length > 0 && list.every((value) => (ids as readonly string[]).includes(value)), {
+      error: message,
+    })
+    .transform((list) => [...new Set(list)] as T[]);
+}
+
+export const step2Schema = z.object({
+  bio: z
+    .string({ error: m.bioRequired })
+    .trim()
+    .min(BIO_MIN_LENGTH, { error: m.bioRequired })
+    .max(BIO_MAX_LENGTH, { error: m.bioTooLong }),
+  services: choiceList(SERVICE_IDS, m.servicesRequired),
+  languages: choiceList(LANGUAGE_IDS, m.languagesRequired),
+  transportation: z.enum(["none", "license", "car"], { error: m.transportationInvalid }).default("none"),
+});
+export type Step2Values = z.infer<typeof step2Schema>;

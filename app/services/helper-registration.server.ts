@@ -1,0 +1,457 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { createCookie } from "@remix-run/node";
+import { getDb, type Executor } from "../db.server";
+import { env } from "../env.server";
+import { logger } from "../logger.server";
+import {
+  findServiceCategoryIdsBySlug,
+  insertCaregiver,
+  insertCaregiverProfile,
+  insertCaregiverServices,
+  isEmailRegistered,
+} from "../models/caregiver-registration.server";
+import {
+  createFormDraft,
+  deleteExpiredFormDrafts,
+  deleteFormDraft,
+  findFormDraft,
+  updateFormDraft,
+} from "../models/form-drafts.server";
+import type { BotCheckChallenge } from "../schemas/bot-check";
+import {
+  cityOf,
+  helperRegistrationMessages as messages,
+  OTHER_CITY,
+  step1Schema,
+  step2Schema,
+  transportationFlags,
+  type Step1Values,
+  type Step2Values,
+} from "../schemas/helper-registration";
+import { createBotCheck, verifyBotCheck } from "./bot-check.server";
+import { queueHelperEmailConfirmation } from "./email-confirmation.server";
+import { hashPassword } from "./password.server";
+import {
+  deletePhoto,
+  MAX_PHOTO_BYTES,
+  parseFormWithFile,
+  photoUrl,
+  processProfilePhoto,
+  storePhoto,
+  UploadTooLargeError,
+} from "./photo.server";
+
+// Helper registration (/rekisteroidy-kaveriksi; spec 001 §2–§5, §7–§9). Step 1 is a multipart
+// POST; what it validated (the password already hashed, the photo already re-encoded and stored)
+// waits in a server-side draft behind a signed cookie, so the form works without JavaScript and
+// never asks for the photo twice. Step 2 creates everything in one transaction.
+
+export const REGISTRATION_PATH = "/rekisteroidy-kaveriksi";
+export const STEP_2_PATH = `${REGISTRATION_PATH}?vaihe=2`;
+export const THANK_YOU_PATH = `${REGISTRATION_PATH}/kiitos`;
+export const PHOTO_FIELD = "profileImage";
+
+const DRAFT_KIND = "helper_registration";
+/** Long enough for a coffee break between the steps; the photo is personal data, so not longer. */
+export const DRAFT_TTL_MS = 2 * 60 * 60 * 1000;
+
+/** Step 1 as validated, with the password hashed. Kept in the draft. */
+export interface StoredStep1 extends Omit<Step1Values, "password" | "termsAccepted" | "dataProcessingAccepted"> {
+  passwordHash: string;
+}
+
+/** Step 2 as typed, kept when the visitor goes back to step 1 (not yet validated). */
+export interface StoredStep2 {
+  bio?: string;
+  services?: string[];
+  languages?: string[];
+  transportation?: string;
+}
+
+export interface RegistrationDraftData {
+  /** The bot check was passed in this registration; it is not asked again. */
+  humanVerified: boolean;
+  /** The re-encoded photo in storage, once one has been accepted. */
+  photoKey: string | null;
+  step1: StoredStep1 | null;
+  step2: StoredStep2 | null;
+}
+
+interface RegistrationDraft {
+  id: string;
+  data: RegistrationDraftData;
+}
+
+// ------------------------------------------------------------------ the draft cookie
+
+let cookie: ReturnType<typeof createCookie> | undefined;
+function draftCookie() {
+  const e = env();
+  // Path "/" because with JavaScript Remix posts to /rekisteroidy-kaveriksi.data, which a cookie
+  // limited to /rekisteroidy-kaveriksi would not reach.
+  cookie ??= createCookie("__kaverihakemus", {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: e.NODE_ENV === "production",
+    path: "/",
+    maxAge: DRAFT_TTL_MS / 1000,
+    secrets: [e.SESSION_SECRET],
+  });
+  return cookie;
+}
+
+async function draftIdFrom(request: Request): Promise<string | null> {
+  const value: unknown = await draftCookie().parse(request.headers.get("Cookie"));
+  return typeof value === "string" ? value : null;
+}
+
+async function readDraft(executor: Executor, request: Request): Promise<RegistrationDraft | null> {
+  const id = await draftIdFrom(request);
+  if (!id) return null;
+  const draft = await findFormDraft<RegistrationDraftData>(executor, DRAFT_KIND, id);
+  return draft ? { id: draft.id, data: draft.data } : null;
+}
+
+/** Saves the draft (a new one when `id` is null or gone) and returns the cookie that names it. */
+async function saveDraft(executor: Executor, id: string | null, data: RegistrationDraftData): Promise<string> {
+  const expiresAt = new Date(Date.now() + DRAFT_TTL_MS);
+  let draftId = id;
+  if (!draftId || !(await updateFormDraft(executor, { kind: DRAFT_KIND, id: draftId, data, expiresAt }))) {
+    draftId = await createFormDraft(executor, { kind: DRAFT_KIND, data, expiresAt });
+  }
+  return draftCookie().serialize(draftId);
+}
+
+function clearDraftCookie(): Promise<string> {
+  return draftCookie().serialize("", { maxAge: 0 });
+}
+
+/** Removes expired drafts and the photos that only they pointed to. */
+export async function deleteExpiredRegistrationDrafts(executor: Executor): Promise<number> {
+  const expired = await deleteExpiredFormDrafts<RegistrationDraftData>(executor, DRAFT_KIND);
+  for (const data of expired) {
+    if (data.photoKey) {
+      await deletePhoto(data.photoKey).catch((error: unknown) =>
+        logger.warn({ err: error, key: data.photoKey }, "could not delete the photo of an expired registration draft"),
+      );
+    }
+  }
+  return expired.length;
+}
+
+// ------------------------------------------------------------------ what the page shows
+
+export interface Step1Defaults {
+  firstName?: string;
+  lastName?: string;
+  dateOfBirth?: string;
+  address?: string;
+  postalCode?: string;
+  city?: string;
+  otherCity?: string;
+  phone?: string;
+  email?: string;
+  termsAccepted?: boolean;
+  dataProcessingAccepted?: boolean;
+}
+
+export interface Step1View {
+  step: 1;
+  defaults: Step1Defaults;
+  /** The photo already accepted in this registration. */
+  photoUrl: string | null;
+  /** The password was given before: leaving the field empty keeps it. */
+  passwordOnFile: boolean;
+  /** Null once the bot check has been passed in this registration. */
+  botCheck: BotCheckChallenge | null;
+}
+
+export interface Step2View {
+  step: 2;
+  defaults: StoredStep2;
+  firstName: string;
+}
+
+function step1View(draft: RegistrationDraftData | null): Step1View {
+  const step1 = draft?.step1;
+  const defaults: Step1Defaults = step1
+    ? {
+        firstName: step1.firstName,
+        lastName: step1.lastName,
+        dateOfBirth: step1.dateOfBirth,
+        address: step1.address,
+        postalCode: step1.postalCode,
+        city: step1.city,
+        otherCity: step1.otherCity,
+        phone: step1.phone,
+        email: step1.email,
+        // Both were accepted to get past step 1.
+        termsAccepted: true,
+        dataProcessingAccepted: true,
+      }
+    : {};
+  return {
+    step: 1,
+    defaults,
+    photoUrl: draft?.photoKey ? photoUrl(draft.photoKey) : null,
+    passwordOnFile: Boolean(step1?.passwordHash),
+    botCheck: draft?.humanVerified ? null : createBotCheck(),
+  };
+}
+
+export type LoadOutcome =
+  | { kind: "view"; view: Step1View | Step2View }
+  /** Step 2 without a finished step 1 (or an expired draft): back to step 1. */
+  | { kind: "redirect"; to: string; expired: boolean };
+
+export async function loadRegistration(request: Request): Promise<LoadOutcome> {
+  const db = await getDb();
+  const draft = await readDraft(db, request);
+  const wantsStep2 = new URL(request.url).searchParams.get("vaihe") === "2";
+  if (wantsStep2) {
+    if (!draft?.data.step1) {
+      return { kind: "redirect", to: REGISTRATION_PATH, expired: (await draftIdFrom(request)) !== null };
+    }
+    return { kind: "view", view: { step: 2, defaults: draft.data.step2 ?? {}, firstName: draft.data.step1.firstName } };
+  }
+  return { kind: "view", view: step1View(draft?.data ?? null) };
+}
+
+// ------------------------------------------------------------------ submissions
+
+export type ActionOutcome =
+  | { kind: "redirect"; to: string; setCookie: string | null; toast?: { type: "success" | "error"; title: string } }
+  | {
+      kind: "invalid";
+      status: number;
+      step: 1 | 2;
+      result: SubmissionResult<string[]>;
+      /** For step 1: what changed in the draft (photo kept, bot check passed). */
+      view?: Step1View;
+      setCookie: string | null;
+    };
+
+/** Dispatches by the form's `intent`; step 1 is multipart, the others ordinary forms. */
+export async function submitRegistration(request: Request): Promise<ActionOutcome> {
+  const contentType = request.headers.get("Content-Type") ?? "";
+  if (contentType.startsWith("multipart/form-data")) return submitStep1(request);
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  if (intent === "step2") return submitStep2(request, formData);
+  if (intent === "back") return goBackToStep1(request, formData);
+  throw new Response("Tuntematon lomake", { status: 400 });
+}
+
+function photoError(): Record<string, string[]> {
+  return { [PHOTO_FIELD]: [messages.profileImage] };
+}
+
+async function submitStep1(request: Request): Promise<ActionOutcome> {
+  const db = await getDb();
+  await deleteExpiredRegistrationDrafts(db);
+  const draft = await readDraft(db, request);
+
+  let parsed: Awaited<ReturnType<typeof parseFormWithFile>>;
+  try {
+    parsed = await parseFormWithFile(request, { fileField: PHOTO_FIELD, maxFileBytes: MAX_PHOTO_BYTES });
+  } catch (error) {
+    if (!(error instanceof UploadTooLargeError)) throw error;
+    // Nothing of the form can be trusted once the body was cut off: ask again, with the reason.
+    const submission = parseWithZod(new FormData(), { schema: step1Schema() });
+    return {
+      kind: "invalid",
+      status: 413,
+      step: 1,
+      result: submission.reply({ fieldErrors: photoError() }),
+      view: step1View(draft?.data ?? null),
+      setCookie: null,
+    };
+  }
+  const { formData, file, fileTooLarge } = parsed;
+  if (formData.get("intent") !== "step1") throw new Response("Tuntematon lomake", { status: 400 });
+
+  const previous: RegistrationDraftData = draft?.data ?? { humanVerified: false, photoKey: null, step1: null, step2: null };
+  const passwordOnFile = Boolean(previous.step1?.passwordHash);
+  const submission = parseWithZod(formData, { schema: step1Schema({ passwordOnFile }) });
+  const fieldErrors: Record<string, string[]> = {};
+
+  // The bot check counts once per registration: passed now, it is remembered in the draft, so
+  // fixing a typo afterwards does not need a new one.
+  let humanVerified = previous.humanVerified;
+  if (!humanVerified) {
+    const check = await verifyBotCheck(db, formData);
+    if (check.ok) humanVerified = true;
+    else fieldErrors.botCheck = [check.message];
+  }
+
+  // The photo: a new file replaces the one on file. Files are only processed and stored for a
+  // visitor who has passed the bot check.
+  let photoKey = previous.photoKey;
+  let replacedPhotoKey: string | null = null;
+  if (fileTooLarge) {
+    Object.assign(fieldErrors, photoError());
+  } else if (file) {
+    const processed = humanVerified ? await processProfilePhoto(file.bytes) : null;
+    if (!processed) {
+      Object.assign(fieldErrors, photoError());
+    } else {
+      replacedPhotoKey = photoKey;
+      photoKey = await storePhoto(processed);
+    }
+  } else if (!photoKey) {
+    Object.assign(fieldErrors, photoError());
+  }
+
+  // Spec 001 §4: the address is checked against existing accounts before step 2.
+  if (submission.status === "success" && (await isEmailRegistered(db, submission.value.email))) {
+    fieldErrors.email = [messages.emailTaken];
+  }
+
+  const valid = submission.status === "success" && Object.keys(fieldErrors).length === 0;
+  let step1 = previous.step1;
+  if (valid && submission.status === "success") {
+    const { password, termsAccepted: _terms, dataProcessingAccepted: _consent, ...rest } = submission.value;
+    const passwordHash = password ? await hashPassword(password) : previous.step1?.passwordHash;
+    if (!passwordHash) throw new Error("step 1 passed without a password");
+    step1 = { ...rest, otherCity: rest.city === OTHER_CITY ? rest.otherCity : undefined, passwordHash };
+  }
+
+  // Only a visitor who passed the bot check gets a draft (and so storage for a photo).
+  let setCookie: string | null = null;
+  const data: RegistrationDraftData = { ...previous, humanVerified, photoKey, step1 };
+  if (humanVerified) {
+    setCookie = await saveDraft(db, draft?.id ?? null, data);
+    if (replacedPhotoKey && replacedPhotoKey !== photoKey) await deletePhoto(replacedPhotoKey);
+  }
+
+  if (valid) return { kind: "redirect", to: STEP_2_PATH, setCookie };
+  return {
+    kind: "invalid",
+    status: 400,
+    step: 1,
+    result: submission.reply({ fieldErrors, hideFields: ["password"] }),
+    view: step1View(humanVerified ? data : previous),
+    setCookie,
+  };
+}
+
+function step2Input(formData: FormData): StoredStep2 {
+  const text = (name: string) => {
+    const value = formData.get(name);
+    return typeof value === "string" ? value : undefined;
+  };
+  const list = (name: string) => formData.getAll(name).filter((value): value is string => typeof value === "string");
+  return {
+    bio: text("bio"),
+    services: list("services"),
+    languages: list("languages"),
+    transportation: text("transportation"),
+  };
+}
+
+/** "Takaisin": keeps what was typed in step 2 and shows step 1 with everything filled in. */
+async function goBackToStep1(request: Request, formData: FormData): Promise<ActionOutcome> {
+  const db = await getDb();
+  const draft = await readDraft(db, request);
+  if (!draft) return { kind: "redirect", to: REGISTRATION_PATH, setCookie: null };
+  const setCookie = await saveDraft(db, draft.id, { ...draft.data, step2: step2Input(formData) });
+  return { kind: "redirect", to: REGISTRATION_PATH, setCookie };
+}
+
+class RegistrationFailure extends Error {
+  constructor(readonly userMessage: string) {
+    super(userMessage);
+    this.name = "RegistrationFailure";
+  }
+}
+
+async function submitStep2(request: Request, formData: FormData): Promise<ActionOutcome> {
+  const db = await getDb();
+  const draft = await readDraft(db, request);
+  const step1 = draft?.data.step1;
+  const photoKey = draft?.data.photoKey;
+  if (!draft || !step1 || !photoKey) {
+    return {
+      kind: "redirect",
+      to: REGISTRATION_PATH,
+      setCookie: await clearDraftCookie(),
+      toast: { type: "error", title: messages.draftExpired },
+    };
+  }
+
+  const submission = parseWithZod(formData, { schema: step2Schema });
+  if (submission.status !== "success") {
+    return { kind: "invalid", status: 400, step: 2, result: submission.reply(), setCookie: null };
+  }
+
+  try {
+    await createCaregiverAccount(db, { draftId: draft.id, step1, step2: submission.value, photoKey });
+  } catch (error) {
+    const message = error instanceof RegistrationFailure ? error.userMessage : messages.registrationFailed;
+    if (!(error instanceof RegistrationFailure)) logger.error({ err: error }, "helper registration failed");
+    return {
+      kind: "invalid",
+      status: error instanceof RegistrationFailure ? 409 : 500,
+      step: 2,
+      result: submission.reply({ formErrors: [message] }),
+      setCookie: null,
+    };
+  }
+  return {
+    kind: "redirect",
+    to: THANK_YOU_PATH,
+    setCookie: await clearDraftCookie(),
+    toast: { type: "success", title: messages.registrationSucceeded },
+  };
+}
+
+/**
+ * Step 2's single transaction (spec 001 §4, §7): the account and its confirmation e-mail, the
+ * helper row (pending), its services; the draft goes with it. Any failure leaves none of it.
+ */
+export async function createCaregiverAccount(
+  db: Executor,
+  input: { draftId: string; step1: StoredStep1; step2: Step2Values; photoKey: string },
+): Promise<{ profileId: string; caregiverId: string }> {
+  const { step1, step2 } = input;
+  const fullName = `${step1.firstName} ${step1.lastName}`;
+  return db.transaction().execute(async (trx) => {
+    let profile: { id: string } | null;
+    try {
+      profile = await insertCaregiverProfile(trx, {
+        email: step1.email,
+        fullName,
+        phone: step1.phone,
+        passwordHash: step1.passwordHash,
+      });
+    } catch (error) {
+      logger.error({ err: error }, "creating the helper's account failed");
+      throw new RegistrationFailure(messages.accountCreationFailed);
+    }
+    // Someone registered the address between step 1 and now.
+    if (!profile) throw new RegistrationFailure(messages.emailTaken);
+
+    const caregiver = await insertCaregiver(trx, {
+      profileId: profile.id,
+      city: cityOf(step1),
+      location: step1.address,
+      postalCode: step1.postalCode,
+      bio: step2.bio,
+      languages: step2.languages,
+      ...transportationFlags(step2.transportation),
+      dateOfBirth: step1.dateOfBirth,
+      profileImageUrl: photoUrl(input.photoKey),
+    });
+
+    const categoryIds = await findServiceCategoryIdsBySlug(trx, step2.services);
+    const missing = step2.services.filter((slug) => !categoryIds.has(slug));
+    if (missing.length > 0) throw new Error(`service categories missing for ${missing.join(", ")}`);
+    await insertCaregiverServices(trx, caregiver.id, [...categoryIds.values()]);
+
+    await queueHelperEmailConfirmation(trx, { userId: profile.id, email: step1.email, fullName });
+    await deleteFormDraft(trx, DRAFT_KIND, input.draftId);
+    return { profileId: profile.id, caregiverId: caregiver.id };
+  });
+}
+

@@ -1,0 +1,87 @@
+import crypto from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { env } from "../env.server";
+
+// Uploaded files (helper photos) live behind this interface so that the web tier stays stateless
+// (DESIGN.md "Runtime shape"): the default keeps them in a folder under DATA_DIR; several web
+// processes on several machines would plug an object store in here instead.
+
+export interface StoredObject {
+  bytes: Buffer;
+  contentType: string;
+}
+
+export interface Storage {
+  put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
+  /** Null when there is no object under `key` (or `key` is not a valid key). */
+  get(key: string): Promise<StoredObject | null>;
+  /** Deleting a missing object is not an error. */
+  delete(key: string): Promise<void>;
+}
+
+// Keys are flat names made by newObjectKey: no slashes or dots that could climb out of the folder.
+const KEY_PATTERN = /^[a-z0-9][a-z0-9_-]{15,127}(\.[a-z0-9]{1,5})?$/;
+
+export function isValidObjectKey(key: string): boolean {
+  return KEY_PATTERN.test(key);
+}
+
+/** A new key that cannot be guessed (128 random bits), e.g. "photo-3f9a…c2.jpg". */
+export function newObjectKey(prefix: string, extension: string): string {
+  if (!/^[a-z0-9]{1,20}$/.test(prefix) || !/^[a-z0-9]{1,5}$/.test(extension)) {
+    throw new Error(`newObjectKey: bad prefix or extension (${prefix}, ${extension})`);
+  }
+  return `${prefix}-${crypto.randomBytes(16).toString("hex")}.${extension}`;
+}
+
+function assertKey(key: string) {
+  if (!isValidObjectKey(key)) throw new Error(`Invalid storage key: ${JSON.stringify(key)}`);
+}
+
+/** Files in one folder, each with a small JSON sidecar that remembers its content type. */
+export function createLocalStorage(root: string): Storage {
+  const filePath = (key: string) => path.join(root, key);
+  const metaPath = (key: string) => path.join(root, `${key}.meta.json`);
+  return {
+    async put(key, bytes, contentType) {
+      assertKey(key);
+      await fs.mkdir(root, { recursive: true });
+      // Write to a temporary name and rename: a reader never sees half a file.
+      const temporary = path.join(root, `.${key}.${crypto.randomBytes(6).toString("hex")}.tmp`);
+      await fs.writeFile(temporary, bytes);
+      await fs.writeFile(metaPath(key), JSON.stringify({ contentType }));
+      await fs.rename(temporary, filePath(key));
+    },
+    async get(key) {
+      if (!isValidObjectKey(key)) return null;
+      try {
+        const [bytes, meta] = await Promise.all([fs.readFile(filePath(key)), fs.readFile(metaPath(key), "utf8")]);
+        const { contentType } = JSON.parse(meta) as { contentType?: unknown };
+        return { bytes, contentType: typeof contentType === "string" ? contentType : "application/octet-stream" };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+        throw error;
+      }
+    },
+    async delete(key) {
+      assertKey(key);
+      await Promise.all([fs.rm(filePath(key), { force: true }), fs.rm(metaPath(key), { force: true })]);
+    },
+  };
+}
+
+const globalKey = Symbol.for("arkikaveri.storage");
+type GlobalWithStorage = typeof globalThis & { [globalKey]?: Storage };
+
+/** The app's storage: a folder `uploads` under DATA_DIR unless a test installs another. */
+export function getStorage(): Storage {
+  const g = globalThis as GlobalWithStorage;
+  g[globalKey] ??= createLocalStorage(path.join(env().DATA_DIR, "uploads"));
+  return g[globalKey];
+}
+
+/** For tests: use this storage from now on (undefined goes back to the default). */
+export function useStorage(storage: Storage | undefined) {
+  (globalThis as GlobalWithStorage)[globalKey] = storage;
+}
