@@ -1,0 +1,239 @@
+import { sql } from "kysely";
+import type { Executor } from "../db.server";
+import type { OrderStatus, PaymentMethodName, PaymentProviderName, PaymentStatus } from "../db/schema";
+
+// Everything the documents about one booking need (the confirmation e-mail, its calendar file,
+// the invoice and its PDF), read in one place, and the invoices table itself.
+
+export interface BookingDocument {
+  order: {
+    id: string;
+    orderNumber: string;
+    status: OrderStatus;
+    bookingFor: "self" | "other";
+    recipientFirstName: string | null;
+    recipientLastName: string | null;
+    recipientPhone: string | null;
+    startsAt: Date;
+    endsAt: Date;
+    scheduledDate: string;
+    durationHours: number;
+    address: string;
+    postalCode: string;
+    city: string;
+    description: string | null;
+    specialNotes: string | null;
+    paymentMethod: "online" | "invoice";
+    unitPriceCents: number;
+    vatRateBp: number;
+    originalPriceCents: number;
+    discountCents: number;
+    totalPriceCents: number;
+    netAmountCents: number;
+    vatAmountCents: number;
+    createdAt: Date;
+  };
+  serviceName: string;
+  caregiverName: string | null;
+  discountCode: string | null;
+  customer: {
+    profileId: string;
+    email: string;
+    fullName: string;
+    phone: string | null;
+    hasPassword: boolean;
+    address: string | null;
+    postalCode: string | null;
+    city: string | null;
+  };
+  /** The newest payment row of the order. */
+  payment: { provider: PaymentProviderName; method: PaymentMethodName | null; status: PaymentStatus } | null;
+  invoice: InvoiceRow | null;
+}
+
+export interface InvoiceRow {
+  id: string;
+  invoiceNumber: number;
+  referenceNumber: string;
+  issueDate: string;
+  dueDate: string;
+  amountCents: number;
+}
+
+export async function getBookingDocument(executor: Executor, orderId: string): Promise<BookingDocument | null> {
+  const row = await executor
+    .selectFrom("orders as o")
+    .innerJoin("service_categories as sc", "sc.id", "o.service_category_id")
+    .innerJoin("customers as c", "c.id", "o.customer_id")
+    .innerJoin("profiles as p", "p.id", "c.profile_id")
+    .leftJoin("caregivers as cg", "cg.id", "o.caregiver_id")
+    .leftJoin("profiles as cgp", "cgp.id", "cg.profile_id")
+    .leftJoin("discount_codes as dc", "dc.id", "o.discount_code_id")
+    .select([
+      "o.id",
+      "o.order_number",
+      "o.status",
+      "o.booking_for",
+      "o.recipient_first_name",
+      "o.recipient_last_name",
+      "o.recipient_phone",
+      "o.starts_at",
+      "o.ends_at",
+      "o.scheduled_date",
+      "o.duration_hours",
+      "o.address",
+      "o.postal_code",
+      "o.city",
+      "o.description",
+      "o.special_notes",
+      "o.payment_method",
+      "o.unit_price_cents",
+      "o.vat_rate_bp",
+      "o.original_price_cents",
+      "o.discount_cents",
+      "o.total_price_cents",
+      "o.net_amount_cents",
+      "o.vat_amount_cents",
+      "o.created_at",
+      "sc.name as service_name",
+      "cgp.full_name as caregiver_name",
+      "dc.code as discount_code",
+      "p.id as profile_id",
+      "p.email",
+      "p.full_name",
+      "p.phone",
+      sql<boolean>`p.password_hash is not null`.as("has_password"),
+      "c.address as customer_address",
+      "c.postal_code as customer_postal_code",
+      "c.city as customer_city",
+    ])
+    .where("o.id", "=", orderId)
+    .executeTakeFirst();
+  if (!row) return null;
+
+  // One after the other: inside a transaction both would queue on its one connection anyway.
+  const payment = await executor
+    .selectFrom("payments")
+    .select(["provider", "method", "status"])
+    .where("order_id", "=", orderId)
+    .orderBy("created_at", "desc")
+    .executeTakeFirst();
+  const invoice = await findInvoiceByOrderId(executor, orderId);
+
+  return {
+    order: {
+      id: row.id,
+      orderNumber: row.order_number,
+      status: row.status,
+      bookingFor: row.booking_for,
+      recipientFirstName: row.recipient_first_name,
+      recipientLastName: row.recipient_last_name,
+      recipientPhone: row.recipient_phone,
+      startsAt: row.starts_at,
+      endsAt: row.ends_at,
+      scheduledDate: row.scheduled_date,
+      durationHours: row.duration_hours,
+      address: row.address,
+      postalCode: row.postal_code,
+      city: row.city,
+      description: row.description,
+      specialNotes: row.special_notes,
+      paymentMethod: row.payment_method,
+      unitPriceCents: row.unit_price_cents,
+      vatRateBp: row.vat_rate_bp,
+      originalPriceCents: row.original_price_cents,
+      discountCents: row.discount_cents,
+      totalPriceCents: row.total_price_cents,
+      netAmountCents: row.net_amount_cents,
+      vatAmountCents: row.vat_amount_cents,
+      createdAt: row.created_at,
+    },
+    serviceName: row.service_name,
+    caregiverName: row.caregiver_name || null,
+    discountCode: row.discount_code ?? null,
+    customer: {
+      profileId: row.profile_id,
+      email: row.email,
+      fullName: row.full_name,
+      phone: row.phone,
+      hasPassword: row.has_password,
+      address: row.customer_address,
+      postalCode: row.customer_postal_code,
+      city: row.customer_city,
+    },
+    payment: payment ?? null,
+    invoice,
+  };
+}
+
+// ------------------------------------------------------------------ invoices
+
+export async function findInvoiceByOrderId(executor: Executor, orderId: string): Promise<InvoiceRow | null> {
+  const row = await executor
+    .selectFrom("invoices")
+    .select([
+      "id",
+      "invoice_number as invoiceNumber",
+      "reference_number as referenceNumber",
+      "issue_date as issueDate",
+      "due_date as dueDate",
+      "amount_cents as amountCents",
+    ])
+    .where("order_id", "=", orderId)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/** The next invoice number from the same sequence the column's default draws from. */
+export async function nextInvoiceNumber(executor: Executor): Promise<number> {
+  const row = await sql<{ n: number }>`select nextval('invoice_number_seq')::int as n`.execute(executor);
+  const n = row.rows[0]?.n;
+  if (typeof n !== "number") throw new Error("invoice_number_seq returned no value");
+  return n;
+}
+
+export async function insertInvoice(
+  executor: Executor,
+  invoice: { orderId: string; invoiceNumber: number; referenceNumber: string; issueDate: string; dueDate: string; amountCents: number },
+): Promise<InvoiceRow> {
+  const row = await executor
+    .insertInto("invoices")
+    .values({
+      order_id: invoice.orderId,
+      invoice_number: invoice.invoiceNumber,
+      reference_number: invoice.referenceNumber,
+      issue_date: invoice.issueDate,
+      due_date: invoice.dueDate,
+      amount_cents: invoice.amountCents,
+    })
+    .returning([
+      "id",
+      "invoice_number as invoiceNumber",
+      "reference_number as referenceNumber",
+      "issue_date as issueDate",
+      "due_date as dueDate",
+      "amount_cents as amountCents",
+    ])
+    .executeTakeFirstOrThrow();
+  return row;
+}
+
+export async function orderTotalCents(executor: Executor, orderId: string): Promise<number | null> {
+  const row = await executor.selectFrom("orders").select("total_price_cents").where("id", "=", orderId).executeTakeFirst();
+  return row?.total_price_cents ?? null;
+}
+
+/** Who may download an order's invoice: the customer's profile id and the order number. */
+export async function findInvoiceOwnerByOrderNumber(
+  executor: Executor,
+  orderNumber: string,
+): Promise<{ orderId: string; profileId: string; invoiceNumber: number } | null> {
+  const row = await executor
+    .selectFrom("orders")
+    .innerJoin("customers", "customers.id", "orders.customer_id")
+    .innerJoin("invoices", "invoices.order_id", "orders.id")
+    .select(["orders.id as orderId", "customers.profile_id as profileId", "invoices.invoice_number as invoiceNumber"])
+    .where("orders.order_number", "=", orderNumber)
+    .executeTakeFirst();
+  return row ?? null;
+}

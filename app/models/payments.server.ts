@@ -1,0 +1,299 @@
+import { sql } from "kysely";
+import type { Executor } from "../db.server";
+import type { OrderStatus, PaymentMethodName, PaymentStatus } from "../db/schema";
+
+// The SQL behind app/services/payments/*: online payment rows, the processed-events ledger, and
+// the order changes a payment outcome causes (confirming an order, or cancelling it and giving
+// back its discount redemption). The booking transaction that first inserts the order and its
+// payment lives in app/models/orders.server.ts.
+
+export type OnlineProviderName = "local" | "stripe";
+
+/** What starting a checkout needs to know about an order and its online payment row. */
+export interface CheckoutTarget {
+  orderId: string;
+  orderNumber: string;
+  orderStatus: OrderStatus;
+  totalPriceCents: number;
+  serviceName: string;
+  scheduledDate: string;
+  startsAt: Date;
+  endsAt: Date;
+  customerEmail: string;
+  paymentId: string;
+  paymentStatus: PaymentStatus;
+  paymentAmountCents: number;
+}
+
+export async function findCheckoutTarget(executor: Executor, orderId: string): Promise<CheckoutTarget | null> {
+  const row = await executor
+    .selectFrom("orders")
+    .innerJoin("payments", "payments.order_id", "orders.id")
+    .innerJoin("customers", "customers.id", "orders.customer_id")
+    .innerJoin("profiles", "profiles.id", "customers.profile_id")
+    .innerJoin("service_categories", "service_categories.id", "orders.service_category_id")
+    .select([
+      "orders.id as orderId",
+      "orders.order_number as orderNumber",
+      "orders.status as orderStatus",
+      "orders.total_price_cents as totalPriceCents",
+      "orders.scheduled_date as scheduledDate",
+      "orders.starts_at as startsAt",
+      "orders.ends_at as endsAt",
+      "service_categories.name as serviceName",
+      "profiles.email as customerEmail",
+      "payments.id as paymentId",
+      "payments.status as paymentStatus",
+      "payments.amount_cents as paymentAmountCents",
+    ])
+    .where("orders.id", "=", orderId)
+    .where("payments.provider", "in", ["local", "stripe"])
+    // A retried checkout reuses the same row; should there ever be two, the newest is the live one.
+    .orderBy("payments.created_at", "desc")
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/**
+ * Stores the provider's checkout id on a still-pending payment. A new checkout for the same
+ * order (a retry) replaces the old id, so events of an abandoned checkout no longer match.
+ */
+export async function attachCheckoutToPayment(
+  executor: Executor,
+  input: { paymentId: string; provider: OnlineProviderName; providerRef: string },
+): Promise<boolean> {
+  const result = await executor
+    .updateTable("payments")
+    .set({ provider: input.provider, provider_ref: input.providerRef, updated_at: sql`now()` })
+    .where("id", "=", input.paymentId)
+    .where("status", "=", "pending")
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** A payment and its order, locked for the rest of the caller's transaction. */
+export interface LockedPayment {
+  paymentId: string;
+  paymentStatus: PaymentStatus;
+  paymentMethod: PaymentMethodName | null;
+  orderId: string;
+  orderNumber: string;
+  orderStatus: OrderStatus;
+}
+
+/**
+ * Finds the payment a provider's checkout id belongs to and locks it and its order
+ * (`FOR UPDATE`), so two events about one payment are applied one after the other, each
+ * seeing what the other did.
+ */
+export async function lockPaymentByProviderRef(
+  executor: Executor,
+  provider: OnlineProviderName,
+  providerRef: string,
+): Promise<LockedPayment | null> {
+  const row = await executor
+    .selectFrom("payments")
+    .innerJoin("orders", "orders.id", "payments.order_id")
+    .select([
+      "payments.id as paymentId",
+      "payments.status as paymentStatus",
+      "payments.method as paymentMethod",
+      "orders.id as orderId",
+      "orders.order_number as orderNumber",
+      "orders.status as orderStatus",
+    ])
+    .where("payments.provider", "=", provider)
+    .where("payments.provider_ref", "=", providerRef)
+    .forUpdate()
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/** Read-only lookup for pages (the local checkout page), no lock. */
+export async function findPaymentByProviderRef(executor: Executor, provider: OnlineProviderName, providerRef: string) {
+  const row = await executor
+    .selectFrom("payments")
+    .innerJoin("orders", "orders.id", "payments.order_id")
+    .select([
+      "payments.id as paymentId",
+      "payments.status as paymentStatus",
+      "payments.amount_cents as amountCents",
+      "orders.id as orderId",
+      "orders.order_number as orderNumber",
+      "orders.status as orderStatus",
+    ])
+    .where("payments.provider", "=", provider)
+    .where("payments.provider_ref", "=", providerRef)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/**
+ * Records a provider event id once. False when it was recorded before (or is being recorded by
+ * a concurrent transaction that then commits): the event has been handled and must change nothing.
+ */
+export async function recordPaymentEvent(
+  executor: Executor,
+  event: { id: string; provider: string; type: string },
+): Promise<boolean> {
+  const row = await executor
+    .insertInto("payment_events")
+    .values({ id: event.id, provider: event.provider, type: event.type })
+    .onConflict((oc) => oc.column("id").doNothing())
+    .returning("id")
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function markPaymentCaptured(executor: Executor, paymentId: string, method: PaymentMethodName | null) {
+  await executor
+    .updateTable("payments")
+    .set({
+      status: "captured",
+      // The provider tells which method was used; keep what we knew if it does not.
+      method: method === null ? sql`method` : method,
+      updated_at: sql`now()`,
+    })
+    .where("id", "=", paymentId)
+    .execute();
+}
+
+export async function markPaymentFailed(executor: Executor, paymentId: string) {
+  await executor
+    .updateTable("payments")
+    .set({ status: "failed", updated_at: sql`now()` })
+    .where("id", "=", paymentId)
+    .where("status", "in", ["pending", "authorized"])
+    .execute();
+}
+
+/** pending_payment → pending once the money is in. False if the order had moved on already. */
+export async function confirmPaidOrder(executor: Executor, orderId: string): Promise<boolean> {
+  const result = await executor
+    .updateTable("orders")
+    .set({ status: "pending", updated_at: sql`now()` })
+    .where("id", "=", orderId)
+    .where("status", "=", "pending_payment")
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * pending_payment → cancelled when the checkout is abandoned. The cancelled status takes the
+ * order out of the exclusion constraint, which frees the helper's time for others.
+ */
+export async function cancelUnpaidOrder(executor: Executor, orderId: string): Promise<boolean> {
+  const result = await executor
+    .updateTable("orders")
+    .set({ status: "cancelled", cancelled_at: sql`now()`, updated_at: sql`now()` })
+    .where("id", "=", orderId)
+    .where("status", "=", "pending_payment")
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Gives back the discount use of a cancelled order: its redemption row goes and the code's
+ * usage count drops by one, so the code can be used again within its limits.
+ */
+export async function releaseDiscountRedemption(executor: Executor, orderId: string): Promise<boolean> {
+  const redemption = await executor
+    .deleteFrom("discount_redemptions")
+    .where("order_id", "=", orderId)
+    .returning("discount_code_id")
+    .executeTakeFirst();
+  if (!redemption) return false;
+  await executor
+    .updateTable("discount_codes")
+    .set({ usage_count: sql`usage_count - 1` })
+    .where("id", "=", redemption.discount_code_id)
+    .where("usage_count", ">", 0)
+    .execute();
+  return true;
+}
+
+/** A line in the audit log written by the system itself (no acting user). */
+export async function writeSystemAudit(
+  executor: Executor,
+  entry: { action: string; entityType: string; entityId: string; before?: unknown; after?: unknown },
+) {
+  await executor
+    .insertInto("audit_log")
+    .values({
+      actor_id: null,
+      action: entry.action,
+      entity_type: entry.entityType,
+      entity_id: entry.entityId,
+      before: entry.before === undefined ? null : JSON.stringify(entry.before),
+      after: entry.after === undefined ? null : JSON.stringify(entry.after),
+    })
+    .execute();
+}
+
+// ------------------------------------------------------------------ refunds
+
+export interface RefundablePayment {
+  id: string;
+  orderId: string;
+  status: PaymentStatus;
+  provider: "local" | "stripe" | "invoice";
+  providerRef: string | null;
+  amountCents: number;
+}
+
+export async function findPaymentForRefund(executor: Executor, paymentId: string): Promise<RefundablePayment | null> {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(paymentId)) return null;
+  const row = await executor
+    .selectFrom("payments")
+    .select([
+      "id",
+      "order_id as orderId",
+      "status",
+      "provider",
+      "provider_ref as providerRef",
+      "amount_cents as amountCents",
+    ])
+    .where("id", "=", paymentId)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/**
+ * Claims the right to call the provider's refund for a payment: the first caller inserts the
+ * claim row (a payment_events row keyed by the payment) and wins. A claim older than
+ * `leaseSeconds` (its holder crashed or failed without releasing it) may be taken over.
+ */
+export async function claimRefund(
+  executor: Executor,
+  input: { paymentId: string; provider: string; leaseSeconds: number },
+): Promise<boolean> {
+  const id = refundClaimId(input.paymentId);
+  // Raw SQL: received_at is insert-only in the table types, but taking over a lapsed claim
+  // renews it.
+  const result = await sql<{ id: string }>`
+    insert into payment_events (id, provider, type) values (${id}, ${input.provider}, 'refund.requested')
+    on conflict (id) do update set received_at = now()
+    where payment_events.received_at < now() - ${input.leaseSeconds}::int * interval '1 second'
+    returning id`.execute(executor);
+  return result.rows.length === 1;
+}
+
+/** Lets a failed refund be retried at once instead of after the lease. */
+export async function releaseRefundClaim(executor: Executor, paymentId: string) {
+  await executor.deleteFrom("payment_events").where("id", "=", refundClaimId(paymentId)).execute();
+}
+
+function refundClaimId(paymentId: string) {
+  return `refund:${paymentId}`;
+}
+
+/** captured → refunded, once: false when another attempt already marked it. */
+export async function markPaymentRefunded(executor: Executor, paymentId: string): Promise<boolean> {
+  const result = await executor
+    .updateTable("payments")
+    .set({ status: "refunded", refunded_at: sql`now()`, updated_at: sql`now()` })
+    .where("id", "=", paymentId)
+    .where("status", "=", "captured")
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

@@ -1,0 +1,160 @@
+import { access } from "../auth/access";
+import { getOptionalUser } from "../auth/guards.server";
+import { canViewOrder } from "../booking/owned-orders.server";
+import { getDb, type Executor } from "../db.server";
+import { formatDate, formatTime, formatTimeRange, formatWeekdayDate, helsinkiDateString } from "../domain/format";
+import { invoiceAmounts, invoiceDates } from "../domain/invoice";
+import { referenceNumberFor } from "../domain/reference-number";
+import { virtualBarcode } from "../domain/virtual-barcode";
+import {
+  findInvoiceByOrderId,
+  findInvoiceOwnerByOrderNumber,
+  getBookingDocument,
+  insertInvoice,
+  nextInvoiceNumber,
+  orderTotalCents,
+  type BookingDocument,
+} from "../models/booking-documents.server";
+import { getCompanyInfo, getContactInfo } from "../models/settings.server";
+import { drawInvoicePdf, type InvoicePdfData } from "./invoice-pdf.server";
+
+// Invoices of invoice orders (DESIGN.md decision 11): the row is created inside the booking
+// transaction, the PDF is drawn from the row and the order whenever it is needed (attached to
+// the confirmation e-mail, downloaded later), so the two never disagree.
+
+export interface CreatedInvoice {
+  invoiceId: string;
+  invoiceNumber: number;
+  referenceNumber: string;
+  dueDate: string;
+}
+
+/**
+ * Inside the order transaction: creates the order's invoice. The invoice number comes from the
+ * invoice sequence, the reference number is that number with its 7-3-1 check digit, the issue
+ * date is today in Helsinki and the due date 14 days later; the amount is the order's total.
+ * Calling it again for the same order returns the existing invoice.
+ */
+export async function createInvoiceForOrder(trx: Executor, orderId: string, now: Date = new Date()): Promise<CreatedInvoice> {
+  const existing = await findInvoiceByOrderId(trx, orderId);
+  if (existing) return toCreated(existing);
+
+  const amountCents = await orderTotalCents(trx, orderId);
+  if (amountCents === null) throw new Error(`createInvoiceForOrder: order ${orderId} does not exist`);
+  const invoiceNumber = await nextInvoiceNumber(trx);
+  const { issueDate, dueDate } = invoiceDates(now);
+  const invoice = await insertInvoice(trx, {
+    orderId,
+    invoiceNumber,
+    referenceNumber: referenceNumberFor(invoiceNumber),
+    issueDate,
+    dueDate,
+    amountCents,
+  });
+  return toCreated(invoice);
+}
+
+function toCreated(invoice: { id: string; invoiceNumber: number; referenceNumber: string; dueDate: string }): CreatedInvoice {
+  return {
+    invoiceId: invoice.id,
+    invoiceNumber: invoice.invoiceNumber,
+    referenceNumber: invoice.referenceNumber,
+    dueDate: invoice.dueDate,
+  };
+}
+
+/** The invoice PDF of an order (which must have an invoice). */
+export async function renderInvoicePdf(executor: Executor, orderId: string, options: { compress?: boolean } = {}): Promise<Buffer> {
+  const booking = await getBookingDocument(executor, orderId);
+  if (!booking) throw new Error(`renderInvoicePdf: order ${orderId} does not exist`);
+  return renderInvoicePdfFor(executor, booking, options);
+}
+
+/** The same, for a caller that has already read the booking (the confirmation e-mail). */
+export async function renderInvoicePdfFor(
+  executor: Executor,
+  booking: BookingDocument,
+  options: { compress?: boolean } = {},
+): Promise<Buffer> {
+  if (!booking.invoice) throw new Error(`renderInvoicePdf: order ${booking.order.id} has no invoice`);
+  const company = await getCompanyInfo(executor);
+  const contact = await getContactInfo(executor);
+  return drawInvoicePdf(invoicePdfData(booking, { ...company, ...contact }), options);
+}
+
+/**
+ * The invoice PDF of an order for a download request: allowed for the browser that booked the
+ * order or its signed-in customer (the same rule as the booking result pages) and for staff who
+ * handle orders. Anyone else gets null, as for an order that does not exist, so order numbers
+ * (which are sequential) reveal nothing.
+ */
+export async function invoiceForDownload(
+  request: Request,
+  orderNumber: string,
+): Promise<{ fileName: string; pdf: Buffer } | null> {
+  const db = await getDb();
+  const owner = await findInvoiceOwnerByOrderNumber(db, orderNumber);
+  if (!owner) return null;
+  const user = await getOptionalUser(request);
+  const isOrderStaff = user?.role != null && (access.orders as readonly string[]).includes(user.role);
+  if (!isOrderStaff && !(await canViewOrder(request, { orderNumber, customerProfileId: owner.profileId }))) return null;
+  return { fileName: invoiceFileName(owner.invoiceNumber), pdf: await renderInvoicePdf(db, owner.orderId) };
+}
+
+/** The file name the invoice is attached and downloaded under. */
+export function invoiceFileName(invoiceNumber: number): string {
+  return `lasku-${invoiceNumber}.pdf`;
+}
+
+function invoicePdfData(booking: BookingDocument, seller: InvoicePdfData["seller"]): InvoicePdfData {
+  const { order, customer } = booking;
+  const invoice = booking.invoice!;
+  const serviceAddress = `${order.address}, ${order.postalCode} ${order.city}`;
+  const forOther = order.bookingFor === "other";
+  const buyerAddress =
+    customer.address && customer.postalCode && customer.city
+      ? [customer.address, `${customer.postalCode} ${customer.city}`]
+      : // Booking for oneself, the service address is the customer's own.
+        !forOther
+        ? [order.address, `${order.postalCode} ${order.city}`]
+        : [];
+  const recipientName = [order.recipientFirstName, order.recipientLastName].filter(Boolean).join(" ");
+  return {
+    invoiceNumber: invoice.invoiceNumber,
+    referenceNumber: invoice.referenceNumber,
+    issueDate: invoice.issueDate,
+    dueDate: invoice.dueDate,
+    orderNumber: order.orderNumber,
+    seller,
+    buyer: { name: customer.fullName || customer.email, addressLines: buyerAddress, email: customer.email },
+    recipient: forOther
+      ? { name: recipientName, phone: order.recipientPhone, addressLines: [order.address, `${order.postalCode} ${order.city}`] }
+      : null,
+    service: {
+      name: booking.serviceName,
+      when: bookingWhen(order),
+      place: serviceAddress,
+      caregiver: booking.caregiverName ? `Kaveri: ${booking.caregiverName}` : "Kaveri: Arkikaverin valitsema",
+    },
+    discountLabel: booking.discountCode ? `Alennus (koodi ${booking.discountCode})` : "Alennus",
+    vatRateBp: order.vatRateBp,
+    amounts: invoiceAmounts(order),
+    virtualBarcode: virtualBarcode({
+      iban: seller.iban,
+      amountCents: invoice.amountCents,
+      referenceNumber: invoice.referenceNumber,
+      dueDate: invoice.dueDate,
+    }),
+  };
+}
+
+/**
+ * 'lauantai 21.11.2026 klo 14.00–16.00'; a visit that ends on the next day says so:
+ * 'lauantai 21.11.2026 klo 23.00 – 22.11.2026 klo 01.00'.
+ */
+export function bookingWhen(order: { startsAt: Date; endsAt: Date }): string {
+  const sameDay = helsinkiDateString(order.startsAt) === helsinkiDateString(order.endsAt);
+  const weekdayDate = formatWeekdayDate(order.startsAt);
+  if (sameDay) return `${weekdayDate} ${formatTimeRange(order.startsAt, order.endsAt)}`;
+  return `${weekdayDate} ${formatTime(order.startsAt)} – ${formatDate(order.endsAt)} ${formatTime(order.endsAt)}`;
+}

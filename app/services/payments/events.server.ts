@@ -1,0 +1,123 @@
+import type { DB } from "../../db.server";
+import { logger } from "../../logger.server";
+import {
+  cancelUnpaidOrder,
+  confirmPaidOrder,
+  lockPaymentByProviderRef,
+  markPaymentCaptured,
+  markPaymentFailed,
+  recordPaymentEvent,
+  releaseDiscountRedemption,
+  writeSystemAudit,
+} from "../../models/payments.server";
+import { enqueueBookingConfirmation } from "../booking-emails.server";
+
+// The ONE place where payment outcomes change orders (DESIGN.md decisions 7 and 11). The local
+// test checkout page calls it directly; the Stripe webhook (issue 5) translates verified Stripe
+// events into the same PaymentEvent and calls it too, so both providers behave identically.
+//
+// Guarantees:
+// - Idempotent: the event id is recorded in payment_events in the same transaction as its
+//   effects; a redelivered id finds its row and changes nothing.
+// - Atomic: payment, order, discount redemption and the confirmation e-mail change together
+//   or not at all.
+// - Safe out of order: the payment row is locked first, so events about one payment apply one
+//   after another, and each looks at the state the previous one left:
+//     * expired / cancelled / async_failed after the payment was captured: nothing changes
+//       (the customer paid; a stale expiry must not cancel a paid booking).
+//     * completed / async_succeeded after the order was cancelled (the checkout expired, the
+//       slot and the discount were released, maybe already re-booked by someone else): the
+//       payment is recorded as captured because the money really moved, but the order stays
+//       cancelled and is NOT resurrected. An audit-log entry 'payment.captured_after_cancel'
+//       and an error log tell staff to refund it (refundPayment). Re-confirming would risk a
+//       double booking and a discount used beyond its limit.
+
+export type PaymentEventProvider = "local" | "stripe";
+
+export type PaymentEvent =
+  | {
+      id: string;
+      provider: PaymentEventProvider;
+      type: "checkout.completed";
+      providerRef: string;
+      method?: "card" | "mobilepay" | "klarna";
+    }
+  | {
+      id: string;
+      provider: PaymentEventProvider;
+      type: "checkout.async_succeeded" | "checkout.async_failed" | "checkout.expired" | "checkout.cancelled";
+      providerRef: string;
+    };
+
+export interface PaymentEventResult {
+  /** True when this call changed something; false for a repeat, an unknown checkout or a stale event. */
+  applied: boolean;
+  /** The order the checkout belongs to, for redirects; null when the checkout is unknown. */
+  orderNumber: string | null;
+}
+
+export async function applyPaymentEvent(db: DB, event: PaymentEvent): Promise<PaymentEventResult> {
+  const log = logger.child({ paymentEventId: event.id, paymentEventType: event.type, provider: event.provider });
+  return db.transaction().execute(async (trx) => {
+    const payment = await lockPaymentByProviderRef(trx, event.provider, event.providerRef);
+    if (!payment) {
+      // Not recorded: if the event raced ahead of the checkout id being stored, a redelivery
+      // can still apply it.
+      log.warn("payment event for an unknown checkout ignored");
+      return { applied: false, orderNumber: null };
+    }
+    const result = (applied: boolean): PaymentEventResult => ({ applied, orderNumber: payment.orderNumber });
+
+    if (!(await recordPaymentEvent(trx, event))) {
+      log.info({ orderId: payment.orderId }, "payment event already processed");
+      return result(false);
+    }
+
+    switch (event.type) {
+      case "checkout.completed":
+      case "checkout.async_succeeded": {
+        if (payment.paymentStatus === "captured" || payment.paymentStatus === "refunded") {
+          log.info({ orderId: payment.orderId }, "payment already captured");
+          return result(false);
+        }
+        await markPaymentCaptured(trx, payment.paymentId, event.type === "checkout.completed" ? (event.method ?? null) : null);
+        if (payment.orderStatus === "pending_payment") {
+          await confirmPaidOrder(trx, payment.orderId);
+          await enqueueBookingConfirmation(trx, payment.orderId);
+          log.info({ orderId: payment.orderId }, "order paid and confirmed");
+          return result(true);
+        }
+        if (payment.orderStatus === "cancelled") {
+          await writeSystemAudit(trx, {
+            action: "payment.captured_after_cancel",
+            entityType: "order",
+            entityId: payment.orderId,
+            before: { paymentStatus: payment.paymentStatus, orderStatus: payment.orderStatus },
+            after: { paymentStatus: "captured", orderStatus: "cancelled", note: "refund needed" },
+          });
+          log.error({ orderId: payment.orderId, paymentId: payment.paymentId }, "payment captured for a cancelled order: refund it");
+          return result(true);
+        }
+        // Staff moved the order on by hand before the money arrived: record the money only.
+        log.warn({ orderId: payment.orderId, orderStatus: payment.orderStatus }, "payment captured for an order no longer awaiting payment");
+        return result(true);
+      }
+
+      case "checkout.expired":
+      case "checkout.cancelled":
+      case "checkout.async_failed": {
+        if (payment.paymentStatus !== "pending" && payment.paymentStatus !== "authorized") {
+          log.info({ orderId: payment.orderId, paymentStatus: payment.paymentStatus }, "stale payment event ignored");
+          return result(false);
+        }
+        await markPaymentFailed(trx, payment.paymentId);
+        if (payment.orderStatus === "pending_payment") {
+          await cancelUnpaidOrder(trx, payment.orderId);
+          await releaseDiscountRedemption(trx, payment.orderId);
+          log.info({ orderId: payment.orderId }, "unpaid order cancelled");
+        }
+        return result(true);
+      }
+    }
+  });
+}

@@ -1,0 +1,60 @@
+import { getDb } from "../../db.server";
+import { findPaymentByProviderRef } from "../../models/payments.server";
+import type { OnlinePaymentMethod } from "../../schemas/local-checkout";
+import { applyPaymentEvent } from "./events.server";
+import { isLocalRef } from "./local-provider.server";
+import { isLocalProviderActive } from "./provider.server";
+
+// The server half of the local test checkout page (app/routes/maksu.testi.$ref.tsx). Paying or
+// cancelling there produces exactly the events a real provider's webhook would, and hands them
+// to applyPaymentEvent; the event ids are derived from the checkout, so a double click or a
+// re-posted form is one event applied once.
+
+export type LocalCheckoutState =
+  | { kind: "unavailable" }
+  | { kind: "open"; orderNumber: string; amountCents: number }
+  | { kind: "paid"; orderNumber: string }
+  | { kind: "cancelled"; orderNumber: string };
+
+export async function localCheckoutState(ref: string): Promise<LocalCheckoutState> {
+  // Unknown, malformed, or the local provider is not the active one: the page does not exist.
+  if (!isLocalProviderActive() || !isLocalRef(ref)) return { kind: "unavailable" };
+  const payment = await findPaymentByProviderRef(await getDb(), "local", ref);
+  if (!payment) return { kind: "unavailable" };
+  if (payment.paymentStatus === "captured" || payment.paymentStatus === "refunded") {
+    return { kind: "paid", orderNumber: payment.orderNumber };
+  }
+  if (payment.paymentStatus === "failed" || payment.orderStatus !== "pending_payment") {
+    return { kind: "cancelled", orderNumber: payment.orderNumber };
+  }
+  return { kind: "open", orderNumber: payment.orderNumber, amountCents: payment.amountCents };
+}
+
+export async function payLocalCheckout(ref: string, method: OnlinePaymentMethod) {
+  return applyPaymentEvent(await getDb(), {
+    id: `${ref}:completed`,
+    provider: "local",
+    type: "checkout.completed",
+    providerRef: ref,
+    method,
+  });
+}
+
+export async function cancelLocalCheckout(ref: string) {
+  return applyPaymentEvent(await getDb(), {
+    id: `${ref}:cancelled`,
+    provider: "local",
+    type: "checkout.cancelled",
+    providerRef: ref,
+  });
+}
+
+/** Where the customer goes after paying (spec 000 §2 payment success page). */
+export function paymentSucceededPath(orderNumber: string): string {
+  return `/varaus-maksu-onnistui?${new URLSearchParams({ order_number: orderNumber })}`;
+}
+
+/** Where the customer goes after cancelling (spec 000 §2 payment cancelled page). */
+export function paymentCancelledPath(orderNumber: string): string {
+  return `/varaus-peruutettu?${new URLSearchParams({ order_number: orderNumber })}`;
+}
