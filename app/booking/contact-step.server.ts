@@ -1,0 +1,281 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect } from "@remix-run/node";
+import { getOptionalUser } from "~/auth/guards.server";
+import { getDb, type Executor } from "~/db.server";
+import { helsinkiToday } from "~/domain/booking-window";
+import {
+  DISCOUNT_CHECK_FAILED_MESSAGE,
+  DISCOUNT_INVALID_MESSAGE,
+  DISCOUNT_VALID_MESSAGE,
+  discountRejectionMessage,
+} from "~/domain/discount";
+import { priceOrder, type OrderAmounts } from "~/domain/order-amounts";
+import { logger } from "~/logger.server";
+import { previewDiscount } from "~/models/discount-codes.server";
+import { findCustomerContact } from "~/models/orders.server";
+import {
+  BOOKING_INTENT,
+  DiscountCheckSchema,
+  bookingContactSchema,
+  type ContactDefaults,
+} from "~/schemas/booking";
+import { BOT_CHECK_FIELDS, createBotCheck, verifyBotCheck, type BotCheckChallenge } from "~/services/bot-check.server";
+import { CheckoutError, startCheckout } from "~/services/payments/checkout.server";
+import { getPaymentProvider } from "~/services/payments/provider.server";
+import { forgetContactDetails, keepContactDetails, keptContactDetails } from "./contact-draft.server";
+import { readDraft, stepHref, type BookingDraft } from "./draft";
+import type { BookingFlow } from "./flows";
+import { rememberOrder } from "./owned-orders.server";
+import { placeOrder } from "./place-order.server";
+import { requireCaregiverChoice, requireTimeStep, summarize, type DraftSummary, type ValidTimeStep } from "./steps.server";
+
+// Step 3, the contact and payment form (spec 000 §2 "Step 3 form contents", §4, §5, §8). The
+// draft of steps 1–2 comes in the address and is re-checked on every request; the form posts to
+// the same address. Two submit buttons: 'Tarkista' checks the discount code against the real
+// draft (and, without JavaScript, re-renders the page with everything typed kept), and the main
+// button places the order.
+
+export interface DiscountCheckResult {
+  status: "valid" | "invalid" | "error";
+  /** 'Alennuskoodi hyväksytty!', 'Alennuskoodi ei ole voimassa' or 'Virhe alennuskoodin tarkistuksessa'. */
+  message: string;
+  /** The server's own reason when it says more than the generic message. */
+  detail: string | null;
+  /** The code as checked (upper case). */
+  code: string;
+  /** The order's amounts with the discount; only for a valid code. */
+  amounts: OrderAmounts | null;
+}
+
+export interface ContactStepView {
+  flowId: BookingFlow["id"];
+  draft: BookingDraft;
+  summary: DraftSummary;
+  amounts: OrderAmounts;
+  botCheck: BotCheckChallenge;
+  defaults: ContactDefaults;
+  /** True when the contact details were kept from an earlier attempt (the caregiver was taken). */
+  restored: boolean;
+}
+
+const HIDDEN_FIELDS = [BOT_CHECK_FIELDS.altcha, BOT_CHECK_FIELDS.questionToken, BOT_CHECK_FIELDS.answer, "intent"];
+
+const ORDER_FAILED_MESSAGES = {
+  invoice: "Laskuvarauksen luominen epäonnistui. Yritä uudelleen.",
+  online: "Maksun aloittaminen epäonnistui. Yritä uudelleen.",
+} as const;
+
+async function requireCompleteDraft(executor: Executor, flow: BookingFlow, draft: BookingDraft, now: Date) {
+  const time = await requireTimeStep(executor, flow, draft, now);
+  const caregiver = await requireCaregiverChoice(executor, flow, draft, time);
+  return { time, caregiver };
+}
+
+/** Splits 'Aino Maria Virtanen' into first names and the last name for the form's two fields. */
+function splitName(fullName: string): { firstName?: string; lastName?: string } {
+  const parts = fullName.trim().split(/\s+/).filter(Boolean);
+  if (parts.length < 2) return parts.length ? { firstName: parts[0] } : {};
+  return { firstName: parts.slice(0, -1).join(" "), lastName: parts[parts.length - 1] };
+}
+
+async function signedInDefaults(executor: Executor, userId: string): Promise<ContactDefaults> {
+  const contact = await findCustomerContact(executor, userId);
+  if (!contact) return {};
+  const defaults: ContactDefaults = { ...splitName(contact.fullName), email: contact.email };
+  if (contact.phone) defaults.phone = contact.phone;
+  if (contact.address) defaults.address = contact.address;
+  if (contact.postalCode) defaults.postalCode = contact.postalCode;
+  if (contact.city) defaults.city = contact.city;
+  return defaults;
+}
+
+export async function contactStepLoader(request: Request, flow: BookingFlow) {
+  const now = new Date();
+  const url = new URL(request.url);
+  const draft = readDraft(url.searchParams);
+  const db = await getDb();
+  const { time, caregiver } = await requireCompleteDraft(db, flow, draft, now);
+  const kept = await keptContactDetails(db, request);
+  const user = kept ? null : await getOptionalUser(request);
+  const view: ContactStepView = {
+    flowId: flow.id,
+    draft,
+    summary: summarize(time, caregiver),
+    amounts: time.amounts,
+    botCheck: createBotCheck(),
+    defaults: kept ?? (user ? await signedInDefaults(db, user.id) : {}),
+    restored: kept !== null,
+  };
+  return view;
+}
+
+/** The 'Tarkista' answer: the real draft priced on the server, the code checked for this customer. */
+async function checkDiscount(
+  executor: Executor,
+  input: { code: string; email: string | null; time: ValidTimeStep; now: Date },
+): Promise<DiscountCheckResult> {
+  const code = input.code.trim().toUpperCase();
+  try {
+    const preview = await previewDiscount(executor, {
+      code,
+      orderCents: input.time.amounts.originalPriceCents,
+      today: helsinkiToday(input.now),
+      email: input.email && /^[^\s@]+@[^\s@]+$/.test(input.email) ? input.email : null,
+    });
+    if (!preview.ok) {
+      const detail = discountRejectionMessage(preview.reason, { minOrderCents: preview.minOrderCents });
+      return {
+        status: "invalid",
+        message: DISCOUNT_INVALID_MESSAGE,
+        detail: detail === DISCOUNT_INVALID_MESSAGE ? null : detail,
+        code,
+        amounts: null,
+      };
+    }
+    const { selection, bands } = input.time;
+    return {
+      status: "valid",
+      message: DISCOUNT_VALID_MESSAGE,
+      detail: null,
+      code: preview.code,
+      amounts: priceOrder({
+        bands,
+        startHour: selection.startHour,
+        durationHours: selection.durationHours,
+        discountCents: preview.discountCents,
+      }),
+    };
+  } catch (error) {
+    logger.error({ err: error }, "discount check failed");
+    return { status: "error", message: DISCOUNT_CHECK_FAILED_MESSAGE, detail: null, code, amounts: null };
+  }
+}
+
+function field(formData: FormData, name: string): string {
+  const value = formData.get(name);
+  return typeof value === "string" ? value.trim() : "";
+}
+
+export async function contactStepAction(request: Request, flow: BookingFlow) {
+  const now = new Date();
+  const url = new URL(request.url);
+  const draft = readDraft(url.searchParams);
+  const db = await getDb();
+  const formData = await request.formData();
+  let complete: Awaited<ReturnType<typeof requireCompleteDraft>>;
+  try {
+    complete = await requireCompleteDraft(db, flow, draft, now);
+  } catch (thrown) {
+    // The draft went stale while the form was being filled in (typically: the chosen caregiver
+    // was booked meanwhile). The customer goes back to fix it, and what they typed waits here.
+    if (thrown instanceof Response && thrown.status >= 300 && thrown.status < 400) {
+      thrown.headers.append("Set-Cookie", await keepContactDetails(db, request, formData));
+    }
+    throw thrown;
+  }
+  const { time, caregiver } = complete;
+  const code = field(formData, "discountCode");
+  const email = field(formData, "email") || null;
+
+  if (field(formData, "intent") === BOOKING_INTENT.checkDiscount) {
+    const submission = parseWithZod(formData, { schema: DiscountCheckSchema });
+    const discount = code
+      ? await checkDiscount(db, { code, email, time, now })
+      : ({ status: "invalid", message: "Kirjoita alennuskoodi ennen tarkistusta.", detail: null, code: "", amounts: null } as const);
+    // No new bot-check question: the visitor's widget or answer stays valid for the real submit.
+    return data({ result: submission.reply({ hideFields: HIDDEN_FIELDS }), discount, botCheck: null });
+  }
+
+  const submission = parseWithZod(formData, { schema: bookingContactSchema(formData) });
+  // The summary shows the discount of a typed code whatever else is still wrong in the form.
+  const discount = code ? await checkDiscount(db, { code, email, time, now }) : null;
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: HIDDEN_FIELDS }), discount, botCheck: createBotCheck() }, { status: 400 });
+  }
+  // Verified only once everything else is valid: a passed check is spent, and a form refused
+  // for a typo should not need a new one.
+  const bot = await verifyBotCheck(db, formData);
+  if (!bot.ok) {
+    return data(
+      {
+        result: submission.reply({ hideFields: HIDDEN_FIELDS, fieldErrors: { [BOT_CHECK_FIELDS.answer]: [bot.message] } }),
+        discount,
+        botCheck: createBotCheck(),
+      },
+      { status: 400 },
+    );
+  }
+
+  const contact = submission.value;
+  const user = await getOptionalUser(request);
+  let outcome;
+  try {
+    outcome = await placeOrder(db, {
+      selection: time.selection,
+      caregiverId: caregiver?.id ?? null,
+      contact,
+      signedInUserId: user?.id ?? null,
+      onlineProvider: contact.paymentMethod === "online" ? getPaymentProvider().name : "local",
+      now,
+    });
+  } catch (error) {
+    logger.error({ err: error }, "placing a booking failed");
+    return data(
+      {
+        result: submission.reply({ hideFields: HIDDEN_FIELDS, formErrors: [ORDER_FAILED_MESSAGES[contact.paymentMethod]] }),
+        discount,
+        botCheck: createBotCheck(),
+      },
+      { status: 500 },
+    );
+  }
+
+  if (!outcome.ok) {
+    switch (outcome.reason) {
+      case "caregiver_unavailable": {
+        // Back to step 2 with the time and service in the address and the typed details kept.
+        const cookie = await keepContactDetails(db, request, formData);
+        throw redirect(stepHref(flow, "caregiver", { ...draft, caregiver: null }, { notice: "caregiver_unavailable" }), {
+          headers: { "Set-Cookie": cookie },
+        });
+      }
+      case "service_unavailable":
+        throw redirect(stepHref(flow, "time", { ...draft, service: null }, { notice: "service_missing" }));
+      case "discount_refused": {
+        const message = discountRejectionMessage(outcome.rejection, { minOrderCents: outcome.minOrderCents });
+        return data(
+          {
+            result: submission.reply({ hideFields: HIDDEN_FIELDS, fieldErrors: { discountCode: [message] } }),
+            discount: { status: "invalid", message: DISCOUNT_INVALID_MESSAGE, detail: message === DISCOUNT_INVALID_MESSAGE ? null : message, code, amounts: null } satisfies DiscountCheckResult,
+            botCheck: createBotCheck(),
+          },
+          { status: 400 },
+        );
+      }
+    }
+  }
+
+  const headers = new Headers();
+  headers.append("Set-Cookie", await rememberOrder(request, outcome.orderNumber));
+  const forget = await forgetContactDetails(db, request);
+  if (forget) headers.append("Set-Cookie", forget);
+
+  if (outcome.paymentMethod === "invoice") {
+    const params = new URLSearchParams({ order_number: outcome.orderNumber, payment_method: "invoice" });
+    throw redirect(`/varaus-maksu-onnistui?${params}`, { headers });
+  }
+
+  try {
+    const checkoutUrl = await startCheckout(db, outcome.orderId);
+    throw redirect(checkoutUrl, { headers });
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    const message = error instanceof CheckoutError ? error.message : ORDER_FAILED_MESSAGES.online;
+    if (!(error instanceof CheckoutError)) logger.error({ err: error, orderId: outcome.orderId }, "starting the checkout failed");
+    // The order stays 'pending_payment' (the expiry job releases it); the browser remembers it.
+    return data(
+      { result: submission.reply({ hideFields: HIDDEN_FIELDS, formErrors: [message] }), discount, botCheck: createBotCheck() },
+      { status: 502, headers },
+    );
+  }
+}

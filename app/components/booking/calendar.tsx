@@ -1,0 +1,125 @@
+import { ChevronLeft, ChevronRight } from "lucide-react";
+import { PICK_PARAM } from "~/booking/draft";
+import {
+  MONTH_NAMES,
+  WEEKDAY_ABBREVIATIONS,
+  WEEKDAY_NAMES,
+  formatCalendarMonth,
+  type CalendarMonthRef,
+  type MonthCalendar,
+} from "~/domain/booking-window";
+import { formatWeekdayDate } from "~/domain/format";
+
+// The server-rendered month calendar of step 1 (spec 000 §2: single date, Finnish locale, past
+// days and days beyond 180 days disabled). Weeks start on Monday. Every bookable day is a submit
+// button of the step's GET form, so picking works without JavaScript; the month is changed with
+// the previous/next buttons of the same form, which keep everything else chosen so far.
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function monthLabel(ref: CalendarMonthRef): string {
+  return `${MONTH_NAMES[ref.month - 1]} ${ref.year}`;
+}
+
+const navButton =
+  "inline-flex min-h-target min-w-target items-center justify-center gap-1 rounded-md border-2 border-brand-700 bg-white px-3 " +
+  "font-semibold text-brand-800 hover:bg-brand-50 disabled:cursor-not-allowed disabled:border-gray-400 disabled:text-gray-600";
+
+export function Calendar({ calendar, selectedDate }: { calendar: MonthCalendar; selectedDate: string | null }) {
+  const titleId = "kalenteri-kuukausi";
+  return (
+    <div className="max-w-md space-y-3">
+      <div className="flex items-center justify-between gap-2">
+        <button
+          type="submit"
+          name={PICK_PARAM.month}
+          value={calendar.previous ? formatCalendarMonth(calendar.previous) : ""}
+          disabled={!calendar.previous}
+          className={navButton}
+          aria-label={calendar.previous ? `Edellinen kuukausi, ${monthLabel(calendar.previous)}` : "Edellinen kuukausi"}
+          formNoValidate
+        >
+          <ChevronLeft aria-hidden="true" className="h-6 w-6" />
+          <span className="hidden sm:inline">Edellinen</span>
+        </button>
+        <h3 id={titleId} aria-live="polite" className="text-xl font-bold text-gray-900">
+          {capitalize(calendar.title)}
+        </h3>
+        <button
+          type="submit"
+          name={PICK_PARAM.month}
+          value={calendar.next ? formatCalendarMonth(calendar.next) : ""}
+          disabled={!calendar.next}
+          className={navButton}
+          aria-label={calendar.next ? `Seuraava kuukausi, ${monthLabel(calendar.next)}` : "Seuraava kuukausi"}
+          formNoValidate
+        >
+          <span className="hidden sm:inline">Seuraava</span>
+          <ChevronRight aria-hidden="true" className="h-6 w-6" />
+        </button>
+      </div>
+      <table className="w-full table-fixed border-collapse text-center" aria-labelledby={titleId}>
+        <thead>
+          <tr>
+            {WEEKDAY_ABBREVIATIONS.map((abbreviation, index) => (
+              <th key={abbreviation} scope="col" abbr={WEEKDAY_NAMES[index]} className="pb-1 font-semibold text-gray-800">
+                {abbreviation}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {calendar.weeks.map((week) => (
+            <tr key={week[0].date}>
+              {week.map((day) => (
+                <td key={day.date} className="p-0.5">
+                  {!day.inMonth ? null : day.disabled ? (
+                    <span className="flex min-h-target items-center justify-center rounded-md text-gray-600 line-through decoration-gray-400">
+                      {day.dayOfMonth}
+                      <span className="sr-only">, ei valittavissa</span>
+                    </span>
+                  ) : (
+                    <DayButton date={day.date} day={day.dayOfMonth} isToday={day.isToday} selected={day.date === selectedDate} />
+                  )}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function DayButton({ date, day, isToday, selected }: { date: string; day: number; isToday: boolean; selected: boolean }) {
+  return (
+    <button
+      type="submit"
+      name={PICK_PARAM.date}
+      value={date}
+      aria-pressed={selected}
+      aria-label={`${formatWeekdayDate(date)}${isToday ? ", tänään" : ""}`}
+      formNoValidate
+      className={
+        "flex min-h-target w-full items-center justify-center rounded-md border-2 font-semibold " +
+        (selected
+          ? "border-brand-700 bg-brand-700 text-white"
+          : `bg-white text-brand-900 hover:bg-brand-50 ${isToday ? "border-brand-700" : "border-brand-100"}`)
+      }
+    >
+      {day}
+    </button>
+  );
+}
+
+/** 'Valitsit' with the weekday and the date (spec 000 §2), shown once a date is picked. */
+export function ChosenDateBox({ date }: { date: string }) {
+  return (
+    <div className="rounded-lg border-2 border-brand-700 bg-brand-50 p-4" aria-live="polite">
+      <p className="font-semibold text-brand-900">Valitsit</p>
+      <p className="text-xl font-bold text-gray-900">{capitalize(formatWeekdayDate(date))}</p>
+    </div>
+  );
+}

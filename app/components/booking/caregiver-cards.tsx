@@ -1,0 +1,136 @@
+import { MapPin, Star, UserRound, Users } from "lucide-react";
+import type { ReactNode } from "react";
+import { ANY_CAREGIVER, DRAFT_PARAM } from "~/booking/draft";
+
+// Step 2's choice (spec 000 §2 "Booking step 2"): the prominent 'Ei väliä – valitkaa minulle
+// sopiva', the divider 'tai valitse kaveri', and up to six caregiver cards with photo (or a
+// placeholder), full name, rating to one decimal, '(N tilauksia)', city and a short bio. One radio
+// group, so choosing a caregiver clears the any-caregiver option and the reverse.
+
+export interface CaregiverCardData {
+  id: string;
+  fullName: string;
+  averageRating: number;
+  totalOrders: number;
+  city: string;
+  bio: string;
+  photoUrl: string | null;
+}
+
+const rating = new Intl.NumberFormat("fi-FI", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+/** '4,8' */
+export function formatRating(value: number): string {
+  return rating.format(value);
+}
+
+const cardClass =
+  "flex h-full min-h-target cursor-pointer items-start gap-4 rounded-lg border-2 " +
+  "hover:border-brand-700 hover:bg-brand-50 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 " +
+  "has-[:checked]:ring-2 has-[:checked]:ring-brand-700 has-[:focus-visible]:outline has-[:focus-visible]:outline-[3px] " +
+  "has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-amber-700";
+
+function Radio({ id, value, selected, describedBy, onSelect }: { id: string; value: string; selected: boolean; describedBy?: string; onSelect: (value: string) => void }) {
+  return (
+    <input
+      type="radio"
+      id={id}
+      name={DRAFT_PARAM.caregiver}
+      value={value}
+      defaultChecked={selected}
+      onChange={() => onSelect(value)}
+      aria-describedby={describedBy}
+      className="mt-1 h-6 w-6 flex-none cursor-pointer accent-brand-700 focus-visible:outline-none"
+    />
+  );
+}
+
+function Photo({ url }: { url: string | null }) {
+  if (url) {
+    // The name beside the photo says who it is; the photo itself adds nothing for a screen reader.
+    return <img src={url} alt="" width={80} height={80} className="h-20 w-20 flex-none rounded-full object-cover" />;
+  }
+  return (
+    <span aria-hidden="true" className="flex h-20 w-20 flex-none items-center justify-center rounded-full bg-brand-100 text-brand-800">
+      <UserRound className="h-10 w-10" />
+    </span>
+  );
+}
+
+export function CaregiverChoice({
+  caregivers,
+  selected,
+  legend,
+  onSelect,
+  error,
+}: {
+  caregivers: readonly CaregiverCardData[];
+  selected: string | null;
+  legend: ReactNode;
+  onSelect: (value: string) => void;
+  error?: string | null;
+}) {
+  return (
+    <fieldset className="space-y-5" aria-describedby={error ? "kaveri-virhe" : undefined}>
+      <legend className="sr-only">{legend}</legend>
+      <label htmlFor="kaveri-ei-valia" className={`${cardClass} border-brand-700 bg-brand-50 p-5`}>
+        <Radio id="kaveri-ei-valia" value={ANY_CAREGIVER} selected={selected === ANY_CAREGIVER} describedBy="kaveri-ei-valia-kuvaus" onSelect={onSelect} />
+        <span aria-hidden="true" className="flex h-14 w-14 flex-none items-center justify-center rounded-full bg-white text-brand-700">
+          <Users className="h-8 w-8" />
+        </span>
+        <span className="space-y-1">
+          <span className="block text-xl font-bold text-gray-900">Ei väliä – valitkaa minulle sopiva</span>
+          <span id="kaveri-ei-valia-kuvaus" className="block text-gray-800">
+            Valitsemme sinulle parhaiten sopivan vapaan kaverin ja kerromme hänestä sähköpostitse.
+          </span>
+        </span>
+      </label>
+
+      <p className="flex items-center gap-4">
+        <span aria-hidden="true" className="h-0.5 flex-1 bg-gray-300" />
+        <span className="font-semibold text-gray-800">tai valitse kaveri</span>
+        <span aria-hidden="true" className="h-0.5 flex-1 bg-gray-300" />
+      </p>
+
+      {caregivers.length === 0 ? (
+        <p className="rounded-lg border-2 border-gray-300 bg-white p-4 text-gray-800">
+          Tähän aikaan ei ole listattavia vapaita kavereita. Valitse ”Ei väliä”, niin etsimme sinulle sopivan kaverin.
+        </p>
+      ) : (
+        <ul className="grid gap-4 md:grid-cols-2">
+          {caregivers.map((caregiver) => {
+            const id = `kaveri-${caregiver.id}`;
+            const detailsId = `${id}-tiedot`;
+            return (
+              <li key={caregiver.id}>
+                <label htmlFor={id} className={`${cardClass} border-gray-600 bg-white p-4`}>
+                  <Radio id={id} value={caregiver.id} selected={selected === caregiver.id} describedBy={detailsId} onSelect={onSelect} />
+                  <Photo url={caregiver.photoUrl} />
+                  <span className="min-w-0 flex-1 space-y-1">
+                    <span className="block text-xl font-bold text-gray-900">{caregiver.fullName}</span>
+                    <span id={detailsId} className="block space-y-1">
+                      <span className="flex flex-wrap items-center gap-x-2 text-gray-900">
+                        <Star aria-hidden="true" className="h-5 w-5 fill-amber-500 text-amber-700" />
+                        <span>
+                          <span className="sr-only">Arvio </span>
+                          <span className="font-semibold">{formatRating(caregiver.averageRating)}</span>
+                          <span className="sr-only"> / 5</span>
+                        </span>
+                        <span className="text-gray-800">({caregiver.totalOrders} tilauksia)</span>
+                      </span>
+                      <span className="flex items-center gap-2 text-gray-800">
+                        <MapPin aria-hidden="true" className="h-5 w-5 flex-none text-brand-700" />
+                        {caregiver.city}
+                      </span>
+                      {caregiver.bio ? <span className="block text-gray-800">{caregiver.bio}</span> : null}
+                    </span>
+                  </span>
+                </label>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </fieldset>
+  );
+}

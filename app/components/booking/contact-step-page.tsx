@@ -1,0 +1,215 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useLocation } from "@remix-run/react";
+import type { ContactStepView, DiscountCheckResult } from "~/booking/contact-step.server";
+import { stepHref } from "~/booking/draft";
+import { flowById } from "~/booking/flows";
+import { Alert } from "~/components/alert";
+import { BotCheck } from "~/components/bot-check";
+import { ButtonLink, SubmitButton } from "~/components/button";
+import { CheckboxField, ErrorSummary, FormError, RadioCards, TextField } from "~/components/forms";
+import { linkClass } from "~/components/layout";
+import { formatEuros } from "~/domain/format";
+import { BOOKING_INTENT, DiscountCheckSchema, bookingContactSchema, type ContactFieldName } from "~/schemas/booking";
+import type { BotCheckChallenge } from "~/schemas/bot-check";
+import { BookingLayout } from "./booking-layout";
+import { DraftSummaryBox } from "./draft-summary";
+import { PriceSummary } from "./price-summary";
+import { useHydrated } from "./use-hydrated";
+
+// Step 3 of both wizards: who the service is for, contact details, the recipient's details, the
+// payment method, an optional discount code, the terms and the bot check, with the price summary
+// (spec 000 §2 "Step 3 form contents", §5 messages verbatim). One POST form with two submit
+// buttons told apart by `intent`: 'Tarkista' (check the discount code; without JavaScript the
+// page comes back with everything typed kept) and 'Vahvista varaus'.
+
+export interface ContactActionData {
+  result: SubmissionResult<string[]>;
+  discount: DiscountCheckResult | null;
+  /** A fresh question after a submission that spent or failed the previous one. */
+  botCheck: BotCheckChallenge | null;
+}
+
+const FORM_ID = "varaus-yhteystiedot";
+
+type BookingFormFields = Partial<Record<ContactFieldName | "acceptTerms" | "botCheck", unknown>>;
+
+const fieldGrid = "grid gap-5 sm:grid-cols-2";
+const legendClass = "mb-3 text-2xl font-bold text-gray-900";
+
+export function ContactStepPage({ view, actionData }: { view: ContactStepView; actionData?: ContactActionData }) {
+  const flow = flowById(view.flowId);
+  const location = useLocation();
+  const hydrated = useHydrated();
+  const botCheck = actionData?.botCheck ?? view.botCheck;
+  const [form, fields] = useForm<BookingFormFields>({
+    id: FORM_ID,
+    lastResult: actionData?.result,
+    defaultValue: view.defaults,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate({ formData }) {
+      // 'Tarkista' needs nothing else filled in; the order needs everything.
+      if (formData.get("intent") === BOOKING_INTENT.checkDiscount) {
+        return parseWithZod(formData, { schema: DiscountCheckSchema });
+      }
+      return parseWithZod(formData, { schema: bookingContactSchema(formData) });
+    },
+  });
+
+  const bookingFor = fields.bookingFor.value;
+  // Without JavaScript the recipient's fields are always there (the server ignores them for
+  // oneself); with JavaScript they appear when 'another person' is chosen.
+  const showRecipient = !hydrated || bookingFor === "other" || Boolean(fields.recipientFirstName.errors);
+  const codeValue = fields.discountCode.value;
+  const typedCode = (typeof codeValue === "string" ? codeValue : "").trim().toUpperCase();
+  // Editing the code clears the previous result (spec 000 §4): a result is shown only for the code it was for.
+  const discount = actionData?.discount && actionData.discount.code === typedCode ? actionData.discount : null;
+  const amounts = discount?.status === "valid" && discount.amounts ? discount.amounts : view.amounts;
+  const action = `${location.pathname}${location.search}`;
+
+  return (
+    <BookingLayout flow={flow} step="contact" draft={view.draft}>
+      <DraftSummaryBox
+        summary={view.summary}
+        changeTimeHref={stepHref(flow, "time", view.draft)}
+        caregiver={{
+          label: view.summary.caregiverName ?? "Ei väliä – valitsemme sinulle sopivan kaverin",
+          changeHref: stepHref(flow, "caregiver", view.draft),
+        }}
+      />
+      {view.restored && !actionData ? (
+        <Alert type="info" title="Tietosi ovat tallessa">
+          <p>Täytimme aiemmin antamasi yhteystiedot valmiiksi. Tarkista ne ja vahvista varaus.</p>
+        </Alert>
+      ) : null}
+
+      <Form method="post" action={action} {...getFormProps(form)} className="space-y-10">
+        <ErrorSummary form={form} />
+        <FormError errors={form.errors} title="Varausta ei voitu tehdä" />
+
+        <RadioCards
+          meta={fields.bookingFor}
+          legend="Kenelle tilaat palvelun?"
+          legendSize="large"
+          options={[
+            { value: "self", label: "Itselleni", description: "Kaveri tulee sinun osoitteeseesi." },
+            { value: "other", label: "Toiselle henkilölle", description: "Esimerkiksi läheiselle. Sinä maksat ja saat vahvistuksen." },
+          ]}
+        />
+
+        <fieldset className="space-y-5">
+          <legend className={legendClass}>Yhteystietosi</legend>
+          <p className="text-gray-800">Lähetämme varausvahvistuksen ja mahdollisen laskun sähköpostiisi.</p>
+          <div className={fieldGrid}>
+            <TextField meta={fields.firstName} label="Etunimi" autoComplete="given-name" />
+            <TextField meta={fields.lastName} label="Sukunimi" autoComplete="family-name" />
+            <TextField meta={fields.email} label="Sähköposti" type="email" autoComplete="email" inputMode="email" />
+            <TextField meta={fields.phone} label="Puhelinnumero" type="tel" autoComplete="tel" inputMode="tel" hint="Esim. 0401234567" />
+            <TextField meta={fields.address} label="Katuosoite" autoComplete="street-address" className="sm:col-span-2" />
+            <TextField meta={fields.postalCode} label="Postinumero" autoComplete="postal-code" inputMode="numeric" />
+            <TextField meta={fields.city} label="Kaupunki" autoComplete="address-level2" />
+          </div>
+        </fieldset>
+
+        {showRecipient ? (
+          <fieldset className="space-y-5">
+            <legend className={legendClass}>Palvelun saajan tiedot</legend>
+            <p className="text-gray-800">
+              {hydrated
+                ? "Kaveri tulee palvelun saajan osoitteeseen. Täytä kaikki kentät."
+                : "Täytä nämä vain, jos tilaat palvelun toiselle henkilölle. Kaveri tulee palvelun saajan osoitteeseen."}
+            </p>
+            <div className={fieldGrid}>
+              <TextField meta={fields.recipientFirstName} label="Saajan etunimi" autoComplete="off" />
+              <TextField meta={fields.recipientLastName} label="Saajan sukunimi" autoComplete="off" />
+              <TextField meta={fields.recipientPhone} label="Saajan puhelinnumero" type="tel" autoComplete="off" inputMode="tel" className="sm:col-span-2" />
+              <TextField meta={fields.recipientAddress} label="Saajan katuosoite" autoComplete="off" className="sm:col-span-2" />
+              <TextField meta={fields.recipientPostalCode} label="Saajan postinumero" autoComplete="off" inputMode="numeric" />
+              <TextField meta={fields.recipientCity} label="Saajan kaupunki" autoComplete="off" />
+            </div>
+          </fieldset>
+        ) : null}
+
+        <RadioCards
+          meta={fields.paymentMethod}
+          legend="Maksutapa"
+          legendSize="large"
+          options={[
+            { value: "online", label: "Verkkomaksu", description: "Kortti, MobilePay tai Klarna. Maksat heti varauksen jälkeen." },
+            { value: "invoice", label: "Lasku", description: "Lasku tulee sähköpostiisi, maksuaika 14 päivää." },
+          ]}
+        />
+
+        <section aria-labelledby="alennus-otsikko" className="space-y-3">
+          <h2 id="alennus-otsikko" className="text-2xl font-bold text-gray-900">
+            Alennuskoodi
+          </h2>
+          <div className="flex flex-wrap items-end gap-3">
+            <TextField
+              meta={fields.discountCode}
+              label="Alennuskoodi (vapaaehtoinen)"
+              autoComplete="off"
+              className="w-full max-w-xs"
+              inputProps={{ spellCheck: false, autoCapitalize: "characters" }}
+            />
+            <SubmitButton
+              name="intent"
+              value={BOOKING_INTENT.checkDiscount}
+              busyLabel="Tarkistetaan..."
+              variant="secondary"
+              disabled={hydrated && typedCode === ""}
+            >
+              Tarkista
+            </SubmitButton>
+          </div>
+          <DiscountResult result={discount} />
+        </section>
+
+        <PriceSummary serviceName={view.summary.serviceName} amounts={amounts} discountCode={discount?.status === "valid" ? discount.code : null} />
+
+        <CheckboxField
+          meta={fields.acceptTerms}
+          label={
+            <>
+              Hyväksyn{" "}
+              <Link to="/kayttoehdot" target="_blank" rel="noopener" className={linkClass}>
+                käyttöehdot (avautuu uuteen välilehteen)
+              </Link>
+            </>
+          }
+        />
+
+        <BotCheck challenge={botCheck} id={fields.botCheck.id} error={fields.botCheck.errors?.[0]} />
+
+        <div className="flex flex-wrap items-center gap-4 border-t-2 border-brand-100 pt-6">
+          <ButtonLink to={stepHref(flow, "caregiver", view.draft)} variant="secondary">
+            Takaisin
+          </ButtonLink>
+          <SubmitButton name="intent" value={BOOKING_INTENT.book} busyLabel="Lähetetään..." className="px-8 text-lg">
+            Vahvista varaus
+          </SubmitButton>
+        </div>
+      </Form>
+    </BookingLayout>
+  );
+}
+
+function DiscountResult({ result }: { result: DiscountCheckResult | null }) {
+  // The region exists from the start so that a result appearing in it is announced.
+  return (
+    <div aria-live="polite">
+      {result ? (
+        <Alert type={result.status === "valid" ? "success" : "error"} role={null} title={result.message}>
+          {result.status === "valid" && result.amounts ? (
+            <p>
+              Alennus {result.code}: −{formatEuros(result.amounts.discountCents)}
+            </p>
+          ) : result.detail ? (
+            <p>{result.detail}</p>
+          ) : null}
+        </Alert>
+      ) : null}
+    </div>
+  );
+}

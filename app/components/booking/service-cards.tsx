@@ -1,0 +1,81 @@
+import { DRAFT_PARAM } from "~/booking/draft";
+import { ServiceIcon } from "~/components/service-icon";
+import { formatAmount } from "~/domain/format";
+
+// The service choice of step 1 (spec 000 §2): one card per service category with its icon, name,
+// description and the hourly price for the chosen time ('€ / tunti (sis. ALV 25,5%)', spec §9).
+// Radio buttons: the choice travels with the next submission of the step's form.
+
+export interface ServiceCardOption {
+  id: string;
+  name: string;
+  description: string;
+  icon: string;
+}
+
+/** '40,00 € / tunti (sis. ALV 25,5%)' */
+export function hourlyPriceLabel(hourlyCents: number): string {
+  return `${formatAmount(hourlyCents)} € / tunti (sis. ALV 25,5%)`;
+}
+
+export function ServiceCards({
+  services,
+  selected,
+  hourlyCents,
+  legendId,
+  onSelect,
+}: {
+  services: readonly ServiceCardOption[];
+  selected: string | null;
+  hourlyCents: number;
+  legendId: string;
+  onSelect: (serviceId: string) => void;
+}) {
+  if (services.length === 0) {
+    return <p className="text-gray-800">Palveluita ei juuri nyt voitu näyttää. Päivitä sivu hetken kuluttua.</p>;
+  }
+  return (
+    <fieldset aria-labelledby={legendId} className="space-y-2">
+      <ul className="grid gap-3 sm:grid-cols-2">
+        {services.map((service) => {
+          const id = `palvelu-${service.id}`;
+          const descriptionId = `${id}-kuvaus`;
+          return (
+            <li key={service.id}>
+              <label
+                htmlFor={id}
+                className={
+                  "flex h-full min-h-target cursor-pointer items-start gap-3 rounded-lg border-2 border-gray-600 bg-white p-4 " +
+                  "hover:border-brand-700 hover:bg-brand-50 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 " +
+                  "has-[:checked]:ring-2 has-[:checked]:ring-brand-700 has-[:focus-visible]:outline has-[:focus-visible]:outline-[3px] " +
+                  "has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-amber-700"
+                }
+              >
+                <input
+                  type="radio"
+                  id={id}
+                  name={DRAFT_PARAM.service}
+                  value={service.id}
+                  defaultChecked={service.id === selected}
+                  onChange={() => onSelect(service.id)}
+                  aria-describedby={descriptionId}
+                  className="mt-1 h-6 w-6 flex-none cursor-pointer accent-brand-700 focus-visible:outline-none"
+                />
+                <span aria-hidden="true" className="flex h-12 w-12 flex-none items-center justify-center rounded-full bg-brand-50 text-brand-700">
+                  <ServiceIcon name={service.icon} className="h-7 w-7" />
+                </span>
+                <span className="min-w-0 flex-1 space-y-1">
+                  <span className="block text-lg font-bold text-gray-900">{service.name}</span>
+                  <span id={descriptionId} className="block text-gray-800">
+                    {service.description}
+                    <span className="mt-1 block font-semibold text-brand-800">{hourlyPriceLabel(hourlyCents)}</span>
+                  </span>
+                </span>
+              </label>
+            </li>
+          );
+        })}
+      </ul>
+    </fieldset>
+  );
+}

@@ -1,0 +1,91 @@
+import { PICK_PARAM } from "~/booking/draft";
+import { formatAmount, formatClock } from "~/domain/format";
+import { BAND_NAMES, bandHoursLabel } from "~/domain/price-table";
+import type { PriceBand } from "~/domain/pricing";
+
+// The hourly time grid of step 1 (spec 000 §2: slots 00:00–23:00; DESIGN.md decision 6: past
+// hours of today are not offered). Grouped by price band, so the price of each hour is visible
+// before it is picked. Every slot is a submit button of the step's GET form.
+
+export interface TimeGridSlot {
+  hour: number;
+  value: string;
+  bandId: PriceBand["id"];
+  hourlyCents: number;
+}
+
+interface SlotGroup {
+  bandId: PriceBand["id"];
+  hourlyCents: number;
+  slots: TimeGridSlot[];
+}
+
+/** Consecutive slots of one band form a group (night, then day, then evening). */
+function groupSlots(slots: readonly TimeGridSlot[]): SlotGroup[] {
+  const groups: SlotGroup[] = [];
+  for (const slot of slots) {
+    const last = groups[groups.length - 1];
+    if (last && last.bandId === slot.bandId) last.slots.push(slot);
+    else groups.push({ bandId: slot.bandId, hourlyCents: slot.hourlyCents, slots: [slot] });
+  }
+  return groups;
+}
+
+export function TimeGrid({
+  slots,
+  selectedHour,
+  bands,
+  labelledBy,
+}: {
+  slots: readonly TimeGridSlot[];
+  selectedHour: number | null;
+  bands: readonly PriceBand[];
+  labelledBy: string;
+}) {
+  if (slots.length === 0) {
+    return <p className="text-gray-800">Tälle päivälle ei ole enää vapaita aloitusaikoja. Valitse toinen päivä.</p>;
+  }
+  return (
+    <div role="group" aria-labelledby={labelledBy} className="space-y-5">
+      {groupSlots(slots).map((group) => {
+        const band = bands.find((b) => b.id === group.bandId);
+        const headingId = `aikaryhma-${group.bandId}-${group.slots[0].hour}`;
+        return (
+          <div key={headingId} className="space-y-2">
+            <h3 id={headingId} className="text-lg font-semibold text-gray-900">
+              {BAND_NAMES[group.bandId]}
+              {band ? <span className="font-normal text-gray-800"> ({bandHoursLabel(band)})</span> : null}
+              {" · "}
+              {formatAmount(group.hourlyCents)} € / tunti
+            </h3>
+            <ul className="grid grid-cols-3 gap-2 sm:grid-cols-6" aria-labelledby={headingId}>
+              {group.slots.map((slot) => {
+                const selected = slot.hour === selectedHour;
+                return (
+                  <li key={slot.hour}>
+                    <button
+                      type="submit"
+                      name={PICK_PARAM.time}
+                      value={slot.value}
+                      aria-pressed={selected}
+                      aria-label={`klo ${formatClock(slot.value)}`}
+                      formNoValidate
+                      className={
+                        "flex min-h-target w-full items-center justify-center rounded-md border-2 px-2 font-semibold tabular-nums " +
+                        (selected
+                          ? "border-brand-700 bg-brand-700 text-white"
+                          : "border-brand-100 bg-white text-brand-900 hover:border-brand-700 hover:bg-brand-50")
+                      }
+                    >
+                      {formatClock(slot.value)}
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+          </div>
+        );
+      })}
+    </div>
+  );
+}

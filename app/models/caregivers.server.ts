@@ -1,0 +1,106 @@
+import { sql } from "kysely";
+import type { Executor } from "../db.server";
+
+// Caregivers as the booking wizards offer them (spec 000 §7 "caregivers (/varaa step 2)"; DESIGN.md
+// decision 5): approved, average rating at least 4, best first, at most six. A caregiver who
+// already has a live order overlapping the requested time is left out, with the same condition
+// as the exclusion constraint `orders_no_caregiver_overlap`, so what is offered is what the
+// database will accept (it still decides: two customers may pick the same caregiver at once).
+
+export const OFFERED_CAREGIVER_LIMIT = 6;
+export const OFFERED_CAREGIVER_MIN_RATING = 4;
+
+export interface OfferedCaregiver {
+  id: string;
+  fullName: string;
+  averageRating: number;
+  totalOrders: number;
+  city: string;
+  bio: string;
+  /** A same-site path such as '/kuvat/…', or null for the placeholder. */
+  photoUrl: string | null;
+}
+
+/** Only our own photo paths are shown; anything else (an old absolute URL) gets the placeholder. */
+function safePhotoUrl(value: string | null): string | null {
+  return value && /^\/[A-Za-z0-9/_.-]+$/.test(value) && !value.startsWith("//") ? value : null;
+}
+
+function offeredQuery(executor: Executor, interval: { startsAt: Date; endsAt: Date }) {
+  return executor
+    .selectFrom("caregivers")
+    .innerJoin("profiles", "profiles.id", "caregivers.profile_id")
+    .select([
+      "caregivers.id",
+      "profiles.full_name",
+      "caregivers.average_rating",
+      "caregivers.total_orders",
+      "caregivers.city",
+      "caregivers.bio",
+      "caregivers.profile_image_url",
+    ])
+    .where("caregivers.status", "=", "approved")
+    .where("caregivers.average_rating", ">=", OFFERED_CAREGIVER_MIN_RATING)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom("orders")
+            .select(sql`1`.as("one"))
+            .whereRef("orders.caregiver_id", "=", "caregivers.id")
+            .where("orders.status", "<>", "cancelled")
+            .where(
+              sql<boolean>`tstzrange(orders.starts_at, orders.ends_at, '[)') && tstzrange(${interval.startsAt}::timestamptz, ${interval.endsAt}::timestamptz, '[)')`,
+            ),
+        ),
+      ),
+    );
+}
+
+type OfferedRow = {
+  id: string;
+  full_name: string;
+  average_rating: number | null;
+  total_orders: number;
+  city: string;
+  bio: string;
+  profile_image_url: string | null;
+};
+
+function toOffered(row: OfferedRow): OfferedCaregiver {
+  return {
+    id: row.id,
+    fullName: row.full_name,
+    averageRating: row.average_rating ?? 0,
+    totalOrders: row.total_orders,
+    city: row.city,
+    bio: row.bio,
+    photoUrl: safePhotoUrl(row.profile_image_url),
+  };
+}
+
+/** Up to six caregivers free for the whole interval, best rated first. */
+export async function listOfferedCaregivers(
+  executor: Executor,
+  interval: { startsAt: Date; endsAt: Date },
+): Promise<OfferedCaregiver[]> {
+  const rows = await offeredQuery(executor, interval)
+    .orderBy("caregivers.average_rating", "desc")
+    .orderBy("caregivers.total_orders", "desc")
+    .orderBy("caregivers.id")
+    .limit(OFFERED_CAREGIVER_LIMIT)
+    .execute();
+  return rows.map(toOffered);
+}
+
+/**
+ * The caregiver a draft names, if they may still be booked for the interval: approved, rated at
+ * least 4 and free. Step 2's choice is re-checked with this on every later step.
+ */
+export async function findOfferedCaregiver(
+  executor: Executor,
+  caregiverId: string,
+  interval: { startsAt: Date; endsAt: Date },
+): Promise<OfferedCaregiver | null> {
+  const row = await offeredQuery(executor, interval).where("caregivers.id", "=", caregiverId).executeTakeFirst();
+  return row ? toOffered(row) : null;
+}

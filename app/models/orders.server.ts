@@ -1,0 +1,315 @@
+import { sql } from "kysely";
+import type { Executor } from "../db.server";
+import type { OrderStatus, PaymentMethodName, PaymentProviderName } from "../db/schema";
+import type { OrderAmounts } from "../domain/order-amounts";
+
+// Orders as the public booking creates and shows them. The booking transaction itself is composed
+// in app/booking/place-order.server.ts from these queries; each takes the transaction it runs in.
+
+/** The exclusion constraint of migration 0001 that keeps one caregiver from being booked twice. */
+export const CAREGIVER_OVERLAP_CONSTRAINT = "orders_no_caregiver_overlap";
+
+/** True for PostgreSQL's exclusion violation (23P01) of the double-booking constraint. */
+export function isCaregiverOverlapError(error: unknown): boolean {
+  if (!error || typeof error !== "object") return false;
+  const { code, constraint, message } = error as { code?: unknown; constraint?: unknown; message?: unknown };
+  if (code !== "23P01") return false;
+  return constraint === CAREGIVER_OVERLAP_CONSTRAINT || (typeof message === "string" && message.includes(CAREGIVER_OVERLAP_CONSTRAINT));
+}
+
+// ---------------------------------------------------------------- booking: who pays
+
+export interface CustomerContact {
+  email: string;
+  fullName: string;
+  phone: string;
+  address: string;
+  postalCode: string;
+  city: string;
+}
+
+/**
+ * The profile of this e-mail address (any case), created for a guest when there is none yet: no
+ * password, so nobody can sign in with it until the link in the confirmation e-mail is used
+ * (DESIGN.md decision 8). An existing profile's name and phone are only filled in where empty:
+ * someone who merely knows an address cannot rename its owner. Safe under concurrent bookings of
+ * the same address: the unique index on lower(email) decides, and the loser reads the winner.
+ */
+export async function findOrCreateCustomerProfile(
+  trx: Executor,
+  contact: Pick<CustomerContact, "email" | "fullName" | "phone">,
+): Promise<{ profileId: string; created: boolean }> {
+  const email = contact.email.trim();
+  const inserted = await trx
+    .insertInto("profiles")
+    .values({ email, full_name: contact.fullName, phone: contact.phone, user_type: "customer", password_hash: null })
+    .onConflict((oc) => oc.expression(sql`lower(email)`).doNothing())
+    .returning("id")
+    .executeTakeFirst();
+  if (inserted) return { profileId: inserted.id, created: true };
+  const existing = await trx
+    .selectFrom("profiles")
+    .select("id")
+    .where(sql<string>`lower(email)`, "=", email.toLowerCase())
+    .executeTakeFirstOrThrow();
+  await trx
+    .updateTable("profiles")
+    .set({
+      full_name: sql<string>`case when full_name = '' then ${contact.fullName} else full_name end`,
+      phone: sql<string>`coalesce(phone, ${contact.phone})`,
+      updated_at: sql`now()`,
+    })
+    .where("id", "=", existing.id)
+    .where((eb) => eb.or([eb("full_name", "=", ""), eb("phone", "is", null)]))
+    .execute();
+  return { profileId: existing.id, created: false };
+}
+
+/**
+ * The customers row of a profile, created when missing. The payer's address is stored for the
+ * invoice: for a guest only where the row has none yet, for the signed-in owner of the profile it
+ * replaces the old one (they typed their current address).
+ */
+export async function upsertCustomer(
+  trx: Executor,
+  input: { profileId: string; address: string; postalCode: string; city: string; overwriteAddress: boolean },
+): Promise<string> {
+  const row = await trx
+    .insertInto("customers")
+    .values({ profile_id: input.profileId, address: input.address, postal_code: input.postalCode, city: input.city })
+    .onConflict((oc) =>
+      oc.column("profile_id").doUpdateSet(
+        input.overwriteAddress
+          ? {
+              address: (eb) => eb.ref("excluded.address"),
+              postal_code: (eb) => eb.ref("excluded.postal_code"),
+              city: (eb) => eb.ref("excluded.city"),
+              updated_at: sql`now()`,
+            }
+          : {
+              // Every column keeps its value when it has one; the row is touched so that
+              // RETURNING gives its id either way.
+              address: sql`coalesce(customers.address, excluded.address)`,
+              postal_code: sql`coalesce(customers.postal_code, excluded.postal_code)`,
+              city: sql`coalesce(customers.city, excluded.city)`,
+            },
+      ),
+    )
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+// ---------------------------------------------------------------- booking: the order
+
+export interface NewBookingOrder {
+  customerId: string;
+  caregiverId: string | null;
+  serviceCategoryId: string;
+  bookingFor: "self" | "other";
+  recipient: { firstName: string; lastName: string; phone: string } | null;
+  startsAt: Date;
+  endsAt: Date;
+  scheduledDate: string;
+  scheduledStart: string;
+  scheduledEnd: string;
+  durationHours: number;
+  /** Where the helper goes: the recipient's address when booking for someone else. */
+  place: { address: string; postalCode: string; city: string };
+  paymentMethod: "online" | "invoice";
+  amounts: OrderAmounts;
+  discountCodeId: string | null;
+  status: Extract<OrderStatus, "pending" | "pending_payment">;
+  createdBy: string | null;
+}
+
+/** Inserts the order; throws the exclusion violation when its caregiver is taken (see isCaregiverOverlapError). */
+export async function insertBookingOrder(trx: Executor, order: NewBookingOrder): Promise<{ id: string; orderNumber: string }> {
+  const { amounts } = order;
+  const row = await trx
+    .insertInto("orders")
+    .values({
+      customer_id: order.customerId,
+      caregiver_id: order.caregiverId,
+      service_category_id: order.serviceCategoryId,
+      booking_for: order.bookingFor,
+      recipient_first_name: order.recipient?.firstName ?? null,
+      recipient_last_name: order.recipient?.lastName ?? null,
+      recipient_phone: order.recipient?.phone ?? null,
+      starts_at: order.startsAt,
+      ends_at: order.endsAt,
+      scheduled_date: order.scheduledDate,
+      scheduled_start: order.scheduledStart,
+      scheduled_end: order.scheduledEnd,
+      duration_hours: order.durationHours,
+      address: order.place.address,
+      postal_code: order.place.postalCode,
+      city: order.place.city,
+      payment_method: order.paymentMethod,
+      unit_price_cents: amounts.unitPriceCents,
+      vat_rate_bp: amounts.vatRateBp,
+      commission_rate_bp: amounts.commissionRateBp,
+      original_price_cents: amounts.originalPriceCents,
+      discount_cents: amounts.discountCents,
+      total_price_cents: amounts.totalPriceCents,
+      net_amount_cents: amounts.netAmountCents,
+      vat_amount_cents: amounts.vatAmountCents,
+      platform_fee_cents: amounts.platformFeeCents,
+      caregiver_earnings_cents: amounts.caregiverEarningsCents,
+      discount_code_id: order.discountCodeId,
+      status: order.status,
+      created_by: order.createdBy,
+    })
+    .returning(["id", "order_number"])
+    .executeTakeFirstOrThrow();
+  return { id: row.id, orderNumber: row.order_number };
+}
+
+export async function insertOrderPayment(
+  trx: Executor,
+  input: {
+    orderId: string;
+    customerId: string;
+    caregiverId: string | null;
+    amountCents: number;
+    provider: PaymentProviderName;
+    method: PaymentMethodName | null;
+  },
+): Promise<string> {
+  const row = await trx
+    .insertInto("payments")
+    .values({
+      order_id: input.orderId,
+      customer_id: input.customerId,
+      caregiver_id: input.caregiverId,
+      amount_cents: input.amountCents,
+      status: "pending",
+      provider: input.provider,
+      method: input.method,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** An active service category by id (the draft's service is re-checked inside the transaction). */
+export async function findActiveServiceCategory(executor: Executor, id: string): Promise<{ id: string; name: string } | null> {
+  const row = await executor
+    .selectFrom("service_categories")
+    .select(["id", "name"])
+    .where("id", "=", id)
+    .where("is_active", "=", true)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+// ---------------------------------------------------------------- result pages
+
+export interface OrderReceipt {
+  orderNumber: string;
+  status: OrderStatus;
+  paymentMethod: "online" | "invoice";
+  serviceName: string;
+  scheduledDate: string;
+  startsAt: Date;
+  endsAt: Date;
+  durationHours: number;
+  originalPriceCents: number;
+  discountCents: number;
+  totalPriceCents: number;
+  /** The profile of the paying customer: the signed-in owner may see the order. */
+  customerProfileId: string;
+  customerEmail: string;
+  invoiceDueDate: string | null;
+}
+
+/** What the payment result pages show of an order (spec 000 §2 "Payment success page"). */
+export async function findOrderReceipt(executor: Executor, orderNumber: string): Promise<OrderReceipt | null> {
+  if (!/^[A-Z]{3}-\d{1,18}$/.test(orderNumber)) return null;
+  const row = await executor
+    .selectFrom("orders")
+    .innerJoin("service_categories", "service_categories.id", "orders.service_category_id")
+    .innerJoin("customers", "customers.id", "orders.customer_id")
+    .innerJoin("profiles", "profiles.id", "customers.profile_id")
+    .leftJoin("invoices", "invoices.order_id", "orders.id")
+    .select([
+      "orders.order_number",
+      "orders.status",
+      "orders.payment_method",
+      "service_categories.name as service_name",
+      "orders.scheduled_date",
+      "orders.starts_at",
+      "orders.ends_at",
+      "orders.duration_hours",
+      "orders.original_price_cents",
+      "orders.discount_cents",
+      "orders.total_price_cents",
+      "profiles.id as profile_id",
+      "profiles.email",
+      "invoices.due_date",
+    ])
+    .where("orders.order_number", "=", orderNumber)
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    orderNumber: row.order_number,
+    status: row.status,
+    paymentMethod: row.payment_method,
+    serviceName: row.service_name,
+    scheduledDate: row.scheduled_date,
+    startsAt: row.starts_at,
+    endsAt: row.ends_at,
+    durationHours: row.duration_hours,
+    originalPriceCents: row.original_price_cents,
+    discountCents: row.discount_cents,
+    totalPriceCents: row.total_price_cents,
+    customerProfileId: row.profile_id,
+    customerEmail: row.email,
+    invoiceDueDate: row.due_date ?? null,
+  };
+}
+
+/** A caregiver who may take bookings: approved and rated at least `minRating` (the offered list's rule). */
+export async function findApprovedCaregiver(
+  executor: Executor,
+  caregiverId: string,
+  minRating: number,
+): Promise<{ id: string } | null> {
+  const row = await executor
+    .selectFrom("caregivers")
+    .select("id")
+    .where("id", "=", caregiverId)
+    .where("status", "=", "approved")
+    .where("average_rating", ">=", minRating)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/** What step 3 can fill in for a signed-in customer: their profile and last address. */
+export async function findCustomerContact(
+  executor: Executor,
+  profileId: string,
+): Promise<{ fullName: string; email: string; phone: string | null; address: string | null; postalCode: string | null; city: string | null } | null> {
+  const row = await executor
+    .selectFrom("profiles")
+    .leftJoin("customers", "customers.profile_id", "profiles.id")
+    .select([
+      "profiles.full_name",
+      "profiles.email",
+      "profiles.phone",
+      "customers.address",
+      "customers.postal_code",
+      "customers.city",
+    ])
+    .where("profiles.id", "=", profileId)
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    fullName: row.full_name,
+    email: row.email,
+    phone: row.phone,
+    address: row.address ?? null,
+    postalCode: row.postal_code ?? null,
+    city: row.city ?? null,
+  };
+}

@@ -1,0 +1,33 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { contactStepAction, contactStepLoader } from "~/booking/contact-step.server";
+import { VARAA_FLOW } from "~/booking/flows";
+import { ContactStepPage, type ContactActionData } from "~/components/booking/contact-step-page";
+import { botCheckLinks } from "~/components/bot-check";
+import { BOOKING_INTENT } from "~/schemas/booking";
+
+// /varaa/yhteystiedot, step 3: contact details, payment method, discount code, terms and the bot
+// check; submitting places the order (spec 000 §2, §4, §5).
+
+export const links = () => botCheckLinks();
+
+export function loader({ request }: LoaderFunctionArgs) {
+  return contactStepLoader(request, VARAA_FLOW);
+}
+
+export function action({ request }: ActionFunctionArgs) {
+  return contactStepAction(request, VARAA_FLOW);
+}
+
+// A discount check changes nothing the loader reads; re-running it would only replace the bot
+// check the visitor may already have solved.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
+  formData?.get("intent") === BOOKING_INTENT.checkDiscount ? false : defaultShouldRevalidate;
+
+export const meta: MetaFunction = () => [{ title: "Yhteystiedot – Varaa kaveri – Arkikaveri" }];
+
+export default function BookingContactStep() {
+  const view = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as ContactActionData | undefined;
+  return <ContactStepPage view={view} actionData={actionData} />;
+}

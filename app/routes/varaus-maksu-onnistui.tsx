@@ -1,0 +1,109 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { paymentSuccessLoader } from "~/booking/result-pages.server";
+import { Alert } from "~/components/alert";
+import { ButtonLink } from "~/components/button";
+import { PageLayout, linkClass } from "~/components/layout";
+import { formatEuros } from "~/domain/format";
+
+// /varaus-maksu-onnistui?order_number=…&payment_method=invoice|… (spec 000 §2 "Payment success
+// page"): the order's details, shown only to the browser that booked it or its signed-in owner.
+
+export function loader({ request }: LoaderFunctionArgs) {
+  return paymentSuccessLoader(request);
+}
+
+export const meta: MetaFunction = () => [{ title: "Varauksen tiedot – Arkikaveri" }, { name: "robots", content: "noindex" }];
+
+export default function PaymentSuccessPage() {
+  const { order, paymentMethod } = useLoaderData<typeof loader>();
+  if (!order) {
+    return (
+      <PageLayout narrow>
+        <div className="space-y-6">
+          <h1 className="text-4xl font-bold text-brand-900">Varauksen tiedot</h1>
+          <Alert type="warning" role={null}>
+            <p>Tilaustietoja ei löytynyt.</p>
+          </Alert>
+          {paymentMethod === "invoice" ? (
+            <p>Jos teit juuri laskuvarauksen, vahvistus ja lasku tulevat sähköpostiisi.</p>
+          ) : null}
+          <ButtonLink to="/">Etusivulle</ButtonLink>
+        </div>
+      </PageLayout>
+    );
+  }
+
+  const invoice = order.paymentMethod === "invoice";
+  const title = order.cancelled
+    ? "Varaus on peruttu"
+    : invoice
+      ? "Kiitos varauksestasi!"
+      : order.awaitingPayment
+        ? "Maksuasi käsitellään"
+        : "Maksu onnistui – kiitos varauksestasi!";
+  return (
+    <PageLayout narrow>
+      <div className="space-y-8">
+        <h1 className="text-4xl font-bold text-brand-900">{title}</h1>
+        {order.cancelled ? (
+          <Alert type="warning" role={null}>
+            <p>Tämä varaus on peruttu. Voit tehdä uuden varauksen milloin tahansa.</p>
+          </Alert>
+        ) : invoice ? (
+          <Alert type="success" role={null} title="Varauksesi on vastaanotettu">
+            <p>
+              Lasku lähetetään sähköpostiisi {order.customerEmail}. Maksuaika on 14 päivää
+              {order.invoiceDueDate ? ` (eräpäivä ${order.invoiceDueDate})` : ""}.
+            </p>
+          </Alert>
+        ) : order.awaitingPayment ? (
+          <Alert type="info" role={null} title="Odotamme vielä vahvistusta maksusta">
+            <p>Saat varausvahvistuksen sähköpostiisi {order.customerEmail}, kun maksu on vahvistettu.</p>
+          </Alert>
+        ) : (
+          <Alert type="success" role={null} title="Maksu vastaanotettu">
+            <p>Varausvahvistus on lähetetty sähköpostiisi {order.customerEmail}.</p>
+          </Alert>
+        )}
+
+        <section aria-labelledby="tilaus-otsikko" className="rounded-lg border-2 border-brand-100 bg-white p-5">
+          <h2 id="tilaus-otsikko" className="text-2xl font-bold text-gray-900">
+            Tilauksen tiedot
+          </h2>
+          <dl className="mt-3 grid gap-x-6 gap-y-2 sm:grid-cols-[auto_1fr]">
+            <dt className="font-semibold text-gray-800">Tilausnumero</dt>
+            <dd className="font-bold">{order.orderNumber}</dd>
+            <dt className="font-semibold text-gray-800">Palvelu</dt>
+            <dd>{order.serviceName}</dd>
+            <dt className="font-semibold text-gray-800">Päivä</dt>
+            <dd>{order.dateLabel}</dd>
+            <dt className="font-semibold text-gray-800">Aika</dt>
+            <dd>{order.timeLabel}</dd>
+            <dt className="font-semibold text-gray-800">Kesto</dt>
+            <dd>{order.durationLabel}</dd>
+            <dt className="font-semibold text-gray-800">Alkuperäinen hinta</dt>
+            <dd className="tabular-nums">{formatEuros(order.originalPriceCents)}</dd>
+            <dt className="font-semibold text-gray-800">Alennus</dt>
+            <dd className="tabular-nums">{order.discountCents > 0 ? `−${formatEuros(order.discountCents)}` : formatEuros(0)}</dd>
+            <dt className="font-semibold text-gray-800">Yhteensä</dt>
+            <dd className="text-xl font-bold tabular-nums" data-testid="tilaus-yhteensa">
+              {formatEuros(order.totalPriceCents)}
+            </dd>
+          </dl>
+        </section>
+
+        {!order.cancelled ? (
+          <p>
+            <Link to="/varaus-vahvistettu" className={linkClass}>
+              Mitä tapahtuu seuraavaksi?
+            </Link>
+          </p>
+        ) : null}
+        <ButtonLink to="/" variant="secondary">
+          Etusivulle
+        </ButtonLink>
+      </div>
+    </PageLayout>
+  );
+}

@@ -1,0 +1,225 @@
+import { sql } from "kysely";
+import { getDb } from "~/db.server";
+import { addCalendarDays, bookingInterval, helsinkiToday } from "~/domain/booking-window";
+import { priceOrder } from "~/domain/order-amounts";
+import { DEFAULT_PRICE_BANDS } from "~/domain/pricing";
+import { createQuestion } from "~/services/bot-check.server";
+import { BASE_URL } from "./auth";
+
+// Fixtures and request helpers for the booking wizards' integration tests.
+
+export const CONTEXT = { cspNonce: "test-nonce", clientIp: "203.0.113.20" };
+
+export interface BookingFixtures {
+  serviceId: string;
+  otherServiceId: string;
+  /** Approved, rating 4.9. */
+  topCaregiverId: string;
+  /** Approved, rating 4.2. */
+  caregiverId: string;
+  /** Approved but rated 3.5: never offered. */
+  lowRatedCaregiverId: string;
+  /** Pending, rated 5: never offered. */
+  pendingCaregiverId: string;
+}
+
+let counter = 0;
+function unique(prefix: string) {
+  counter += 1;
+  return `${prefix}${counter}-${Date.now()}`;
+}
+
+async function insertCaregiver(input: { name: string; status: "approved" | "pending" | "suspended"; rating: number | null; orders?: number }) {
+  const db = await getDb();
+  const profile = await db
+    .insertInto("profiles")
+    .values({ email: `${unique("kaveri")}@example.fi`, full_name: input.name, user_type: "caregiver" })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const caregiver = await db
+    .insertInto("caregivers")
+    .values({
+      profile_id: profile.id,
+      city: "Helsinki",
+      bio: `${input.name} auttaa mielellään.`,
+      status: input.status,
+      average_rating: input.rating,
+      total_orders: input.orders ?? 10,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return caregiver.id;
+}
+
+export async function seedBookingFixtures(): Promise<BookingFixtures> {
+  const db = await getDb();
+  const services = await db
+    .insertInto("service_categories")
+    .values([
+      { slug: unique("juttuseura"), name: "Juttuseura", description: "Seuraa ja keskustelua.", icon: "Heart", sort_order: 1 },
+      { slug: unique("asiointi"), name: "Asiointiapu", description: "Kauppa ja posti.", icon: "ShoppingCart", sort_order: 2 },
+    ])
+    .returning("id")
+    .execute();
+  return {
+    serviceId: services[0].id,
+    otherServiceId: services[1].id,
+    topCaregiverId: await insertCaregiver({ name: "Matti Korhonen", status: "approved", rating: 4.9, orders: 112 }),
+    caregiverId: await insertCaregiver({ name: "Sanna Nieminen", status: "approved", rating: 4.2 }),
+    lowRatedCaregiverId: await insertCaregiver({ name: "Liisa Järvinen", status: "approved", rating: 3.5 }),
+    pendingCaregiverId: await insertCaregiver({ name: "Pekka Odottaja", status: "pending", rating: 5 }),
+  };
+}
+
+export async function insertDiscountCode(input: {
+  code: string;
+  type?: "percentage" | "fixed_amount";
+  percentBp?: number;
+  amountCents?: number;
+  minOrderCents?: number | null;
+  usageLimit?: number | null;
+  perUserLimit?: number | null;
+  validFromDays?: number;
+  validUntilDays?: number;
+}): Promise<string> {
+  const db = await getDb();
+  const today = helsinkiToday(new Date());
+  const type = input.type ?? "percentage";
+  const row = await db
+    .insertInto("discount_codes")
+    .values({
+      code: input.code,
+      type,
+      percent_bp: type === "percentage" ? (input.percentBp ?? 1000) : null,
+      amount_cents: type === "fixed_amount" ? (input.amountCents ?? 500) : null,
+      min_order_cents: input.minOrderCents ?? null,
+      max_discount_cents: null,
+      valid_from: addCalendarDays(today, input.validFromDays ?? -30),
+      valid_until: addCalendarDays(today, input.validUntilDays ?? 30),
+      usage_limit: input.usageLimit ?? null,
+      per_user_limit: input.perUserLimit ?? null,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A Helsinki date `days` from today, 'yyyy-MM-dd'. */
+export function dateInDays(days: number): string {
+  return addCalendarDays(helsinkiToday(new Date()), days);
+}
+
+export interface DraftInput {
+  date?: string;
+  time?: string;
+  duration?: string | number;
+  service?: string;
+  caregiver?: string;
+}
+
+export function draftQuery(draft: DraftInput, extra: Record<string, string> = {}): string {
+  const params = new URLSearchParams();
+  if (draft.date) params.set("paiva", draft.date);
+  if (draft.time) params.set("aika", draft.time);
+  if (draft.duration !== undefined) params.set("kesto", String(draft.duration));
+  if (draft.service) params.set("palvelu", draft.service);
+  if (draft.caregiver) params.set("kaveri", draft.caregiver);
+  for (const [key, value] of Object.entries(extra)) params.set(key, value);
+  return params.toString();
+}
+
+export function getUrl(path: string, query: string, cookie?: string): Request {
+  return new Request(new URL(`${path}?${query}`, BASE_URL), { headers: cookie ? { Cookie: cookie } : {} });
+}
+
+export function postUrl(path: string, query: string, fields: Record<string, string>, cookie?: string): Request {
+  const headers: Record<string, string> = { "Content-Type": "application/x-www-form-urlencoded" };
+  if (cookie) headers.Cookie = cookie;
+  return new Request(new URL(`${path}?${query}`, BASE_URL), { method: "POST", body: new URLSearchParams(fields), headers });
+}
+
+/**
+ * A valid answer to the no-JavaScript bot check, made with the bot-check service's own functions:
+ * the verification still runs in full (signature, expiry, single use), it is only answered right.
+ */
+export function botCheckAnswer(): Record<string, string> {
+  const question = createQuestion();
+  return { botCheckToken: question.token, botCheck: String(question.answer) };
+}
+
+export function validContact(overrides: Record<string, string | null> = {}): Record<string, string> {
+  const fields: Record<string, string | null> = {
+    intent: "book",
+    bookingFor: "self",
+    firstName: "Aino",
+    lastName: "Virtanen",
+    email: `${unique("aino")}@example.fi`,
+    phone: "040 123 4567",
+    address: "Runeberginkatu 15 A 4",
+    postalCode: "00100",
+    city: "Helsinki",
+    paymentMethod: "invoice",
+    acceptTerms: "on",
+    ...botCheckAnswer(),
+    ...overrides,
+  };
+  return Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string] => entry[1] !== null));
+}
+
+export async function ordersOf(email: string) {
+  const db = await getDb();
+  return db
+    .selectFrom("orders")
+    .innerJoin("customers", "customers.id", "orders.customer_id")
+    .innerJoin("profiles", "profiles.id", "customers.profile_id")
+    .selectAll("orders")
+    .where(sql<string>`lower(profiles.email)`, "=", email.toLowerCase())
+    .execute();
+}
+
+/** A live (or cancelled) order of a caregiver at a given time, inserted directly. */
+export async function insertOrderFor(input: {
+  caregiverId: string;
+  serviceId: string;
+  date: string;
+  startHour: number;
+  hours: number;
+  status?: "pending" | "pending_payment" | "cancelled";
+}) {
+  const db = await getDb();
+  const profile = await db
+    .insertInto("profiles")
+    .values({ email: `${unique("asiakas")}@example.fi`, full_name: "Eino Esimerkki" })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const customer = await db.insertInto("customers").values({ profile_id: profile.id }).returning("id").executeTakeFirstOrThrow();
+  const interval = bookingInterval(input.date, input.startHour, input.hours);
+  const amounts = priceOrder({ bands: DEFAULT_PRICE_BANDS, startHour: input.startHour, durationHours: input.hours });
+  return db
+    .insertInto("orders")
+    .values({
+      customer_id: customer.id,
+      caregiver_id: input.caregiverId,
+      service_category_id: input.serviceId,
+      starts_at: interval.startsAt,
+      ends_at: interval.endsAt,
+      scheduled_date: interval.scheduledDate,
+      scheduled_start: interval.scheduledStart,
+      scheduled_end: interval.scheduledEnd,
+      duration_hours: input.hours,
+      address: "Testikatu 1",
+      postal_code: "00100",
+      city: "Helsinki",
+      payment_method: "invoice",
+      unit_price_cents: amounts.unitPriceCents,
+      original_price_cents: amounts.originalPriceCents,
+      total_price_cents: amounts.totalPriceCents,
+      net_amount_cents: amounts.netAmountCents,
+      vat_amount_cents: amounts.vatAmountCents,
+      platform_fee_cents: amounts.platformFeeCents,
+      caregiver_earnings_cents: amounts.caregiverEarningsCents,
+      status: input.status ?? "pending",
+    })
+    .returning(["id", "order_number"])
+    .executeTakeFirstOrThrow();
+}
