@@ -3,7 +3,7 @@ import { sql, type Kysely } from "kysely";
 // Frozen once landed. Sign-in attempt counters for rate-limiter-flexible's PostgreSQL store:
 // the exact shape that library reads and writes (key, points, expire in epoch milliseconds),
 // created here rather than by the library at start-up, so the schema has one owner and works the
-// same on PGlite and PostgreSQL. See docs/decisions/0003-rate-limits-in-postgres.md.
+// same on PGlite and PostgreSQL. See docs/decisions/0004-accounts-sessions-and-rate-limits.md.
 
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`create table rate_limits (

@@ -105,7 +105,7 @@ export async function insertCustomerAccount(
 export async function setPassword(db: Executor, userId: string, passwordHash: string): Promise<void> {
   await db
     .updateTable("profiles")
-    .set({ password_hash: passwordHash, updated_at: new Date() })
+    .set({ password_hash: passwordHash, updated_at: sql`now()` })
     .where("id", "=", userId)
     .execute();
 }
@@ -114,7 +114,7 @@ export async function setPassword(db: Executor, userId: string, passwordHash: st
 export async function markEmailConfirmed(db: Executor, userId: string): Promise<void> {
   await db
     .updateTable("profiles")
-    .set({ email_confirmed_at: sql`coalesce(email_confirmed_at, now())`, updated_at: new Date() })
+    .set({ email_confirmed_at: sql`coalesce(email_confirmed_at, now())`, updated_at: sql`now()` })
     .where("id", "=", userId)
     .execute();
 }
@@ -201,12 +201,6 @@ export async function revokeAuthTokens(db: Executor, userId: string, purposes: r
 /** Ends every session of a user (after a password reset: whoever knew the old one is out). */
 export async function deleteSessionsOfUser(db: Executor, userId: string): Promise<void> {
   await db.deleteFrom("sessions").where("user_id", "=", userId).execute();
-}
-
-/** Expired sessions are useless; the worker or a maintenance task may call this. */
-export async function deleteExpiredSessions(db: Executor): Promise<number> {
-  const result = await db.deleteFrom("sessions").where("expires_at", "<=", sql<Date>`now()`).executeTakeFirst();
-  return Number(result.numDeletedRows);
 }
 
 // ------------------------------------------------------------------ portal and caregiver ids

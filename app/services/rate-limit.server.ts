@@ -7,7 +7,7 @@ import { getDb } from "../db.server";
 // we hand it a tiny adapter that runs the same SQL through the app's Kysely instance, so it works
 // unchanged on PGlite (where no pg pool of ours is exposed) and on PostgreSQL, and always uses the
 // database the app currently has (tests install a fresh one per file).
-// See docs/decisions/rate-limits-in-postgres.md.
+// See docs/decisions/0004-accounts-sessions-and-rate-limits.md.
 
 interface PgLikeResult {
   rows: Record<string, unknown>[];

@@ -1,0 +1,109 @@
+import type { StaffRole } from "../db/schema";
+
+// Who may open which page (spec 001 §6), in one table. The back-office menu is drawn from it,
+// the guards are called with it, and the route × role matrix test checks every route module
+// against it, so a page and its menu entry cannot disagree about who sees them.
+
+export const STAFF_ROLES = ["admin", "moderator", "support"] as const satisfies readonly StaffRole[];
+
+export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
+  admin: "Ylläpitäjä",
+  moderator: "Moderaattori",
+  support: "Asiakastuki",
+};
+
+/** Allowed back-office roles per page: `requireRole(request, access.orders)`. */
+export const access = {
+  backoffice: STAFF_ROLES,
+  users: ["admin", "moderator"],
+  caregivers: ["admin", "moderator"],
+  orders: ["admin", "moderator", "support"],
+  payments: ["admin"],
+  discountCodes: ["admin"],
+  reports: ["admin"],
+  settings: ["admin"],
+} as const satisfies Record<string, readonly StaffRole[]>;
+
+export type BackofficeSection = Exclude<keyof typeof access, "backoffice">;
+
+export interface BackofficeMenuItem {
+  section: BackofficeSection;
+  path: string;
+  label: string;
+  /** One line for the welcome page's guide to the sections. */
+  description: string;
+}
+
+/** The back-office menu in display order. */
+export const backofficeMenu: readonly BackofficeMenuItem[] = [
+  { section: "users", path: "/backoffice/users", label: "Asiakkaat", description: "Asiakkaiden haku ja tiedot, tilin jäädyttäminen." },
+  { section: "caregivers", path: "/backoffice/caregivers", label: "Kaverit", description: "Kaverihakemukset, hyväksyntä ja tarkistukset." },
+  { section: "orders", path: "/backoffice/orders", label: "Tilaukset", description: "Kaikki tilaukset, tilan muutokset, kaverin vaihto ja peruutukset." },
+  { section: "payments", path: "/backoffice/payments", label: "Maksut", description: "Maksutapahtumat, kaverien tilitykset ja maksetut palkkiot." },
+  { section: "discountCodes", path: "/backoffice/discount-codes", label: "Alennuskoodit", description: "Alennuskoodien luonti, voimassaolo ja käyttö." },
+  { section: "reports", path: "/backoffice/reports", label: "Raportit", description: "Tilausten ja myynnin luvut valitulta ajalta." },
+  { section: "settings", path: "/backoffice/settings", label: "Asetukset", description: "Tuntihinnat ja palvelun yleiset asetukset." },
+];
+
+export function menuForRole(role: StaffRole): BackofficeMenuItem[] {
+  return backofficeMenu.filter((item) => (access[item.section] as readonly StaffRole[]).includes(role));
+}
+
+/** What a page requires of the signed-in user. */
+export type AccessRule =
+  | { kind: "staff"; roles: readonly StaffRole[] }
+  | { kind: "signedIn" }
+  | { kind: "caregiver" }
+  | { kind: "customer" };
+
+/** Portal pages that need more than a signed-in user. */
+const portalRules: ReadonlyArray<{ path: string; rule: AccessRule }> = [
+  { path: "/portal/caregiver-bookings", rule: { kind: "caregiver" } },
+];
+
+function startsWithSegment(pathname: string, prefix: string): boolean {
+  return pathname === prefix || pathname.startsWith(`${prefix}/`);
+}
+
+/**
+ * The rule for a URL path: the most specific entry wins, so '/backoffice/orders/123' follows
+ * the orders entry and an unlisted back-office page is open to every back-office role.
+ * Returns null for public paths.
+ */
+export function accessRuleFor(pathname: string): AccessRule | null {
+  const path = pathname.replace(/\/+$/, "") || "/";
+  if (startsWithSegment(path, "/backoffice")) {
+    const item = backofficeMenu.find((entry) => startsWithSegment(path, entry.path));
+    return { kind: "staff", roles: item ? access[item.section] : access.backoffice };
+  }
+  if (startsWithSegment(path, "/portal")) {
+    const entry = portalRules.find((candidate) => startsWithSegment(path, candidate.path));
+    return entry?.rule ?? { kind: "signedIn" };
+  }
+  return null;
+}
+
+/** Where a user lands after signing in, or when a signed-in user opens /auth (spec 000 §2, DESIGN 13). */
+export function homePathFor(user: { role: StaffRole | null; userType: "customer" | "caregiver" }): string {
+  if (user.role) return "/backoffice";
+  if (user.userType === "caregiver") return "/portal/caregiver-bookings";
+  return "/portal";
+}
+
+/** The sign-in toast of spec 000 §8. */
+export function signInToastTitle(user: { role: StaffRole | null; userType: "customer" | "caregiver" }): string {
+  if (user.role === "admin") return "Kirjauduttu sisään adminina!";
+  if (!user.role && user.userType === "caregiver") return "Kirjauduttu sisään kaverina!";
+  return "Kirjauduttu sisään!";
+}
+
+/**
+ * A redirect target taken from the query string is followed only if it is a path on this site
+ * ('/portal', not '//evil.example' or 'https://evil.example'), so the sign-in page cannot be used
+ * to send people elsewhere.
+ */
+export function safeRedirectPath(value: unknown): string | null {
+  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.includes("\\")) return null;
+  if (startsWithSegment(value.split(/[?#]/)[0] ?? "", "/auth")) return null;
+  return value;
+}

@@ -1,0 +1,88 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { NavLink, Outlet, useLoaderData } from "@remix-run/react";
+import { Menu } from "lucide-react";
+import { Brand, SkipLink } from "~/components/layout";
+import { SignOutButton } from "~/components/sign-out-button";
+import { STAFF_ROLE_LABELS, menuForRole } from "~/auth/access";
+import { requireStaff } from "~/auth/guards.server";
+
+// The guarded back-office layout (spec 001 §2): admin, moderator and support only. The menu
+// shows the sections the role may open (001 §6, from app/auth/access.ts); every page still
+// guards itself, because a hidden link is not a permission.
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireStaff(request);
+  return {
+    user: { email: user.email, fullName: user.fullName, role: user.role },
+    menu: menuForRole(user.role).map(({ path, label }) => ({ path, label })),
+  };
+}
+
+export const meta: MetaFunction = () => [{ title: "Hallintapaneeli – Arkikaveri" }];
+
+const menuLinkClass = ({ isActive }: { isActive: boolean }) =>
+  "flex min-h-target items-center rounded-md px-3 font-semibold " +
+  (isActive ? "bg-brand-700 text-white" : "text-brand-900 hover:bg-brand-50 underline-offset-4 hover:underline");
+
+function MenuLinks({ menu }: { menu: { path: string; label: string }[] }) {
+  return (
+    <ul className="space-y-1">
+      <li>
+        <NavLink to="/backoffice" end className={menuLinkClass}>
+          Etusivu
+        </NavLink>
+      </li>
+      {menu.map((item) => (
+        <li key={item.path}>
+          <NavLink to={item.path} className={menuLinkClass}>
+            {item.label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export default function BackofficeLayout() {
+  const { user, menu } = useLoaderData<typeof loader>();
+  return (
+    <div className="flex min-h-screen flex-col bg-gray-50">
+      <SkipLink />
+      <header className="border-b border-brand-100 bg-white">
+        <div className="flex flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6">
+          <div className="flex flex-wrap items-center gap-3">
+            <Brand />
+            <span className="text-lg font-semibold text-gray-800">Hallintapaneeli</span>
+          </div>
+          <div className="flex flex-wrap items-center gap-3">
+            <p className="text-gray-800">
+              <span className="sr-only">Kirjautuneena: </span>
+              <span className="break-all">{user.email}</span> <span className="text-gray-700">({STAFF_ROLE_LABELS[user.role]})</span>
+            </p>
+            <SignOutButton from="backoffice" />
+          </div>
+        </div>
+      </header>
+
+      {/* On small screens the menu folds into a disclosure that works without JavaScript. */}
+      <details className="border-b border-brand-100 bg-white px-4 py-2 lg:hidden">
+        <summary className="flex min-h-target cursor-pointer items-center gap-2 font-semibold text-brand-900">
+          <Menu aria-hidden="true" className="h-6 w-6" />
+          Valikko
+        </summary>
+        <nav aria-label="Hallintapaneelin valikko (mobiili)" className="py-2">
+          <MenuLinks menu={menu} />
+        </nav>
+      </details>
+
+      <div className="flex flex-1">
+        <nav aria-label="Hallintapaneelin valikko" className="hidden w-64 flex-none border-r border-brand-100 bg-white p-4 lg:block">
+          <MenuLinks menu={menu} />
+        </nav>
+        <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-8 focus:outline-none sm:px-8">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,325 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { Authenticator } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+import { getDb } from "../db.server";
+import { env } from "../env.server";
+import { logger } from "../logger.server";
+import {
+  consumeAuthToken,
+  createAuthToken,
+  deleteSessionsOfUser,
+  findCredentialsByEmail,
+  insertCustomerAccount,
+  markEmailConfirmed,
+  peekAuthToken,
+  revokeAuthTokens,
+  setPassword,
+  toAuthUser,
+  type AuthUser,
+} from "../models/users.server";
+import type { AuthTokenPurpose } from "../db/schema";
+import { SignInSchema } from "../schemas/auth";
+import { renderEmail, sendEmail } from "./email.server";
+import { hashPassword, verifyPassword } from "./password.server";
+import { consumeMailRequest, consumeSignInAttempt, forgiveSignInAttempt } from "./rate-limit.server";
+import { sessionStorage, type SessionClient } from "./session.server";
+
+// Accounts and sign-in (spec 000 §2, §5, §7; DESIGN.md decision 9). Routes call these functions
+// and turn their results into pages, toasts and redirects.
+
+export const CONFIRM_EMAIL_TTL_MS = 48 * 60 * 60 * 1000;
+export const RESET_PASSWORD_TTL_MS = 60 * 60 * 1000;
+/** Links that let someone choose a password: a reset, or finishing a profile made by a guest booking. */
+export const PASSWORD_LINK_PURPOSES = ["reset_password", "set_password"] as const satisfies readonly AuthTokenPurpose[];
+
+export function clientOf(request: Request, context?: Partial<AppLoadContext>): SessionClient {
+  return { userAgent: request.headers.get("User-Agent"), ip: context?.clientIp ?? null };
+}
+
+// ------------------------------------------------------------------ sign-in
+
+/** Why a sign-in failed; thrown by the form strategy and turned into a result by `signIn`. */
+export class SignInFailure extends Error {
+  constructor(
+    readonly reason: "invalid" | "unconfirmed",
+    readonly email: string,
+  ) {
+    super(reason);
+    this.name = "SignInFailure";
+  }
+}
+
+// Checking a password against a missing account takes as long as against a real one, so the
+// answer time does not tell which e-mail addresses have accounts.
+let dummyHash: Promise<string> | undefined;
+function timingDummyHash() {
+  dummyHash ??= hashPassword("arkikaveri-timing-equaliser");
+  return dummyHash;
+}
+
+export const authenticator = new Authenticator<AuthUser>();
+authenticator.use(
+  new FormStrategy<AuthUser>(async ({ form }) => {
+    const parsed = SignInSchema.safeParse({ email: form.get("email"), password: form.get("password") });
+    if (!parsed.success) throw new SignInFailure("invalid", String(form.get("email") ?? ""));
+    const { email, password } = parsed.data;
+    const credentials = await findCredentialsByEmail(await getDb(), email);
+    // An account made by a guest booking has no password yet: it cannot sign in until one is set.
+    const realHash = credentials?.passwordHash ?? null;
+    const matches = await verifyPassword(realHash ?? (await timingDummyHash()), password);
+    if (!credentials || !realHash || !matches) throw new SignInFailure("invalid", email);
+    // Only someone who knows the password learns that the address is still unconfirmed.
+    if (!credentials.emailConfirmedAt) throw new SignInFailure("unconfirmed", credentials.email);
+    return toAuthUser(credentials);
+  }),
+  "form",
+);
+
+export type SignInResult =
+  | { ok: true; user: AuthUser }
+  | { ok: false; reason: "invalid" }
+  | { ok: false; reason: "unconfirmed"; email: string }
+  | { ok: false; reason: "rate_limited"; retryAfterSeconds: number };
+
+/**
+ * Signs in with the posted e-mail and password (the request body must be unread: clone it
+ * before reading). Every attempt counts against the per-address and per-client limits; a
+ * successful one is forgiven.
+ */
+export async function signIn(request: Request, input: { email: string; ip: string | null }): Promise<SignInResult> {
+  const limit = await consumeSignInAttempt(input.email, input.ip);
+  if (!limit.allowed) {
+    logger.warn({ ip: input.ip }, "sign-in rate limited");
+    return { ok: false, reason: "rate_limited", retryAfterSeconds: limit.retryAfterSeconds };
+  }
+  try {
+    const user = await authenticator.authenticate("form", request);
+    await forgiveSignInAttempt(input.email, input.ip);
+    return { ok: true, user };
+  } catch (error) {
+    if (!(error instanceof SignInFailure)) throw error;
+    if (error.reason === "unconfirmed") return { ok: false, reason: "unconfirmed", email: error.email };
+    return { ok: false, reason: "invalid" };
+  }
+}
+
+/**
+ * Starts a session for `user` and returns its Set-Cookie header. Any session the browser had is
+ * deleted first and a new id issued, so an id planted before sign-in is worthless after it.
+ */
+export async function createUserSession(request: Request, user: AuthUser, client: SessionClient): Promise<string> {
+  const storage = sessionStorage(client);
+  const previous = await storage.getSession(request.headers.get("Cookie"));
+  if (previous.id) await storage.destroySession(previous);
+  const session = await storage.getSession();
+  session.set("userId", user.id);
+  return storage.commitSession(session);
+}
+
+/** Deletes the session row and returns the Set-Cookie header that clears the cookie. */
+export async function signOut(request: Request): Promise<string> {
+  const storage = sessionStorage();
+  const session = await storage.getSession(request.headers.get("Cookie"));
+  return storage.destroySession(session);
+}
+
+// ------------------------------------------------------------------ e-mails
+
+function link(path: string, token: string): string {
+  const url = new URL(path, env().APP_URL);
+  url.searchParams.set("token", token);
+  return url.toString();
+}
+
+function confirmationEmail(to: string, fullName: string, token: string) {
+  return {
+    to,
+    subject: "Vahvista sähköpostiosoitteesi – Arkikaveri",
+    ...renderEmail({
+      heading: "Tervetuloa Arkikaveriin!",
+      paragraphs: [
+        fullName ? `Hei ${fullName},` : "Hei,",
+        "kiitos rekisteröitymisestä. Vahvista sähköpostiosoitteesi alla olevasta painikkeesta, niin voit kirjautua sisään.",
+      ],
+      button: { label: "Vahvista sähköpostiosoite", url: link("/auth/vahvista", token) },
+      afterButton: [
+        "Linkki on voimassa 48 tuntia, ja sen voi käyttää kerran.",
+        "Jos et rekisteröitynyt Arkikaveriin, voit jättää tämän viestin huomiotta.",
+      ],
+    }),
+  };
+}
+
+function resetEmail(to: string, token: string) {
+  return {
+    to,
+    subject: "Salasanan vaihtaminen – Arkikaveri",
+    ...renderEmail({
+      heading: "Valitse uusi salasana",
+      paragraphs: ["Hei,", "saimme pyynnön vaihtaa Arkikaveri-tilisi salasanan. Voit valita uuden salasanan alla olevasta painikkeesta."],
+      button: { label: "Valitse uusi salasana", url: link("/auth/uusi-salasana", token) },
+      afterButton: [
+        "Linkki on voimassa tunnin, ja sen voi käyttää kerran.",
+        "Jos et pyytänyt salasanan vaihtoa, voit jättää tämän viestin huomiotta. Salasanasi pysyy ennallaan.",
+      ],
+    }),
+  };
+}
+
+function accountExistsEmail(to: string, token: string) {
+  return {
+    to,
+    subject: "Sinulla on jo Arkikaveri-tili",
+    ...renderEmail({
+      heading: "Sinulla on jo Arkikaveri-tili",
+      paragraphs: [
+        "Hei,",
+        "joku – todennäköisesti sinä – yritti luoda Arkikaveri-tilin tällä sähköpostiosoitteella, mutta osoitteella on jo tili. Uutta tiliä ei luotu.",
+        `Voit kirjautua sisään osoitteessa ${new URL("/auth", env().APP_URL).toString()}. Jos et muista salasanaasi, valitse uusi salasana alla olevasta painikkeesta.`,
+      ],
+      button: { label: "Valitse uusi salasana", url: link("/auth/uusi-salasana", token) },
+      afterButton: [
+        "Linkki on voimassa tunnin, ja sen voi käyttää kerran.",
+        "Jos et yrittänyt rekisteröityä, voit jättää tämän viestin huomiotta.",
+      ],
+    }),
+  };
+}
+
+// ------------------------------------------------------------------ sign-up and confirmation
+
+/**
+ * Creates a customer account and queues its confirmation e-mail in the same transaction; never
+ * signs in (spec 000 §2). If the address already has an account, that account's owner gets an
+ * e-mail instead and the caller sees the same success: the answer does not reveal who has an
+ * account here.
+ */
+export async function createAccount(
+  input: { fullName: string; email: string; password: string },
+  client: SessionClient,
+): Promise<void> {
+  const db = await getDb();
+  const existing = await findCredentialsByEmail(db, input.email);
+  if (existing) {
+    await notifyExistingAccount(existing.id, existing.email, client);
+    return;
+  }
+  const passwordHash = await hashPassword(input.password);
+  const created = await db.transaction().execute(async (trx) => {
+    const account = await insertCustomerAccount(trx, { ...input, passwordHash });
+    if (!account) return false;
+    const token = await createAuthToken(trx, { userId: account.id, purpose: "confirm_email", ttlMs: CONFIRM_EMAIL_TTL_MS });
+    await sendEmail(trx, confirmationEmail(input.email.trim(), input.fullName.trim(), token));
+    return true;
+  });
+  // Lost a race with a simultaneous sign-up of the same address: treat as existing.
+  if (!created) {
+    const winner = await findCredentialsByEmail(db, input.email);
+    if (winner) await notifyExistingAccount(winner.id, winner.email, client);
+  }
+}
+
+async function notifyExistingAccount(userId: string, email: string, client: SessionClient) {
+  const limit = await consumeMailRequest(email, client.ip);
+  if (!limit.allowed) return;
+  const db = await getDb();
+  await db.transaction().execute(async (trx) => {
+    await revokeAuthTokens(trx, userId, ["reset_password"]);
+    const token = await createAuthToken(trx, { userId, purpose: "reset_password", ttlMs: RESET_PASSWORD_TTL_MS });
+    await sendEmail(trx, accountExistsEmail(email, token));
+  });
+}
+
+/**
+ * Sends a new confirmation link if the address has an unconfirmed account. Says nothing either
+ * way: the page tells everyone the same.
+ */
+export async function resendConfirmation(email: string, client: SessionClient): Promise<void> {
+  const db = await getDb();
+  const account = await findCredentialsByEmail(db, email);
+  if (!account || account.emailConfirmedAt) return;
+  const limit = await consumeMailRequest(account.email, client.ip);
+  if (!limit.allowed) return;
+  await db.transaction().execute(async (trx) => {
+    await revokeAuthTokens(trx, account.id, ["confirm_email"]);
+    const token = await createAuthToken(trx, { userId: account.id, purpose: "confirm_email", ttlMs: CONFIRM_EMAIL_TTL_MS });
+    await sendEmail(trx, confirmationEmail(account.email, account.fullName, token));
+  });
+}
+
+/** Uses a confirmation link. False when it is unknown, used or expired. */
+export async function confirmEmail(token: string): Promise<boolean> {
+  const db = await getDb();
+  return db.transaction().execute(async (trx) => {
+    const owner = await consumeAuthToken(trx, token, ["confirm_email"]);
+    if (!owner) return false;
+    await markEmailConfirmed(trx, owner.userId);
+    return true;
+  });
+}
+
+export async function isConfirmationTokenUsable(token: string): Promise<boolean> {
+  return (await peekAuthToken(await getDb(), token, ["confirm_email"])) !== null;
+}
+
+// ------------------------------------------------------------------ password reset
+
+/** Sends a reset link if the address has an account; the caller answers the same either way. */
+export async function requestPasswordReset(email: string, client: SessionClient): Promise<void> {
+  const db = await getDb();
+  const account = await findCredentialsByEmail(db, email);
+  if (!account) return;
+  const limit = await consumeMailRequest(account.email, client.ip);
+  if (!limit.allowed) return;
+  await db.transaction().execute(async (trx) => {
+    await revokeAuthTokens(trx, account.id, ["reset_password"]);
+    const token = await createAuthToken(trx, { userId: account.id, purpose: "reset_password", ttlMs: RESET_PASSWORD_TTL_MS });
+    await sendEmail(trx, resetEmail(account.email, token));
+  });
+}
+
+export async function isPasswordTokenUsable(token: string): Promise<boolean> {
+  return (await passwordLinkPurpose(token)) !== null;
+}
+
+/**
+ * What a still-usable password link is for: a reset, or finishing a profile made by a guest
+ * booking (the page words itself accordingly). Null when the link is unknown, used or expired.
+ */
+export async function passwordLinkPurpose(token: string): Promise<(typeof PASSWORD_LINK_PURPOSES)[number] | null> {
+  const owner = await peekAuthToken(await getDb(), token, PASSWORD_LINK_PURPOSES);
+  return owner?.purpose === "reset_password" || owner?.purpose === "set_password" ? owner.purpose : null;
+}
+
+/**
+ * Sets a new password with a reset (or profile-finishing) link. The link proves the mailbox, so
+ * the address counts as confirmed; every existing session of the account ends. False when the
+ * link is unknown, used or expired.
+ */
+export async function resetPassword(token: string, password: string): Promise<boolean> {
+  const passwordHash = await hashPassword(password);
+  const db = await getDb();
+  return db.transaction().execute(async (trx) => {
+    const owner = await consumeAuthToken(trx, token, PASSWORD_LINK_PURPOSES);
+    if (!owner) return false;
+    await setPassword(trx, owner.userId, passwordHash);
+    await markEmailConfirmed(trx, owner.userId);
+    await revokeAuthTokens(trx, owner.userId, PASSWORD_LINK_PURPOSES);
+    await deleteSessionsOfUser(trx, owner.userId);
+    return true;
+  });
+}
+
+/**
+ * A link for someone whose account was made for them (a guest booking, DESIGN.md decision 8) to
+ * choose their password. Call inside the transaction that creates the account and put the
+ * returned URL in the e-mail queued in that same transaction.
+ */
+export async function createSetPasswordLink(
+  trx: Parameters<typeof createAuthToken>[0],
+  userId: string,
+  ttlMs = 7 * 24 * 60 * 60 * 1000,
+): Promise<string> {
+  const token = await createAuthToken(trx, { userId, purpose: "set_password", ttlMs });
+  return link("/auth/uusi-salasana", token);
+}

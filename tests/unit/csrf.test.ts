@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { isCrossSite, isCrossSiteRequest } from "~/services/csrf.server";
+
+// Cross-site form posts are refused (Origin / Sec-Fetch-Site), GETs and header-less clients pass.
+
+function post(headers: Record<string, string>, url = "https://arkikaveri.fi/auth?index") {
+  return new Request(url, { method: "POST", headers: { Host: "arkikaveri.fi", ...headers } });
+}
+
+describe("isCrossSiteRequest", () => {
+  it("refuses a POST a browser marks as cross-site", () => {
+    expect(isCrossSiteRequest(post({ "Sec-Fetch-Site": "cross-site", Origin: "https://evil.example" }))).toBe(true);
+  });
+
+  it.each(["same-origin", "same-site", "none"])("allows a POST with Sec-Fetch-Site %s", (site) => {
+    expect(isCrossSiteRequest(post({ "Sec-Fetch-Site": site }))).toBe(false);
+  });
+
+  it("falls back to Origin for browsers without Sec-Fetch-Site", () => {
+    expect(isCrossSiteRequest(post({ Origin: "https://evil.example" }))).toBe(true);
+    expect(isCrossSiteRequest(post({ Origin: "https://arkikaveri.fi" }))).toBe(false);
+    expect(isCrossSiteRequest(post({ Origin: "null" }))).toBe(true);
+    expect(isCrossSiteRequest(post({ Origin: "not a url" }))).toBe(true);
+  });
+
+  it("compares the port too", () => {
+    const request = new Request("http://localhost:3210/auth", { method: "POST", headers: { Host: "localhost:3210", Origin: "http://localhost:3000" } });
+    expect(isCrossSiteRequest(request)).toBe(true);
+  });
+
+  it("accepts the forwarded host behind a proxy", () => {
+    expect(isCrossSiteRequest(post({ Host: "app:3000", "X-Forwarded-Host": "arkikaveri.fi", Origin: "https://arkikaveri.fi" }))).toBe(false);
+  });
+
+  it("allows requests with neither header (curl, webhooks, tests)", () => {
+    expect(isCrossSiteRequest(post({}))).toBe(false);
+  });
+
+  it("never blocks reading methods", () => {
+    for (const method of ["GET", "HEAD", "OPTIONS"]) {
+      expect(isCrossSite({ method, secFetchSite: "cross-site", origin: "https://evil.example", hosts: ["arkikaveri.fi"] })).toBe(false);
+    }
+  });
+
+  it("checks every other method", () => {
+    for (const method of ["POST", "PUT", "PATCH", "DELETE"]) {
+      expect(isCrossSite({ method, secFetchSite: "cross-site", origin: null, hosts: ["arkikaveri.fi"] })).toBe(true);
+    }
+  });
+});
