@@ -50,6 +50,10 @@ export default defineConfig({
     stdout: "ignore",
     stderr: "pipe",
     env: {
+      // Always the embedded default, even when DATABASE_URL points the integration tests at a
+      // server: the e2e suite is what proves `npm start` on a fresh machine works.
+      DATABASE_URL: "",
+      SMTP_URL: "",
       PORT: String(port),
       DATA_DIR: dataDir,
       NODE_ENV: "test",
