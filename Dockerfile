@@ -28,7 +28,7 @@ COPY --from=build --chown=node:node /app/server.ts /app/tsconfig.json /app/remix
 RUN mkdir -p /data && chown node:node /data
 USER node
 EXPOSE 3000
-# DATABASE_URL must point at PostgreSQL in production; SESSION_SECRET and APP_URL are required too.
+# DATABASE_URL must point at PostgreSQL in production; SESSION_SECRET, ALTCHA_HMAC_KEY and APP_URL are required too.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
 CMD ["npx", "tsx", "server.ts"]

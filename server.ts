@@ -8,7 +8,7 @@ import { pinoHttp } from "pino-http";
 import { connect, disconnect } from "./app/db.server";
 import { prepareDatabase } from "./app/db/prepare.server";
 import { env } from "./app/env.server";
-import { logger } from "./app/logger.server";
+import { logger, redactUrl } from "./app/logger.server";
 import { rejectCrossSiteRequests } from "./app/services/csrf.server";
 import { startWorker } from "./app/services/worker.server";
 
@@ -37,6 +37,17 @@ app.use(
     // Static files would drown the log; one line per page or API request is what we need.
     autoLogging: { ignore: (req) => req.url?.startsWith("/build/") ?? false },
     customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : "info"),
+    // E-mail links carry single-use tokens in the query (and then in the next page's Referer):
+    // the log keeps the request without them. The serialised request is a copy; headers are
+    // copied too, so the real request is untouched.
+    serializers: {
+      req: (req: { url?: string; query?: unknown; headers?: Record<string, unknown> }) => {
+        req.url = redactUrl(req.url);
+        if (req.query && typeof req.query === "object" && "token" in req.query) req.query = { ...req.query, token: "[redacted]" };
+        if (typeof req.headers?.referer === "string") req.headers = { ...req.headers, referer: redactUrl(req.headers.referer) };
+        return req;
+      },
+    },
   }),
 );
 
@@ -57,7 +68,9 @@ app.use(
         "img-src": ["'self'", "data:", "blob:"],
         "connect-src": ["'self'"],
         "worker-src": ["'self'", "blob:"],
-        "form-action": ["'self'"],
+        // A booking form posted without JavaScript is answered with a redirect to Stripe
+        // Checkout, and browsers apply form-action to that redirect too.
+        "form-action": config.STRIPE_SECRET_KEY ? ["'self'", "https://checkout.stripe.com"] : ["'self'"],
         "frame-ancestors": ["'none'"],
         "base-uri": ["'self'"],
         "object-src": ["'none'"],

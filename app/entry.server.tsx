@@ -4,7 +4,7 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { logger } from "./logger.server";
+import { logger, redactUrl } from "./logger.server";
 import { NonceProvider } from "./nonce";
 
 const ABORT_DELAY = 5_000;
@@ -57,5 +57,5 @@ export default handleRequest;
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
-  logger.error({ err: error, url: request.url }, "unhandled error");
+  logger.error({ err: error, url: redactUrl(request.url) }, "unhandled error");
 }

@@ -29,6 +29,29 @@ const EnvSchema = z.object({
    * where it is used, app/services/bot-check.server.ts); a random per-process key otherwise.
    */
   ALTCHA_HMAC_KEY: z.preprocess(emptyToUndefined, z.string().min(16).optional()),
+  /**
+   * Turns on the Stripe payment provider (app/services/payments/stripe-provider.server.ts); without
+   * it online orders use the embedded test checkout. A secret (sk_…) or restricted (rk_…) key.
+   */
+  STRIPE_SECRET_KEY: z.preprocess(
+    emptyToUndefined,
+    z.string().regex(/^(sk|rk)_/, "STRIPE_SECRET_KEY must be a Stripe secret key (sk_… or rk_…)").optional(),
+  ),
+  /** Signing secret of the webhook endpoint (whsec_…); required with STRIPE_SECRET_KEY. */
+  STRIPE_WEBHOOK_SECRET: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
+  /** Where the Stripe SDK sends API calls: only for tests that point it at a local stand-in. */
+  STRIPE_API_HOST: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
+  STRIPE_API_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(65535).optional()),
+  STRIPE_API_PROTOCOL: z.preprocess(emptyToUndefined, z.enum(["http", "https"]).optional()),
+}).superRefine((values, context) => {
+  // A key without the webhook secret would take money but never hear that it arrived.
+  if (values.STRIPE_SECRET_KEY && !values.STRIPE_WEBHOOK_SECRET) {
+    context.addIssue({
+      code: "custom",
+      path: ["STRIPE_WEBHOOK_SECRET"],
+      message: "required when STRIPE_SECRET_KEY is set (the signing secret of the webhook endpoint, whsec_…)",
+    });
+  }
 });
 
 export type Env = z.infer<typeof EnvSchema> & { SESSION_SECRET: string; APP_URL: string };

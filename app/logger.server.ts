@@ -16,3 +16,30 @@ function createLogger() {
 
 /** One JSON logger for the server entry, the Remix bundle and the worker. */
 export const logger: pino.Logger = ((globalThis as GlobalWithLogger)[globalKey] ??= createLogger());
+
+/**
+ * Query parameters that are secrets: the single-use links of e-mails (/auth/vahvista,
+ * /auth/uusi-salasana) carry `token`. Whoever reads the logs must not be able to use them.
+ */
+const SECRET_QUERY_PARAMS = ["token"];
+
+/** The URL (absolute or a path) with secret query values replaced by "[redacted]", for logging. */
+export function redactUrl(url: string | undefined): string | undefined {
+  if (!url || !url.includes("?")) return url;
+  const absolute = /^[a-z][a-z0-9+.-]*:/i.test(url);
+  let parsed: URL;
+  try {
+    parsed = new URL(url, "http://localhost");
+  } catch {
+    return url;
+  }
+  let changed = false;
+  for (const name of SECRET_QUERY_PARAMS) {
+    if (parsed.searchParams.has(name)) {
+      parsed.searchParams.set(name, "[redacted]");
+      changed = true;
+    }
+  }
+  if (!changed) return url;
+  return absolute ? parsed.toString() : `${parsed.pathname}${parsed.search}${parsed.hash}`;
+}

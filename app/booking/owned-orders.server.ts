@@ -1,6 +1,5 @@
-import { createCookie } from "@remix-run/node";
 import { getOptionalUser } from "~/auth/guards.server";
-import { env } from "~/env.server";
+import { signedCookie } from "~/services/cookies.server";
 
 // The result pages show an order only to the one who made it (issue 4): the browser that booked
 // it, remembered here in a signed cookie of order numbers, or the signed-in owner of the order.
@@ -11,19 +10,7 @@ const COOKIE_NAME = "__bookings";
 const MAX_REMEMBERED = 20;
 const MAX_AGE_SECONDS = 60 * 60 * 24 * 30;
 
-let cookie: ReturnType<typeof createCookie> | undefined;
-function bookingsCookie() {
-  const e = env();
-  cookie ??= createCookie(COOKIE_NAME, {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: e.NODE_ENV === "production",
-    path: "/",
-    maxAge: MAX_AGE_SECONDS,
-    secrets: [e.SESSION_SECRET],
-  });
-  return cookie;
-}
+const bookingsCookie = signedCookie(COOKIE_NAME, MAX_AGE_SECONDS);
 
 /** Order numbers this browser has booked (newest first); [] without a valid cookie. */
 export async function rememberedOrderNumbers(request: Request): Promise<string[]> {

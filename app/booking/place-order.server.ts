@@ -9,7 +9,7 @@ import {
   findActiveServiceCategory,
   findApprovedCaregiver,
   findOrCreateCustomerProfile,
-  insertBookingOrder,
+  insertOrder,
   insertOrderPayment,
   isCaregiverOverlapError,
   upsertCustomer,
@@ -110,7 +110,7 @@ export async function placeOrder(db: DB, input: PlaceOrderInput): Promise<PlaceO
       });
 
       const online = contact.paymentMethod === "online";
-      const order = await insertBookingOrder(trx, {
+      const order = await insertOrder(trx, {
         customerId,
         caregiverId: input.caregiverId,
         serviceCategoryId: service.id,

@@ -1,8 +1,11 @@
+import { redirect } from "@remix-run/node";
 import { getDb } from "~/db.server";
 import { formatDate, formatHours, formatTimeRange, formatWeekdayDate } from "~/domain/format";
 import { logger } from "~/logger.server";
 import { findOrderReceipt } from "~/models/orders.server";
 import { getContactInfo } from "~/models/settings.server";
+import { paymentSucceededPath } from "~/services/payments/paths";
+import { abandonCheckoutOfOrder, confirmCheckoutOfOrder } from "~/services/payments/reconcile.server";
 import { canViewOrder } from "./owned-orders.server";
 
 // The pages a customer lands on after booking (spec 000 §2 "Payment success page", "Payment
@@ -40,8 +43,15 @@ export async function paymentSuccessLoader(request: Request) {
   let order: ReceiptView | null = null;
   if (orderNumber) {
     try {
-      const receipt = await findOrderReceipt(await getDb(), orderNumber);
+      const db = await getDb();
+      let receipt = await findOrderReceipt(db, orderNumber);
       if (receipt && (await canViewOrder(request, receipt))) {
+        if (receipt.status === "pending_payment" && receipt.paymentMethod === "online") {
+          // The redirect back from the checkout proves nothing: until the webhook has confirmed
+          // the payment, ask the provider itself (and apply its answer like the webhook would).
+          await confirmCheckoutOfOrder(db, orderNumber);
+          receipt = (await findOrderReceipt(db, orderNumber)) ?? receipt;
+        }
         order = {
           orderNumber: receipt.orderNumber,
           serviceName: receipt.serviceName,
@@ -66,8 +76,27 @@ export async function paymentSuccessLoader(request: Request) {
   return { order, paymentMethod: order?.paymentMethod ?? requestedMethod };
 }
 
-export function paymentCancelledLoader(request: Request) {
-  return { orderNumber: orderNumberParam(new URL(request.url)) };
+export async function paymentCancelledLoader(request: Request) {
+  const orderNumber = orderNumberParam(new URL(request.url));
+  if (orderNumber) {
+    try {
+      const db = await getDb();
+      const receipt = await findOrderReceipt(db, orderNumber);
+      // Only the browser that booked it (or its owner) can give up its checkout: a stranger who
+      // knows an order number changes nothing.
+      if (receipt?.status === "pending_payment" && (await canViewOrder(request, receipt))) {
+        // The customer left the provider's checkout: close it now so the helper's time and the
+        // discount are free again at once, as the page says (docs/decisions/0009-stripe-payments.md).
+        const outcome = await abandonCheckoutOfOrder(db, orderNumber);
+        // Paid after all (in another tab, or just before leaving): show the order instead.
+        if (outcome === "paid") throw redirect(paymentSucceededPath(orderNumber));
+      }
+    } catch (error) {
+      if (error instanceof Response) throw error;
+      logger.error({ err: error, orderNumber }, "closing an abandoned checkout failed");
+    }
+  }
+  return { orderNumber };
 }
 
 export async function thankYouLoader() {

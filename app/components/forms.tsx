@@ -63,6 +63,46 @@ function FieldShell({ invalid, children, className }: { invalid: boolean; childr
   );
 }
 
+/** What every control needs from its field: the first error and the attributes that announce it. */
+function controlState(meta: Meta, hint: ReactNode) {
+  const error = firstError(meta);
+  return {
+    error,
+    aria: {
+      "aria-invalid": error ? true : undefined,
+      "aria-describedby": describedBy(hint !== undefined && meta.descriptionId, error && meta.errorId),
+    },
+  };
+}
+
+/** Label, hint and error above a text-like control (input, textarea, select), in that order. */
+function LabelledField({
+  meta,
+  label,
+  hint,
+  error,
+  className,
+  children,
+}: {
+  meta: Meta;
+  label: ReactNode;
+  hint?: ReactNode;
+  error: string | undefined;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <FieldShell invalid={Boolean(error)} className={className}>
+      <label htmlFor={meta.id} className={labelClass}>
+        {label}
+      </label>
+      <Hint id={meta.descriptionId}>{hint}</Hint>
+      <FieldError id={meta.errorId}>{error}</FieldError>
+      {children}
+    </FieldShell>
+  );
+}
+
 export interface TextFieldProps {
   meta: Meta;
   label: ReactNode;
@@ -77,15 +117,10 @@ export interface TextFieldProps {
 }
 
 export function TextField({ meta, label, hint, type = "text", autoComplete, inputMode, placeholder, className, inputProps }: TextFieldProps) {
-  const error = firstError(meta);
+  const { error, aria } = controlState(meta, hint);
   const { key, ...props } = getInputProps(meta, { type, ariaAttributes: false });
   return (
-    <FieldShell invalid={Boolean(error)} className={className}>
-      <label htmlFor={meta.id} className={labelClass}>
-        {label}
-      </label>
-      <Hint id={meta.descriptionId}>{hint}</Hint>
-      <FieldError id={meta.errorId}>{error}</FieldError>
+    <LabelledField meta={meta} label={label} hint={hint} error={error} className={className}>
       <input
         key={key}
         {...props}
@@ -93,11 +128,10 @@ export function TextField({ meta, label, hint, type = "text", autoComplete, inpu
         autoComplete={autoComplete}
         inputMode={inputMode}
         placeholder={placeholder}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(hint !== undefined && meta.descriptionId, error && meta.errorId)}
+        {...aria}
         className={controlClass(Boolean(error))}
       />
-    </FieldShell>
+    </LabelledField>
   );
 }
 
@@ -111,15 +145,10 @@ export interface TextareaFieldProps {
 }
 
 export function TextareaField({ meta, label, hint, rows = 5, maxLength, className }: TextareaFieldProps) {
-  const error = firstError(meta);
+  const { error, aria } = controlState(meta, hint);
   const { key, ...props } = getTextareaProps(meta, { ariaAttributes: false });
   return (
-    <FieldShell invalid={Boolean(error)} className={className}>
-      <label htmlFor={meta.id} className={labelClass}>
-        {label}
-      </label>
-      <Hint id={meta.descriptionId}>{hint}</Hint>
-      <FieldError id={meta.errorId}>{error}</FieldError>
+    <LabelledField meta={meta} label={label} hint={hint} error={error} className={className}>
       <textarea
         key={key}
         {...props}
@@ -127,11 +156,10 @@ export function TextareaField({ meta, label, hint, rows = 5, maxLength, classNam
         // The browser would silently cut a pasted text; the schema reports it instead, so only
         // pass maxLength when the caller asks for the hard stop.
         maxLength={maxLength}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(hint !== undefined && meta.descriptionId, error && meta.errorId)}
+        {...aria}
         className={controlClass(Boolean(error))}
       />
-    </FieldShell>
+    </LabelledField>
   );
 }
 
@@ -146,22 +174,11 @@ export interface SelectFieldProps {
 }
 
 export function SelectField({ meta, label, options, hint, placeholder, className }: SelectFieldProps) {
-  const error = firstError(meta);
+  const { error, aria } = controlState(meta, hint);
   const { key, ...props } = getSelectProps(meta, { ariaAttributes: false });
   return (
-    <FieldShell invalid={Boolean(error)} className={className}>
-      <label htmlFor={meta.id} className={labelClass}>
-        {label}
-      </label>
-      <Hint id={meta.descriptionId}>{hint}</Hint>
-      <FieldError id={meta.errorId}>{error}</FieldError>
-      <select
-        key={key}
-        {...props}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(hint !== undefined && meta.descriptionId, error && meta.errorId)}
-        className={controlClass(Boolean(error))}
-      >
+    <LabelledField meta={meta} label={label} hint={hint} error={error} className={className}>
+      <select key={key} {...props} {...aria} className={controlClass(Boolean(error))}>
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((option) => (
           <option key={option.value} value={option.value}>
@@ -169,7 +186,7 @@ export function SelectField({ meta, label, options, hint, placeholder, className
           </option>
         ))}
       </select>
-    </FieldShell>
+    </LabelledField>
   );
 }
 
@@ -184,7 +201,7 @@ export interface CheckboxFieldProps {
 }
 
 export function CheckboxField({ meta, label, hint, value, className }: CheckboxFieldProps) {
-  const error = firstError(meta);
+  const { error, aria } = controlState(meta, hint);
   const { key, ...props } = getInputProps(meta, { type: "checkbox", value: value ?? "on", ariaAttributes: false });
   return (
     <FieldShell invalid={Boolean(error)} className={className}>
@@ -195,8 +212,7 @@ export function CheckboxField({ meta, label, hint, value, className }: CheckboxF
           <input
             key={key}
             {...props}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={describedBy(hint !== undefined && meta.descriptionId, error && meta.errorId)}
+            {...aria}
             className="h-7 w-7 cursor-pointer rounded border-2 border-gray-700 accent-brand-700"
           />
         </span>
@@ -210,6 +226,20 @@ export function CheckboxField({ meta, label, hint, value, className }: CheckboxF
     </FieldShell>
   );
 }
+
+/**
+ * A whole card as the label of one radio button: every choice of one among a few (service,
+ * caregiver, RadioCards) looks and behaves the same. Add the border colour, background, padding
+ * and gap.
+ */
+export const choiceCardClass =
+  "flex h-full min-h-target cursor-pointer items-start rounded-lg border-2 " +
+  "hover:border-brand-700 hover:bg-brand-50 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 " +
+  "has-[:checked]:ring-2 has-[:checked]:ring-brand-700 has-[:focus-visible]:outline has-[:focus-visible]:outline-[3px] " +
+  "has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-amber-700";
+
+/** The radio inside a choice card. The card shows focus; the native ring would be drawn twice. */
+export const choiceRadioClass = "mt-1 h-6 w-6 flex-none cursor-pointer accent-brand-700 focus-visible:outline-none";
 
 export interface RadioCardOption {
   value: string;
@@ -236,14 +266,13 @@ export interface RadioCardsProps {
  * `#id` link lands on it (GOV.UK pattern); the fieldset carries aria-describedby for hint and error.
  */
 export function RadioCards({ meta, legend, options, hint, columns = 2, legendSize = "normal", className }: RadioCardsProps) {
-  const error = firstError(meta);
+  const { error, aria } = controlState(meta, hint);
   const selected = typeof meta.initialValue === "string" ? meta.initialValue : undefined;
   const grid = columns === 1 ? "" : columns === 2 ? "sm:grid-cols-2" : "sm:grid-cols-2 lg:grid-cols-3";
   return (
     <fieldset
       id={`${meta.id}-fieldset`}
-      aria-invalid={error ? true : undefined}
-      aria-describedby={describedBy(hint !== undefined && meta.descriptionId, error && meta.errorId)}
+      {...aria}
       className={`space-y-2 ${error ? "border-l-4 border-red-700 pl-3" : ""} ${className ?? ""}`}
     >
       <legend className={legendSize === "large" ? "mb-2 text-2xl font-bold text-gray-900" : `${labelClass} mb-1`}>{legend}</legend>
@@ -257,13 +286,7 @@ export function RadioCards({ meta, legend, options, hint, columns = 2, legendSiz
             <label
               key={option.value}
               htmlFor={id}
-              className={
-                "group flex min-h-target cursor-pointer items-start gap-3 rounded-lg border-2 border-gray-600 bg-white p-4 " +
-                "hover:border-brand-700 hover:bg-brand-50 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 " +
-                "has-[:checked]:ring-2 has-[:checked]:ring-brand-700 has-[:focus-visible]:outline has-[:focus-visible]:outline-[3px] " +
-                "has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-amber-700 has-[:disabled]:cursor-not-allowed " +
-                "has-[:disabled]:opacity-70"
-              }
+              className={`group gap-3 border-gray-600 bg-white p-4 ${choiceCardClass} has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-70`}
             >
               <input
                 type="radio"
@@ -275,8 +298,7 @@ export function RadioCards({ meta, legend, options, hint, columns = 2, legendSiz
                 disabled={option.disabled}
                 required={meta.required}
                 aria-describedby={descriptionId}
-                // The card shows focus; the native ring would be drawn twice.
-                className="mt-1 h-6 w-6 flex-none cursor-pointer accent-brand-700 focus-visible:outline-none"
+                className={choiceRadioClass}
               />
               {option.icon ? (
                 <span aria-hidden="true" className="flex-none text-brand-700">

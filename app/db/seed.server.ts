@@ -10,9 +10,12 @@ import type {
   PaymentStatus,
   StaffRole,
 } from "./schema";
+import { bookingInterval } from "../domain/booking-window";
 import { discountAmountCents } from "../domain/discount";
 import { priceOrder } from "../domain/order-amounts";
 import type { PriceBand } from "../domain/pricing";
+import { insertDiscountRedemption } from "../models/discount-codes.server";
+import { findOrderIdByNumber, insertOrder, insertOrderPayment } from "../models/orders.server";
 import { getPriceBands, insertMissingSettings } from "../models/settings.server";
 import { hashPassword } from "../services/password.server";
 
@@ -883,10 +886,14 @@ async function insertDemoOrder(
   },
 ): Promise<void> {
   const { now, bands } = context;
+  // The order number is the seed's key: an order seeded before is left as it is, with its
+  // payment, payout, review and messages.
+  if (await findOrderIdByNumber(trx, order.orderNumber)) return;
+
   const start = orderStart(now, order.day, order.startHour);
-  const startsAt = new Date(start.getTime());
-  const endsAt = new Date(startsAt.getTime() + order.hours * HOUR_MS);
-  const localEnd = new TZDate(endsAt.getTime(), TZ);
+  const startHour = start.getHours();
+  const interval = bookingInterval(format(start, "yyyy-MM-dd"), startHour, order.hours);
+  const { startsAt, endsAt } = interval;
 
   // Priced exactly as a real booking: the band of the Helsinki start hour, then the discount.
   let discountCodeId: string | null = null;
@@ -898,13 +905,13 @@ async function insertDemoOrder(
       .where(sql<string>`upper(code)`, "=", order.discountCode)
       .executeTakeFirstOrThrow();
     discountCodeId = code.id;
-    const undiscounted = priceOrder({ bands, startHour: start.getHours(), durationHours: order.hours });
+    const undiscounted = priceOrder({ bands, startHour, durationHours: order.hours });
     discountCents = discountAmountCents(
       { type: code.type, percentBp: code.percent_bp, amountCents: code.amount_cents, maxDiscountCents: code.max_discount_cents },
       undiscounted.originalPriceCents,
     );
   }
-  const amounts = priceOrder({ bands, startHour: start.getHours(), durationHours: order.hours, discountCents });
+  const amounts = priceOrder({ bands, startHour, durationHours: order.hours, discountCents });
 
   const customerId = context.customerIds.get(order.customer)!;
   const customerProfileId = context.profileIds.get(order.customer)!;
@@ -915,58 +922,40 @@ async function insertDemoOrder(
   // Bookings are made a few days ahead; a past order was created before it took place.
   const createdAt = new Date(Math.min(now.getTime() - HOUR_MS, startsAt.getTime() - 3 * DAY_MS));
 
-  const inserted = await trx
-    .insertInto("orders")
-    .values({
-      order_number: order.orderNumber,
-      customer_id: customerId,
-      caregiver_id: caregiverId,
-      service_category_id: context.categoryIdOf(order.service),
-      booking_for: order.bookingForOther ? "other" : "self",
-      recipient_first_name: order.bookingForOther?.firstName ?? null,
-      recipient_last_name: order.bookingForOther?.lastName ?? null,
-      recipient_phone: order.bookingForOther?.phone ?? null,
-      starts_at: startsAt,
-      ends_at: endsAt,
-      scheduled_date: format(start, "yyyy-MM-dd"),
-      scheduled_start: format(start, "HH:mm:ss"),
-      scheduled_end: format(localEnd, "HH:mm:ss"),
-      duration_hours: order.hours,
-      address: place.address,
-      postal_code: place.postalCode,
-      city: place.city,
-      description: order.description,
-      special_notes: null,
-      payment_method: order.paymentMethod,
-      unit_price_cents: amounts.unitPriceCents,
-      vat_rate_bp: amounts.vatRateBp,
-      commission_rate_bp: amounts.commissionRateBp,
-      original_price_cents: amounts.originalPriceCents,
-      discount_cents: amounts.discountCents,
-      total_price_cents: amounts.totalPriceCents,
-      net_amount_cents: amounts.netAmountCents,
-      vat_amount_cents: amounts.vatAmountCents,
-      platform_fee_cents: amounts.platformFeeCents,
-      caregiver_earnings_cents: amounts.caregiverEarningsCents,
-      discount_code_id: discountCodeId,
-      status: order.status,
-      created_by: customerProfileId,
-      cancelled_at: order.status === "cancelled" ? new Date(createdAt.getTime() + HOUR_MS) : null,
-      completed_at: order.status === "completed" ? endsAt : null,
-      created_at: createdAt,
-    })
-    .onConflict((oc) => oc.column("order_number").doNothing())
-    .returning("id")
-    .executeTakeFirst();
-  // The order was seeded before: its payment, payout, review and messages came with it.
-  if (!inserted) return;
-  const orderId = inserted.id;
+  const { id: orderId } = await insertOrder(trx, {
+    orderNumber: order.orderNumber,
+    customerId,
+    caregiverId,
+    serviceCategoryId: context.categoryIdOf(order.service),
+    bookingFor: order.bookingForOther ? "other" : "self",
+    recipient: order.bookingForOther
+      ? { firstName: order.bookingForOther.firstName, lastName: order.bookingForOther.lastName, phone: order.bookingForOther.phone }
+      : null,
+    startsAt,
+    endsAt,
+    scheduledDate: interval.scheduledDate,
+    scheduledStart: interval.scheduledStart,
+    scheduledEnd: interval.scheduledEnd,
+    durationHours: order.hours,
+    place: { address: place.address, postalCode: place.postalCode, city: place.city },
+    description: order.description,
+    paymentMethod: order.paymentMethod,
+    amounts,
+    discountCodeId,
+    status: order.status,
+    createdBy: customerProfileId,
+    cancelledAt: order.status === "cancelled" ? new Date(createdAt.getTime() + HOUR_MS) : null,
+    completedAt: order.status === "completed" ? endsAt : null,
+    createdAt,
+  });
 
   if (discountCodeId) {
-    await trx
-      .insertInto("discount_redemptions")
-      .values({ discount_code_id: discountCodeId, profile_id: customerProfileId, order_id: orderId, amount_cents: amounts.discountCents })
-      .execute();
+    await insertDiscountRedemption(trx, {
+      discountCodeId,
+      profileId: customerProfileId,
+      orderId,
+      amountCents: amounts.discountCents,
+    });
     await trx
       .updateTable("discount_codes")
       .set((eb) => ({ usage_count: eb("usage_count", "+", 1) }))
@@ -975,21 +964,18 @@ async function insertDemoOrder(
   }
 
   const online = order.paymentMethod === "online";
-  await trx
-    .insertInto("payments")
-    .values({
-      order_id: orderId,
-      customer_id: customerId,
-      caregiver_id: caregiverId,
-      amount_cents: amounts.totalPriceCents,
-      status: order.paymentStatus,
-      provider: online ? "local" : "invoice",
-      method: online ? (order.onlineMethod ?? "card") : "invoice",
-      provider_ref: online ? `demo_${order.orderNumber}` : null,
-      refunded_at: order.paymentStatus === "refunded" ? new Date(createdAt.getTime() + HOUR_MS) : null,
-      created_at: createdAt,
-    })
-    .execute();
+  await insertOrderPayment(trx, {
+    orderId,
+    customerId,
+    caregiverId,
+    amountCents: amounts.totalPriceCents,
+    status: order.paymentStatus,
+    provider: online ? "local" : "invoice",
+    method: online ? (order.onlineMethod ?? "card") : "invoice",
+    providerRef: online ? `demo_${order.orderNumber}` : null,
+    refundedAt: order.paymentStatus === "refunded" ? new Date(createdAt.getTime() + HOUR_MS) : null,
+    createdAt,
+  });
 
   if (order.payout && caregiverId) {
     const paid = order.payout === "paid";

@@ -168,17 +168,20 @@ export async function getBookingDocument(executor: Executor, orderId: string): P
 
 // ------------------------------------------------------------------ invoices
 
+/** An invoices row as InvoiceRow, for both reading and inserting. */
+const INVOICE_COLUMNS = [
+  "id",
+  "invoice_number as invoiceNumber",
+  "reference_number as referenceNumber",
+  "issue_date as issueDate",
+  "due_date as dueDate",
+  "amount_cents as amountCents",
+] as const;
+
 export async function findInvoiceByOrderId(executor: Executor, orderId: string): Promise<InvoiceRow | null> {
   const row = await executor
     .selectFrom("invoices")
-    .select([
-      "id",
-      "invoice_number as invoiceNumber",
-      "reference_number as referenceNumber",
-      "issue_date as issueDate",
-      "due_date as dueDate",
-      "amount_cents as amountCents",
-    ])
+    .select(INVOICE_COLUMNS)
     .where("order_id", "=", orderId)
     .executeTakeFirst();
   return row ?? null;
@@ -206,14 +209,7 @@ export async function insertInvoice(
       due_date: invoice.dueDate,
       amount_cents: invoice.amountCents,
     })
-    .returning([
-      "id",
-      "invoice_number as invoiceNumber",
-      "reference_number as referenceNumber",
-      "issue_date as issueDate",
-      "due_date as dueDate",
-      "amount_cents as amountCents",
-    ])
+    .returning(INVOICE_COLUMNS)
     .executeTakeFirstOrThrow();
   return row;
 }

@@ -1,42 +1,7 @@
-import { sql } from "kysely";
 import type { Executor } from "../db.server";
 
-// The SQL of helper registration (spec 001 §4, §7): the duplicate check, and the account,
-// helper and service rows that step 2 writes in one transaction.
-
-/** E-mail addresses are unique regardless of letter case (index profiles_email_key). */
-export async function isEmailRegistered(executor: Executor, email: string): Promise<boolean> {
-  const row = await executor
-    .selectFrom("profiles")
-    .select("id")
-    .where(sql<string>`lower(email)`, "=", email.trim().toLowerCase())
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-/**
- * Creates the helper's account (profile with user_type caregiver, unconfirmed). Null when the
- * address already has an account: the unique index decides, so two simultaneous registrations
- * with one address cannot both succeed.
- */
-export async function insertCaregiverProfile(
-  executor: Executor,
-  input: { email: string; fullName: string; phone: string; passwordHash: string },
-): Promise<{ id: string } | null> {
-  const row = await executor
-    .insertInto("profiles")
-    .values({
-      email: input.email.trim(),
-      full_name: input.fullName.trim(),
-      phone: input.phone,
-      password_hash: input.passwordHash,
-      user_type: "caregiver",
-    })
-    .onConflict((oc) => oc.expression(sql`lower(email)`).doNothing())
-    .returning("id")
-    .executeTakeFirst();
-  return row ?? null;
-}
+// The SQL of helper registration (spec 001 §4, §7): the helper and service rows that step 2
+// writes in one transaction with the account (whose profile row comes from users.server.ts).
 
 export interface NewCaregiver {
   profileId: string;

@@ -1,7 +1,8 @@
 import { sql } from "kysely";
 import type { Executor } from "../db.server";
-import type { OrderStatus, PaymentMethodName, PaymentProviderName } from "../db/schema";
+import type { OrderStatus, PaymentMethodName, PaymentProviderName, PaymentStatus } from "../db/schema";
 import type { OrderAmounts } from "../domain/order-amounts";
+import { insertProfile } from "./users.server";
 
 // Orders as the public booking creates and shows them. The booking transaction itself is composed
 // in app/booking/place-order.server.ts from these queries; each takes the transaction it runs in.
@@ -40,12 +41,7 @@ export async function findOrCreateCustomerProfile(
   contact: Pick<CustomerContact, "email" | "fullName" | "phone">,
 ): Promise<{ profileId: string; created: boolean }> {
   const email = contact.email.trim();
-  const inserted = await trx
-    .insertInto("profiles")
-    .values({ email, full_name: contact.fullName, phone: contact.phone, user_type: "customer", password_hash: null })
-    .onConflict((oc) => oc.expression(sql`lower(email)`).doNothing())
-    .returning("id")
-    .executeTakeFirst();
+  const inserted = await insertProfile(trx, { ...contact, passwordHash: null, userType: "customer" });
   if (inserted) return { profileId: inserted.id, created: true };
   const existing = await trx
     .selectFrom("profiles")
@@ -102,7 +98,7 @@ export async function upsertCustomer(
 
 // ---------------------------------------------------------------- booking: the order
 
-export interface NewBookingOrder {
+export interface NewOrder {
   customerId: string;
   caregiverId: string | null;
   serviceCategoryId: string;
@@ -119,16 +115,28 @@ export interface NewBookingOrder {
   paymentMethod: "online" | "invoice";
   amounts: OrderAmounts;
   discountCodeId: string | null;
-  status: Extract<OrderStatus, "pending" | "pending_payment">;
+  /** A booking starts 'pending' or 'pending_payment' (DESIGN.md decision 7); demo data has them all. */
+  status: OrderStatus;
   createdBy: string | null;
+  description?: string | null;
+  // Only demo data sets these; a booking draws its number from the sequence and its time from now().
+  orderNumber?: string;
+  createdAt?: Date;
+  cancelledAt?: Date | null;
+  completedAt?: Date | null;
 }
 
-/** Inserts the order; throws the exclusion violation when its caregiver is taken (see isCaregiverOverlapError). */
-export async function insertBookingOrder(trx: Executor, order: NewBookingOrder): Promise<{ id: string; orderNumber: string }> {
+/**
+ * Inserts an order; every order row is written here (bookings, and the demo seed so that its
+ * orders look exactly like booked ones). Throws the exclusion violation when its caregiver is
+ * taken (see isCaregiverOverlapError).
+ */
+export async function insertOrder(trx: Executor, order: NewOrder): Promise<{ id: string; orderNumber: string }> {
   const { amounts } = order;
   const row = await trx
     .insertInto("orders")
     .values({
+      ...(order.orderNumber ? { order_number: order.orderNumber } : {}),
       customer_id: order.customerId,
       caregiver_id: order.caregiverId,
       service_category_id: order.serviceCategoryId,
@@ -145,6 +153,7 @@ export async function insertBookingOrder(trx: Executor, order: NewBookingOrder):
       address: order.place.address,
       postal_code: order.place.postalCode,
       city: order.place.city,
+      description: order.description ?? null,
       payment_method: order.paymentMethod,
       unit_price_cents: amounts.unitPriceCents,
       vat_rate_bp: amounts.vatRateBp,
@@ -159,12 +168,22 @@ export async function insertBookingOrder(trx: Executor, order: NewBookingOrder):
       discount_code_id: order.discountCodeId,
       status: order.status,
       created_by: order.createdBy,
+      cancelled_at: order.cancelledAt ?? null,
+      completed_at: order.completedAt ?? null,
+      ...(order.createdAt ? { created_at: order.createdAt } : {}),
     })
     .returning(["id", "order_number"])
     .executeTakeFirstOrThrow();
   return { id: row.id, orderNumber: row.order_number };
 }
 
+/** The order with this number, if any (the demo seed skips orders it made before). */
+export async function findOrderIdByNumber(executor: Executor, orderNumber: string): Promise<string | null> {
+  const row = await executor.selectFrom("orders").select("id").where("order_number", "=", orderNumber).executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/** The payment row of an order; a booking's starts 'pending' (demo data sets the rest). */
 export async function insertOrderPayment(
   trx: Executor,
   input: {
@@ -174,6 +193,10 @@ export async function insertOrderPayment(
     amountCents: number;
     provider: PaymentProviderName;
     method: PaymentMethodName | null;
+    status?: PaymentStatus;
+    providerRef?: string | null;
+    refundedAt?: Date | null;
+    createdAt?: Date;
   },
 ): Promise<string> {
   const row = await trx
@@ -183,9 +206,12 @@ export async function insertOrderPayment(
       customer_id: input.customerId,
       caregiver_id: input.caregiverId,
       amount_cents: input.amountCents,
-      status: "pending",
+      status: input.status ?? "pending",
       provider: input.provider,
       method: input.method,
+      provider_ref: input.providerRef ?? null,
+      refunded_at: input.refundedAt ?? null,
+      ...(input.createdAt ? { created_at: input.createdAt } : {}),
     })
     .returning("id")
     .executeTakeFirstOrThrow();

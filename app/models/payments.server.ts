@@ -23,6 +23,9 @@ export interface CheckoutTarget {
   paymentId: string;
   paymentStatus: PaymentStatus;
   paymentAmountCents: number;
+  /** The provider and checkout id of a checkout started before, if any. */
+  paymentProvider: "local" | "stripe" | "invoice";
+  providerRef: string | null;
 }
 
 export async function findCheckoutTarget(executor: Executor, orderId: string): Promise<CheckoutTarget | null> {
@@ -45,6 +48,8 @@ export async function findCheckoutTarget(executor: Executor, orderId: string): P
       "payments.id as paymentId",
       "payments.status as paymentStatus",
       "payments.amount_cents as paymentAmountCents",
+      "payments.provider as paymentProvider",
+      "payments.provider_ref as providerRef",
     ])
     .where("orders.id", "=", orderId)
     .where("payments.provider", "in", ["local", "stripe"])
@@ -74,6 +79,7 @@ export async function attachCheckoutToPayment(
 /** A payment and its order, locked for the rest of the caller's transaction. */
 export interface LockedPayment {
   paymentId: string;
+  provider: OnlineProviderName;
   paymentStatus: PaymentStatus;
   paymentMethod: PaymentMethodName | null;
   orderId: string;
@@ -94,19 +100,113 @@ export async function lockPaymentByProviderRef(
   const row = await executor
     .selectFrom("payments")
     .innerJoin("orders", "orders.id", "payments.order_id")
-    .select([
-      "payments.id as paymentId",
-      "payments.status as paymentStatus",
-      "payments.method as paymentMethod",
-      "orders.id as orderId",
-      "orders.order_number as orderNumber",
-      "orders.status as orderStatus",
-    ])
+    .select(LOCKED_PAYMENT_COLUMNS)
     .where("payments.provider", "=", provider)
     .where("payments.provider_ref", "=", providerRef)
     .forUpdate()
     .executeTakeFirst();
-  return row ?? null;
+  return row ? lockedPaymentOf(row) : null;
+}
+
+const LOCKED_PAYMENT_COLUMNS = [
+  "payments.id as paymentId",
+  "payments.provider as provider",
+  "payments.status as paymentStatus",
+  "payments.method as paymentMethod",
+  "orders.id as orderId",
+  "orders.order_number as orderNumber",
+  "orders.status as orderStatus",
+] as const;
+
+function lockedPaymentOf(row: Omit<LockedPayment, "provider"> & { provider: string }): LockedPayment {
+  // The queries only ever select online payments, so the invoice provider cannot appear here.
+  return { ...row, provider: row.provider as OnlineProviderName };
+}
+
+/**
+ * An online payment that never got a checkout id (the provider failed before answering), locked
+ * with its order like lockPaymentByProviderRef. Null once a checkout was attached.
+ */
+export async function lockPaymentWithoutCheckout(executor: Executor, paymentId: string): Promise<LockedPayment | null> {
+  const row = await executor
+    .selectFrom("payments")
+    .innerJoin("orders", "orders.id", "payments.order_id")
+    .select(LOCKED_PAYMENT_COLUMNS)
+    .where("payments.id", "=", paymentId)
+    .where("payments.provider", "in", ["local", "stripe"])
+    .where("payments.provider_ref", "is", null)
+    .forUpdate()
+    .executeTakeFirst();
+  return row ? lockedPaymentOf(row) : null;
+}
+
+/** The online payment of an order, by order number, for the result pages. */
+export interface OrderOnlinePayment {
+  paymentId: string;
+  provider: OnlineProviderName;
+  providerRef: string | null;
+  paymentStatus: PaymentStatus;
+  orderId: string;
+  orderStatus: OrderStatus;
+}
+
+export async function findOnlinePaymentOfOrder(executor: Executor, orderNumber: string): Promise<OrderOnlinePayment | null> {
+  const row = await executor
+    .selectFrom("payments")
+    .innerJoin("orders", "orders.id", "payments.order_id")
+    .select([
+      "payments.id as paymentId",
+      "payments.provider as provider",
+      "payments.provider_ref as providerRef",
+      "payments.status as paymentStatus",
+      "orders.id as orderId",
+      "orders.status as orderStatus",
+    ])
+    .where("orders.order_number", "=", orderNumber)
+    .where("payments.provider", "in", ["local", "stripe"])
+    .orderBy("payments.created_at", "desc")
+    .executeTakeFirst();
+  return row ? { ...row, provider: row.provider as OnlineProviderName } : null;
+}
+
+/** An unpaid online checkout old enough that its outcome should have been heard by now. */
+export interface StaleCheckout {
+  paymentId: string;
+  provider: OnlineProviderName;
+  providerRef: string | null;
+  orderId: string;
+}
+
+/**
+ * Online payments still 'pending' on orders still awaiting payment whose checkout was started
+ * (or, with no checkout id, whose order was placed) before the provider's cut-off, oldest first.
+ * `updated_at` is when the checkout was attached, so a retried checkout gets its full lifetime.
+ */
+export async function findStaleCheckouts(
+  executor: Executor,
+  input: { cutoffs: Record<OnlineProviderName, Date>; limit: number },
+): Promise<StaleCheckout[]> {
+  const rows = await executor
+    .selectFrom("payments")
+    .innerJoin("orders", "orders.id", "payments.order_id")
+    .select([
+      "payments.id as paymentId",
+      "payments.provider as provider",
+      "payments.provider_ref as providerRef",
+      "orders.id as orderId",
+    ])
+    .where("payments.status", "=", "pending")
+    .where("orders.status", "=", "pending_payment")
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("payments.provider", "=", "local"), eb("payments.updated_at", "<", input.cutoffs.local)]),
+        eb.and([eb("payments.provider", "=", "stripe"), eb("payments.updated_at", "<", input.cutoffs.stripe)]),
+      ]),
+    )
+    .orderBy("payments.updated_at")
+    .limit(input.limit)
+    .execute();
+  return rows.map((row) => ({ ...row, provider: row.provider as OnlineProviderName }));
 }
 
 /** Read-only lookup for pages (the local checkout page), no lock. */

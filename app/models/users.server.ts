@@ -77,26 +77,53 @@ export async function findUserById(db: Executor, id: string): Promise<AuthUser |
   return row ? toAuthUser(toCredentials(row)) : null;
 }
 
+/** Is there an account with this address (in any letter case)? */
+export async function isEmailRegistered(db: Executor, email: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("profiles")
+    .select("id")
+    .where(sql<string>`lower(email)`, "=", email.trim().toLowerCase())
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /**
- * Creates a customer account: the profile (unconfirmed) and its customers row, in the caller's
- * transaction. Returns null when the address already has an account (the unique index decides,
- * so two simultaneous sign-ups cannot both win).
+ * Creates the profile of a new account (unconfirmed) in the caller's transaction. Null when the
+ * address already has an account: the unique index on lower(email) decides, so two simultaneous
+ * sign-ups or registrations with one address cannot both win.
  */
-export async function insertCustomerAccount(
+export async function insertProfile(
   db: Executor,
-  input: { email: string; fullName: string; passwordHash: string },
+  input: {
+    email: string;
+    fullName: string;
+    phone?: string | null;
+    /** Null for an account made for someone (a guest booking) until they choose a password. */
+    passwordHash: string | null;
+    userType: UserType;
+  },
 ): Promise<{ id: string } | null> {
-  const profile = await db
+  const row = await db
     .insertInto("profiles")
     .values({
       email: input.email.trim(),
       full_name: input.fullName.trim(),
+      phone: input.phone ?? null,
       password_hash: input.passwordHash,
-      user_type: "customer",
+      user_type: input.userType,
     })
     .onConflict((oc) => oc.expression(sql`lower(email)`).doNothing())
     .returning("id")
     .executeTakeFirst();
+  return row ?? null;
+}
+
+/** A customer account made at sign-up: the profile and its customers row. Null when the address is taken. */
+export async function insertCustomerAccount(
+  db: Executor,
+  input: { email: string; fullName: string; passwordHash: string },
+): Promise<{ id: string } | null> {
+  const profile = await insertProfile(db, { ...input, userType: "customer" });
   if (!profile) return null;
   await db.insertInto("customers").values({ profile_id: profile.id }).execute();
   return profile;

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, useLocation, useRevalidator } from "@remix-run/react";
+import { useEffect, useState } from "react";
 import { paymentSuccessLoader } from "~/booking/result-pages.server";
 import { Alert } from "~/components/alert";
 import { ButtonLink } from "~/components/button";
@@ -8,6 +9,13 @@ import { formatEuros } from "~/domain/format";
 
 // /varaus-maksu-onnistui?order_number=…&payment_method=invoice|… (spec 000 §2 "Payment success
 // page"): the order's details, shown only to the browser that booked it or its signed-in owner.
+// Arriving here proves nothing about the payment: until the provider has confirmed it (webhook,
+// or the loader's own question to the provider) the page says the payment is being confirmed,
+// offers a plain link to look again and, with JavaScript, looks again by itself for a while.
+
+/** With JavaScript the page asks again every few seconds, for about two minutes. */
+const RECHECK_EVERY_MS = 3000;
+const RECHECK_TIMES = 40;
 
 export function loader({ request }: LoaderFunctionArgs) {
   return paymentSuccessLoader(request);
@@ -40,32 +48,34 @@ export default function PaymentSuccessPage() {
     : invoice
       ? "Kiitos varauksestasi!"
       : order.awaitingPayment
-        ? "Maksuasi käsitellään"
+        ? "Maksua vahvistetaan…"
         : "Maksu onnistui – kiitos varauksestasi!";
   return (
     <PageLayout narrow>
       <div className="space-y-8">
         <h1 className="text-4xl font-bold text-brand-900">{title}</h1>
-        {order.cancelled ? (
-          <Alert type="warning" role={null}>
-            <p>Tämä varaus on peruttu. Voit tehdä uuden varauksen milloin tahansa.</p>
-          </Alert>
-        ) : invoice ? (
-          <Alert type="success" role={null} title="Varauksesi on vastaanotettu">
-            <p>
-              Lasku lähetetään sähköpostiisi {order.customerEmail}. Maksuaika on 14 päivää
-              {order.invoiceDueDate ? ` (eräpäivä ${order.invoiceDueDate})` : ""}.
-            </p>
-          </Alert>
-        ) : order.awaitingPayment ? (
-          <Alert type="info" role={null} title="Odotamme vielä vahvistusta maksusta">
-            <p>Saat varausvahvistuksen sähköpostiisi {order.customerEmail}, kun maksu on vahvistettu.</p>
-          </Alert>
-        ) : (
-          <Alert type="success" role={null} title="Maksu vastaanotettu">
-            <p>Varausvahvistus on lähetetty sähköpostiisi {order.customerEmail}.</p>
-          </Alert>
-        )}
+        {/* One live region around every state, so that the change from "being confirmed" to
+            paid (or cancelled) after a background look-up is announced to screen readers. */}
+        <div aria-live="polite">
+          {order.cancelled ? (
+            <Alert type="warning" role={null}>
+              <p>Tämä varaus on peruttu. Voit tehdä uuden varauksen milloin tahansa.</p>
+            </Alert>
+          ) : invoice ? (
+            <Alert type="success" role={null} title="Varauksesi on vastaanotettu">
+              <p>
+                Lasku lähetetään sähköpostiisi {order.customerEmail}. Maksuaika on 14 päivää
+                {order.invoiceDueDate ? ` (eräpäivä ${order.invoiceDueDate})` : ""}.
+              </p>
+            </Alert>
+          ) : order.awaitingPayment ? (
+            <PaymentBeingConfirmed customerEmail={order.customerEmail} />
+          ) : (
+            <Alert type="success" role={null} title="Maksu vastaanotettu">
+              <p>Varausvahvistus on lähetetty sähköpostiisi {order.customerEmail}.</p>
+            </Alert>
+          )}
+        </div>
 
         <section aria-labelledby="tilaus-otsikko" className="rounded-lg border-2 border-brand-100 bg-white p-5">
           <h2 id="tilaus-otsikko" className="text-2xl font-bold text-gray-900">
@@ -105,5 +115,39 @@ export default function PaymentSuccessPage() {
         </ButtonLink>
       </div>
     </PageLayout>
+  );
+}
+
+function PaymentBeingConfirmed({ customerEmail }: { customerEmail: string }) {
+  const location = useLocation();
+  const revalidator = useRevalidator();
+  const [checks, setChecks] = useState(0);
+  const [scripted, setScripted] = useState(false);
+
+  useEffect(() => setScripted(true), []);
+  useEffect(() => {
+    if (checks >= RECHECK_TIMES || revalidator.state !== "idle") return;
+    const timer = setTimeout(() => {
+      setChecks((count) => count + 1);
+      revalidator.revalidate();
+    }, RECHECK_EVERY_MS);
+    return () => clearTimeout(timer);
+  }, [checks, revalidator]);
+
+  const stillChecking = scripted && checks < RECHECK_TIMES;
+  return (
+    <Alert type="info" role={null} title="Odotamme vielä vahvistusta maksusta">
+      <p>
+        Tarkistamme maksusi maksupalvelusta. Tämä kestää yleensä vain hetken, Klarnalla joskus kauemmin. Saat
+        varausvahvistuksen sähköpostiisi {customerEmail}, kun maksu on vahvistettu.
+      </p>
+      {stillChecking ? <p>Sivu päivittyy itsestään, kun maksu on vahvistettu.</p> : null}
+      <p>
+        {/* A plain link: without JavaScript, following it asks the provider again. */}
+        <ButtonLink to={`${location.pathname}${location.search}`} variant="secondary">
+          Päivitä tilanne
+        </ButtonLink>
+      </p>
+    </Alert>
   );
 }

@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import { getDb } from "../db.server";
+import { getDb, type Executor } from "../db.server";
 import { env } from "../env.server";
 import { logger } from "../logger.server";
 import {
@@ -131,21 +131,38 @@ function link(path: string, token: string): string {
   return url.toString();
 }
 
-function confirmationEmail(to: string, fullName: string, token: string) {
+/**
+ * Who the confirmation e-mail greets: someone who signed up at /auth, or a helper who applied at
+ * /rekisteroidy-kaveriksi (their account is made by the application; spec 001 §4).
+ */
+export type ConfirmationOrigin = "sign_up" | "helper_application";
+
+const CONFIRMATION_TEXTS: Record<ConfirmationOrigin, { heading: string; body: string[]; ignore: string }> = {
+  sign_up: {
+    heading: "Tervetuloa Arkikaveriin!",
+    body: ["kiitos rekisteröitymisestä. Vahvista sähköpostiosoitteesi alla olevasta painikkeesta, niin voit kirjautua sisään."],
+    ignore: "Jos et rekisteröitynyt Arkikaveriin, voit jättää tämän viestin huomiotta.",
+  },
+  helper_application: {
+    heading: "Kiitos hakemuksestasi Arkikaveriksi!",
+    body: [
+      "kiitos, että haluat Arkikaveriksi. Vahvista ensin sähköpostiosoitteesi alla olevasta painikkeesta.",
+      "Käymme profiilisi läpi ja ilmoitamme hyväksynnästä sähköpostilla. Voit nopeuttaa hyväksyntää toimittamalla meille rikostaustaotteen ja vakuutustodistuksen.",
+    ],
+    ignore: "Jos et hakenut Arkikaveriksi, voit jättää tämän viestin huomiotta.",
+  },
+};
+
+function confirmationEmail(to: string, fullName: string, token: string, origin: ConfirmationOrigin) {
+  const texts = CONFIRMATION_TEXTS[origin];
   return {
     to,
     subject: "Vahvista sähköpostiosoitteesi – Arkikaveri",
     ...renderEmail({
-      heading: "Tervetuloa Arkikaveriin!",
-      paragraphs: [
-        fullName ? `Hei ${fullName},` : "Hei,",
-        "kiitos rekisteröitymisestä. Vahvista sähköpostiosoitteesi alla olevasta painikkeesta, niin voit kirjautua sisään.",
-      ],
+      heading: texts.heading,
+      paragraphs: [fullName ? `Hei ${fullName},` : "Hei,", ...texts.body],
       button: { label: "Vahvista sähköpostiosoite", url: link("/auth/vahvista", token) },
-      afterButton: [
-        "Linkki on voimassa 48 tuntia, ja sen voi käyttää kerran.",
-        "Jos et rekisteröitynyt Arkikaveriin, voit jättää tämän viestin huomiotta.",
-      ],
+      afterButton: ["Linkki on voimassa 48 tuntia, ja sen voi käyttää kerran.", texts.ignore],
     }),
   };
 }
@@ -189,6 +206,21 @@ function accountExistsEmail(to: string, token: string) {
 // ------------------------------------------------------------------ sign-up and confirmation
 
 /**
+ * Creates a confirmation link (a 'confirm_email' token, stored as its SHA-256 hash, valid 48
+ * hours and once; /auth/vahvista consumes it) and queues the e-mail that carries it, both with
+ * `trx`: call it inside the transaction that creates the account, so that neither exists without
+ * the other. Every flow that makes an account with a password uses this one function.
+ */
+export async function queueEmailConfirmation(
+  trx: Executor,
+  recipient: { userId: string; email: string; fullName: string },
+  origin: ConfirmationOrigin = "sign_up",
+): Promise<void> {
+  const token = await createAuthToken(trx, { userId: recipient.userId, purpose: "confirm_email", ttlMs: CONFIRM_EMAIL_TTL_MS });
+  await sendEmail(trx, confirmationEmail(recipient.email.trim(), recipient.fullName.trim(), token, origin));
+}
+
+/**
  * Creates a customer account and queues its confirmation e-mail in the same transaction; never
  * signs in (spec 000 §2). If the address already has an account, that account's owner gets an
  * e-mail instead and the caller sees the same success: the answer does not reveal who has an
@@ -208,8 +240,7 @@ export async function createAccount(
   const created = await db.transaction().execute(async (trx) => {
     const account = await insertCustomerAccount(trx, { ...input, passwordHash });
     if (!account) return false;
-    const token = await createAuthToken(trx, { userId: account.id, purpose: "confirm_email", ttlMs: CONFIRM_EMAIL_TTL_MS });
-    await sendEmail(trx, confirmationEmail(input.email.trim(), input.fullName.trim(), token));
+    await queueEmailConfirmation(trx, { userId: account.id, email: input.email, fullName: input.fullName });
     return true;
   });
   // Lost a race with a simultaneous sign-up of the same address: treat as existing.
@@ -242,8 +273,9 @@ export async function resendConfirmation(email: string, client: SessionClient): 
   if (!limit.allowed) return;
   await db.transaction().execute(async (trx) => {
     await revokeAuthTokens(trx, account.id, ["confirm_email"]);
-    const token = await createAuthToken(trx, { userId: account.id, purpose: "confirm_email", ttlMs: CONFIRM_EMAIL_TTL_MS });
-    await sendEmail(trx, confirmationEmail(account.email, account.fullName, token));
+    // A helper's new link comes with the words of their application, not of a customer sign-up.
+    const origin = account.userType === "caregiver" ? "helper_application" : "sign_up";
+    await queueEmailConfirmation(trx, { userId: account.id, email: account.email, fullName: account.fullName }, origin);
   });
 }
 
@@ -316,7 +348,7 @@ export async function resetPassword(token: string, password: string): Promise<bo
  * returned URL in the e-mail queued in that same transaction.
  */
 export async function createSetPasswordLink(
-  trx: Parameters<typeof createAuthToken>[0],
+  trx: Executor,
   userId: string,
   ttlMs = 7 * 24 * 60 * 60 * 1000,
 ): Promise<string> {

@@ -1,5 +1,5 @@
 import { createCookieSessionStorage, redirect } from "@remix-run/node";
-import { env } from "../env.server";
+import { signedCookie } from "./cookies.server";
 
 /** A toast that survives a redirect: shown once on the next page, with or without JavaScript. */
 export interface Toast {
@@ -12,18 +12,9 @@ const TOAST_KEY = "toast";
 
 type FlashStorage = ReturnType<typeof createCookieSessionStorage<Record<string, never>, { toast: Toast }>>;
 let storage: FlashStorage | undefined;
+const flashCookie = signedCookie("__flash");
 function flashStorage() {
-  const e = env();
-  storage ??= createCookieSessionStorage<Record<string, never>, { toast: Toast }>({
-    cookie: {
-      name: "__flash",
-      httpOnly: true,
-      sameSite: "lax",
-      path: "/",
-      secure: e.NODE_ENV === "production",
-      secrets: [e.SESSION_SECRET],
-    },
-  });
+  storage ??= createCookieSessionStorage<Record<string, never>, { toast: Toast }>({ cookie: flashCookie() });
   return storage;
 }
 

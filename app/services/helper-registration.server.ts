@@ -1,23 +1,13 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { createCookie } from "@remix-run/node";
 import { getDb, type Executor } from "../db.server";
-import { env } from "../env.server";
 import { logger } from "../logger.server";
 import {
   findServiceCategoryIdsBySlug,
   insertCaregiver,
-  insertCaregiverProfile,
   insertCaregiverServices,
-  isEmailRegistered,
 } from "../models/caregiver-registration.server";
-import {
-  createFormDraft,
-  deleteExpiredFormDrafts,
-  deleteFormDraft,
-  findFormDraft,
-  updateFormDraft,
-} from "../models/form-drafts.server";
+import { insertProfile, isEmailRegistered } from "../models/users.server";
 import type { BotCheckChallenge } from "../schemas/bot-check";
 import {
   cityOf,
@@ -29,8 +19,9 @@ import {
   type Step1Values,
   type Step2Values,
 } from "../schemas/helper-registration";
+import { queueEmailConfirmation } from "./auth.server";
 import { createBotCheck, verifyBotCheck } from "./bot-check.server";
-import { queueHelperEmailConfirmation } from "./email-confirmation.server";
+import { draftStore } from "./form-draft.server";
 import { hashPassword } from "./password.server";
 import {
   deletePhoto,
@@ -78,58 +69,13 @@ export interface RegistrationDraftData {
   step2: StoredStep2 | null;
 }
 
-interface RegistrationDraft {
-  id: string;
-  data: RegistrationDraftData;
-}
+// ------------------------------------------------------------------ the draft
 
-// ------------------------------------------------------------------ the draft cookie
-
-let cookie: ReturnType<typeof createCookie> | undefined;
-function draftCookie() {
-  const e = env();
-  // Path "/" because with JavaScript Remix posts to /rekisteroidy-kaveriksi.data, which a cookie
-  // limited to /rekisteroidy-kaveriksi would not reach.
-  cookie ??= createCookie("__kaverihakemus", {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: e.NODE_ENV === "production",
-    path: "/",
-    maxAge: DRAFT_TTL_MS / 1000,
-    secrets: [e.SESSION_SECRET],
-  });
-  return cookie;
-}
-
-async function draftIdFrom(request: Request): Promise<string | null> {
-  const value: unknown = await draftCookie().parse(request.headers.get("Cookie"));
-  return typeof value === "string" ? value : null;
-}
-
-async function readDraft(executor: Executor, request: Request): Promise<RegistrationDraft | null> {
-  const id = await draftIdFrom(request);
-  if (!id) return null;
-  const draft = await findFormDraft<RegistrationDraftData>(executor, DRAFT_KIND, id);
-  return draft ? { id: draft.id, data: draft.data } : null;
-}
-
-/** Saves the draft (a new one when `id` is null or gone) and returns the cookie that names it. */
-async function saveDraft(executor: Executor, id: string | null, data: RegistrationDraftData): Promise<string> {
-  const expiresAt = new Date(Date.now() + DRAFT_TTL_MS);
-  let draftId = id;
-  if (!draftId || !(await updateFormDraft(executor, { kind: DRAFT_KIND, id: draftId, data, expiresAt }))) {
-    draftId = await createFormDraft(executor, { kind: DRAFT_KIND, data, expiresAt });
-  }
-  return draftCookie().serialize(draftId);
-}
-
-function clearDraftCookie(): Promise<string> {
-  return draftCookie().serialize("", { maxAge: 0 });
-}
+const drafts = draftStore<RegistrationDraftData>({ kind: DRAFT_KIND, cookieName: "__kaverihakemus", ttlMs: DRAFT_TTL_MS });
 
 /** Removes expired drafts and the photos that only they pointed to. */
 export async function deleteExpiredRegistrationDrafts(executor: Executor): Promise<number> {
-  const expired = await deleteExpiredFormDrafts<RegistrationDraftData>(executor, DRAFT_KIND);
+  const expired = await drafts.deleteExpired(executor);
   for (const data of expired) {
     if (data.photoKey) {
       await deletePhoto(data.photoKey).catch((error: unknown) =>
@@ -207,11 +153,11 @@ export type LoadOutcome =
 
 export async function loadRegistration(request: Request): Promise<LoadOutcome> {
   const db = await getDb();
-  const draft = await readDraft(db, request);
+  const draft = await drafts.read(db, request);
   const wantsStep2 = new URL(request.url).searchParams.get("vaihe") === "2";
   if (wantsStep2) {
     if (!draft?.data.step1) {
-      return { kind: "redirect", to: REGISTRATION_PATH, expired: (await draftIdFrom(request)) !== null };
+      return { kind: "redirect", to: REGISTRATION_PATH, expired: (await drafts.idFrom(request)) !== null };
     }
     return { kind: "view", view: { step: 2, defaults: draft.data.step2 ?? {}, firstName: draft.data.step1.firstName } };
   }
@@ -250,7 +196,7 @@ function photoError(): Record<string, string[]> {
 async function submitStep1(request: Request): Promise<ActionOutcome> {
   const db = await getDb();
   await deleteExpiredRegistrationDrafts(db);
-  const draft = await readDraft(db, request);
+  const draft = await drafts.read(db, request);
 
   let parsed: Awaited<ReturnType<typeof parseFormWithFile>>;
   try {
@@ -321,7 +267,7 @@ async function submitStep1(request: Request): Promise<ActionOutcome> {
   let setCookie: string | null = null;
   const data: RegistrationDraftData = { ...previous, humanVerified, photoKey, step1 };
   if (humanVerified) {
-    setCookie = await saveDraft(db, draft?.id ?? null, data);
+    setCookie = await drafts.save(db, draft?.id ?? null, data);
     if (replacedPhotoKey && replacedPhotoKey !== photoKey) await deletePhoto(replacedPhotoKey);
   }
 
@@ -353,9 +299,9 @@ function step2Input(formData: FormData): StoredStep2 {
 /** "Takaisin": keeps what was typed in step 2 and shows step 1 with everything filled in. */
 async function goBackToStep1(request: Request, formData: FormData): Promise<ActionOutcome> {
   const db = await getDb();
-  const draft = await readDraft(db, request);
+  const draft = await drafts.read(db, request);
   if (!draft) return { kind: "redirect", to: REGISTRATION_PATH, setCookie: null };
-  const setCookie = await saveDraft(db, draft.id, { ...draft.data, step2: step2Input(formData) });
+  const setCookie = await drafts.save(db, draft.id, { ...draft.data, step2: step2Input(formData) });
   return { kind: "redirect", to: REGISTRATION_PATH, setCookie };
 }
 
@@ -368,14 +314,14 @@ class RegistrationFailure extends Error {
 
 async function submitStep2(request: Request, formData: FormData): Promise<ActionOutcome> {
   const db = await getDb();
-  const draft = await readDraft(db, request);
+  const draft = await drafts.read(db, request);
   const step1 = draft?.data.step1;
   const photoKey = draft?.data.photoKey;
   if (!draft || !step1 || !photoKey) {
     return {
       kind: "redirect",
       to: REGISTRATION_PATH,
-      setCookie: await clearDraftCookie(),
+      setCookie: await drafts.clearCookie(),
       toast: { type: "error", title: messages.draftExpired },
     };
   }
@@ -401,7 +347,7 @@ async function submitStep2(request: Request, formData: FormData): Promise<Action
   return {
     kind: "redirect",
     to: THANK_YOU_PATH,
-    setCookie: await clearDraftCookie(),
+    setCookie: await drafts.clearCookie(),
     toast: { type: "success", title: messages.registrationSucceeded },
   };
 }
@@ -419,11 +365,12 @@ export async function createCaregiverAccount(
   return db.transaction().execute(async (trx) => {
     let profile: { id: string } | null;
     try {
-      profile = await insertCaregiverProfile(trx, {
+      profile = await insertProfile(trx, {
         email: step1.email,
         fullName,
         phone: step1.phone,
         passwordHash: step1.passwordHash,
+        userType: "caregiver",
       });
     } catch (error) {
       logger.error({ err: error }, "creating the helper's account failed");
@@ -449,8 +396,8 @@ export async function createCaregiverAccount(
     if (missing.length > 0) throw new Error(`service categories missing for ${missing.join(", ")}`);
     await insertCaregiverServices(trx, caregiver.id, [...categoryIds.values()]);
 
-    await queueHelperEmailConfirmation(trx, { userId: profile.id, email: step1.email, fullName });
-    await deleteFormDraft(trx, DRAFT_KIND, input.draftId);
+    await queueEmailConfirmation(trx, { userId: profile.id, email: step1.email, fullName }, "helper_application");
+    await drafts.remove(trx, input.draftId);
     return { profileId: profile.id, caregiverId: caregiver.id };
   });
 }

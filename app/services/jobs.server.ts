@@ -4,6 +4,7 @@ import type { Job } from "../db/schema";
 import { retryDelayMs } from "../domain/job-retry";
 import { logger } from "../logger.server";
 import { deliverEmail } from "./mailer.server";
+import { expireStaleCheckouts } from "./payments/reconcile.server";
 
 export type { Job };
 
@@ -25,6 +26,9 @@ type JobHandler<Payload> = (payload: Payload, context: JobContext) => Promise<vo
  */
 const jobHandlers = {
   "email.deliver": (payload: { emailId: string }, context) => deliverEmail(context.db, payload.emailId, context),
+  "payments.expire_stale_checkouts": async (_payload: Record<string, never>, context) => {
+    await expireStaleCheckouts(context.db);
+  },
 } satisfies Record<string, JobHandler<never>>;
 
 export type JobHandlers = typeof jobHandlers;
@@ -52,6 +56,44 @@ export async function enqueueJob<T extends JobType>(
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/**
+ * Jobs that keep coming back, with how long after the previous run the next one is due. Workers
+ * call scheduleRecurringJobs; whichever gets there first adds the next run, the rest see it.
+ */
+export const RECURRING_JOBS: ReadonlyArray<{ type: JobType; everyMs: number }> = [
+  // Releases orders whose checkout ended without the provider telling us (issue 5).
+  { type: "payments.expire_stale_checkouts", everyMs: 5 * 60_000 },
+];
+
+/**
+ * Makes sure each recurring job has exactly one run pending (or running). The check and the insert
+ * run under a transaction-scoped advisory lock per job type, so workers calling this at the same
+ * moment on any number of machines add one run between them, not one each. The next run is due
+ * `everyMs` after the last one finished (or after now, the first time).
+ */
+export async function scheduleRecurringJobs(db: DB): Promise<void> {
+  for (const { type, everyMs } of RECURRING_JOBS) {
+    await db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(hashtext(${`recurring-job:${type}`}))`.execute(trx);
+      const queued = await trx
+        .selectFrom("jobs")
+        .select("id")
+        .where("type", "=", type)
+        .where("status", "in", ["pending", "running"])
+        .executeTakeFirst();
+      if (queued) return;
+      await trx
+        .insertInto("jobs")
+        .values({
+          type,
+          payload: JSON.stringify({}),
+          run_at: sql`greatest(now(), coalesce((select max(finished_at) from jobs where type = ${type}), now()) + ${everyMs}::int * interval '1 millisecond')`,
+        })
+        .execute();
+    });
+  }
 }
 
 export type JobOutcome = "done" | "retry" | "failed";

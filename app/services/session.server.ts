@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
-import { createCookie, createSessionStorage, type Session } from "@remix-run/node";
+import { createSessionStorage, type Session } from "@remix-run/node";
 import { getDb } from "../db.server";
-import { env } from "../env.server";
+import { signedCookie } from "./cookies.server";
 
 // Sessions are rows in PostgreSQL behind a signed cookie (DESIGN.md "Runtime shape"): the web
 // tier stays stateless, a sign-out really ends the session, and a password reset can end every
@@ -25,19 +25,7 @@ export function hashSessionId(id: string): string {
   return crypto.createHash("sha256").update(id).digest("hex");
 }
 
-let cookie: ReturnType<typeof createCookie> | undefined;
-function sessionCookie() {
-  const e = env();
-  cookie ??= createCookie(SESSION_COOKIE_NAME, {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: e.NODE_ENV === "production",
-    path: "/",
-    maxAge: SESSION_MAX_AGE_SECONDS,
-    secrets: [e.SESSION_SECRET],
-  });
-  return cookie;
-}
+const sessionCookie = signedCookie(SESSION_COOKIE_NAME, SESSION_MAX_AGE_SECONDS);
 
 function expiryFrom(expires: Date | undefined): Date {
   return expires ?? new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000);

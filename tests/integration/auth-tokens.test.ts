@@ -176,6 +176,23 @@ describe("e-mail confirmation link", () => {
     expect((await confirmPost(second)).status).toBe(302);
   });
 
+  it("words the resent link as a sign-up for a customer and as an application for a helper", async () => {
+    await signUp({ fullName: "Fanni Asiakas", email: "fanni@example.fi", password: "Salasana123" });
+    await createTestUser({ email: "hakija@example.fi", fullName: "Hilkka Hakija", userType: "caregiver", confirmed: false });
+    for (const email of ["fanni@example.fi", "hakija@example.fi"]) {
+      await answerOf(() =>
+        authAction({ request: postRequest("/auth?index", { intent: "resend-confirmation", email }), params: {}, context: ctx }),
+      );
+    }
+    const customerMail = await lastEmailTo("fanni@example.fi");
+    expect(customerMail?.text).toContain("Tervetuloa Arkikaveriin!");
+    const helperMail = await lastEmailTo("hakija@example.fi");
+    expect(helperMail?.subject).toBe("Vahvista sähköpostiosoitteesi – Arkikaveri");
+    expect(helperMail?.text).toContain("Kiitos hakemuksestasi Arkikaveriksi!");
+    expect(helperMail?.text).toContain("Hei Hilkka Hakija,");
+    expect(tokenFromLinks(helperMail!.links, "/auth/vahvista")).toBeTruthy();
+  });
+
   it("answers a resend for an unknown address the same way and sends nothing", async () => {
     const resend = await answerOf(() =>
       authAction({ request: postRequest("/auth?index", { intent: "resend-confirmation", email: "tuntematon@example.fi" }), params: {}, context: ctx }),

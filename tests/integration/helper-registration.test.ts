@@ -469,6 +469,8 @@ describe("completing the registration", () => {
     const mail = await db.selectFrom("emails").selectAll().where("to_address", "=", email).executeTakeFirstOrThrow();
     expect(mail.subject).toBe("Vahvista sähköpostiosoitteesi – Arkikaveri");
     expect(mail.text).toMatch(/\/auth\/vahvista\?token=[A-Za-z0-9_-]{20,}/);
+    // The same confirmation link as a sign-up's, in the words of an application.
+    expect(mail.text).toContain("Kiitos hakemuksestasi Arkikaveriksi!");
     const job = await db
       .selectFrom("jobs")
       .select("type")

@@ -1,6 +1,7 @@
 import { MapPin, Star, UserRound, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { ANY_CAREGIVER, DRAFT_PARAM } from "~/booking/draft";
+import { choiceCardClass, choiceRadioClass } from "~/components/forms";
 
 // Step 2's choice (spec 000 §2 "Booking step 2"): the prominent 'Ei väliä – valitkaa minulle
 // sopiva', the divider 'tai valitse kaveri', and up to six caregiver cards with photo (or a
@@ -24,11 +25,7 @@ export function formatRating(value: number): string {
   return rating.format(value);
 }
 
-const cardClass =
-  "flex h-full min-h-target cursor-pointer items-start gap-4 rounded-lg border-2 " +
-  "hover:border-brand-700 hover:bg-brand-50 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 " +
-  "has-[:checked]:ring-2 has-[:checked]:ring-brand-700 has-[:focus-visible]:outline has-[:focus-visible]:outline-[3px] " +
-  "has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-amber-700";
+const cardClass = `gap-4 ${choiceCardClass}`;
 
 function Radio({ id, value, selected, describedBy, onSelect }: { id: string; value: string; selected: boolean; describedBy?: string; onSelect: (value: string) => void }) {
   return (
@@ -40,7 +37,7 @@ function Radio({ id, value, selected, describedBy, onSelect }: { id: string; val
       defaultChecked={selected}
       onChange={() => onSelect(value)}
       aria-describedby={describedBy}
-      className="mt-1 h-6 w-6 flex-none cursor-pointer accent-brand-700 focus-visible:outline-none"
+      className={choiceRadioClass}
     />
   );
 }

@@ -1,4 +1,5 @@
 import { DRAFT_PARAM } from "~/booking/draft";
+import { choiceCardClass, choiceRadioClass } from "~/components/forms";
 import { ServiceIcon } from "~/components/service-icon";
 import { formatAmount } from "~/domain/format";
 
@@ -44,12 +45,7 @@ export function ServiceCards({
             <li key={service.id}>
               <label
                 htmlFor={id}
-                className={
-                  "flex h-full min-h-target cursor-pointer items-start gap-3 rounded-lg border-2 border-gray-600 bg-white p-4 " +
-                  "hover:border-brand-700 hover:bg-brand-50 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 " +
-                  "has-[:checked]:ring-2 has-[:checked]:ring-brand-700 has-[:focus-visible]:outline has-[:focus-visible]:outline-[3px] " +
-                  "has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-amber-700"
-                }
+                className={`gap-3 border-gray-600 bg-white p-4 ${choiceCardClass}`}
               >
                 <input
                   type="radio"
@@ -59,7 +55,7 @@ export function ServiceCards({
                   defaultChecked={service.id === selected}
                   onChange={() => onSelect(service.id)}
                   aria-describedby={descriptionId}
-                  className="mt-1 h-6 w-6 flex-none cursor-pointer accent-brand-700 focus-visible:outline-none"
+                  className={choiceRadioClass}
                 />
                 <span aria-hidden="true" className="flex h-12 w-12 flex-none items-center justify-center rounded-full bg-brand-50 text-brand-700">
                   <ServiceIcon name={service.icon} className="h-7 w-7" />

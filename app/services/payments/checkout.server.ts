@@ -3,6 +3,7 @@ import { formatDate, formatTimeRange } from "../../domain/format";
 import { logger } from "../../logger.server";
 import { attachCheckoutToPayment, findCheckoutTarget, type CheckoutTarget } from "../../models/payments.server";
 import { getPaymentProvider } from "./provider.server";
+import { applyCheckoutStatus } from "./reconcile.server";
 
 // Starting an online payment (spec 000 §4 "Online", §8 checkout errors). The order and its
 // pending payment row were committed by the booking transaction; this asks the provider for a
@@ -50,6 +51,11 @@ export async function startCheckout(db: DB, orderId: string): Promise<string> {
   }
 
   const provider = getPaymentProvider();
+  if (target.providerRef && target.paymentProvider === provider.name && provider.retrieveCheckout) {
+    // A checkout was started before (a second tab, a repeated request): continue with it rather
+    // than open another one, which could be paid while our row names only the newer checkout.
+    return resumeCheckout(db, provider.name, target.providerRef, orderId);
+  }
   let session;
   try {
     session = await provider.createCheckout({
@@ -82,6 +88,29 @@ export async function startCheckout(db: DB, orderId: string): Promise<string> {
     throw new CheckoutError("not_payable");
   }
   return session.checkoutUrl;
+}
+
+/**
+ * The URL of an earlier checkout that is still open. One that was paid, declined or has expired
+ * meanwhile is settled through the event handler (as its webhook would) and cannot be resumed.
+ */
+async function resumeCheckout(db: DB, providerName: "local" | "stripe", providerRef: string, orderId: string): Promise<string> {
+  let state;
+  let url: string | undefined;
+  try {
+    const provider = getPaymentProvider();
+    const status = await provider.retrieveCheckout!(providerRef);
+    state = status.state;
+    url = status.checkoutUrl;
+    await applyCheckoutStatus(db, providerName, status);
+  } catch (error) {
+    logger.error({ err: error, orderId, provider: providerName }, "payment provider failed to answer about an earlier checkout");
+    throw new CheckoutError("provider_failed", CHECKOUT_MESSAGES.failed, { cause: error });
+  }
+  if (state === "open" && url) return url;
+  if (state === "open") throw new CheckoutError("no_url");
+  logger.warn({ orderId, state }, "earlier checkout can no longer be paid");
+  throw new CheckoutError("not_payable");
 }
 
 /** What the customer sees on the provider's page: 'Asiointiapu 21.11.2026 klo 14.00–16.00 (ORD-100001)'. */

@@ -1,9 +1,12 @@
-import type { DB } from "../../db.server";
+import type { Logger } from "pino";
+import type { DB, Executor } from "../../db.server";
 import { logger } from "../../logger.server";
 import {
   cancelUnpaidOrder,
   confirmPaidOrder,
   lockPaymentByProviderRef,
+  lockPaymentWithoutCheckout,
+  type LockedPayment,
   markPaymentCaptured,
   markPaymentFailed,
   recordPaymentEvent,
@@ -13,8 +16,9 @@ import {
 import { enqueueBookingConfirmation } from "../booking-emails.server";
 
 // The ONE place where payment outcomes change orders (DESIGN.md decisions 7 and 11). The local
-// test checkout page calls it directly; the Stripe webhook (issue 5) translates verified Stripe
-// events into the same PaymentEvent and calls it too, so both providers behave identically.
+// test checkout page calls it directly; the Stripe webhook translates verified Stripe events into
+// the same PaymentEvent and calls it too, and so do the success page and the clean-up job when
+// they ask Stripe themselves (reconcile.server.ts), so every path behaves identically.
 //
 // Guarantees:
 // - Idempotent: the event id is recorded in payment_events in the same transaction as its
@@ -66,58 +70,88 @@ export async function applyPaymentEvent(db: DB, event: PaymentEvent): Promise<Pa
       log.warn("payment event for an unknown checkout ignored");
       return { applied: false, orderNumber: null };
     }
-    const result = (applied: boolean): PaymentEventResult => ({ applied, orderNumber: payment.orderNumber });
-
-    if (!(await recordPaymentEvent(trx, event))) {
-      log.info({ orderId: payment.orderId }, "payment event already processed");
-      return result(false);
-    }
-
-    switch (event.type) {
-      case "checkout.completed":
-      case "checkout.async_succeeded": {
-        if (payment.paymentStatus === "captured" || payment.paymentStatus === "refunded") {
-          log.info({ orderId: payment.orderId }, "payment already captured");
-          return result(false);
-        }
-        await markPaymentCaptured(trx, payment.paymentId, event.type === "checkout.completed" ? (event.method ?? null) : null);
-        if (payment.orderStatus === "pending_payment") {
-          await confirmPaidOrder(trx, payment.orderId);
-          await enqueueBookingConfirmation(trx, payment.orderId);
-          log.info({ orderId: payment.orderId }, "order paid and confirmed");
-          return result(true);
-        }
-        if (payment.orderStatus === "cancelled") {
-          await writeSystemAudit(trx, {
-            action: "payment.captured_after_cancel",
-            entityType: "order",
-            entityId: payment.orderId,
-            before: { paymentStatus: payment.paymentStatus, orderStatus: payment.orderStatus },
-            after: { paymentStatus: "captured", orderStatus: "cancelled", note: "refund needed" },
-          });
-          log.error({ orderId: payment.orderId, paymentId: payment.paymentId }, "payment captured for a cancelled order: refund it");
-          return result(true);
-        }
-        // Staff moved the order on by hand before the money arrived: record the money only.
-        log.warn({ orderId: payment.orderId, orderStatus: payment.orderStatus }, "payment captured for an order no longer awaiting payment");
-        return result(true);
-      }
-
-      case "checkout.expired":
-      case "checkout.cancelled":
-      case "checkout.async_failed": {
-        if (payment.paymentStatus !== "pending" && payment.paymentStatus !== "authorized") {
-          log.info({ orderId: payment.orderId, paymentStatus: payment.paymentStatus }, "stale payment event ignored");
-          return result(false);
-        }
-        await markPaymentFailed(trx, payment.paymentId);
-        if (payment.orderStatus === "pending_payment") {
-          await cancelUnpaidOrder(trx, payment.orderId);
-          await releaseDiscountRedemption(trx, payment.orderId);
-          log.info({ orderId: payment.orderId }, "unpaid order cancelled");
-        }
-        return result(true);
-      }
-    }
+    return applyToLockedPayment(trx, payment, event, log);
   });
+}
+
+/**
+ * Gives up an online payment whose checkout never started (the provider failed or answered
+ * without a URL, and nobody retried): the same 'checkout.expired' outcome as above, for a payment
+ * that has no checkout id to name it by. Used by the clean-up job; a no-op once a checkout was
+ * attached or the payment left 'pending'.
+ */
+export async function expireUnstartedCheckout(db: DB, paymentId: string): Promise<PaymentEventResult> {
+  return db.transaction().execute(async (trx) => {
+    const payment = await lockPaymentWithoutCheckout(trx, paymentId);
+    if (!payment) return { applied: false, orderNumber: null };
+    const event: PaymentEvent = {
+      id: `unstarted:${paymentId}:expired`,
+      provider: payment.provider,
+      type: "checkout.expired",
+      providerRef: "",
+    };
+    const log = logger.child({ paymentEventId: event.id, paymentEventType: event.type, provider: event.provider });
+    return applyToLockedPayment(trx, payment, event, log);
+  });
+}
+
+async function applyToLockedPayment(
+  trx: Executor,
+  payment: LockedPayment,
+  event: PaymentEvent,
+  log: Logger,
+): Promise<PaymentEventResult> {
+  const result = (applied: boolean): PaymentEventResult => ({ applied, orderNumber: payment.orderNumber });
+
+  if (!(await recordPaymentEvent(trx, event))) {
+    log.info({ orderId: payment.orderId }, "payment event already processed");
+    return result(false);
+  }
+
+  switch (event.type) {
+    case "checkout.completed":
+    case "checkout.async_succeeded": {
+      if (payment.paymentStatus === "captured" || payment.paymentStatus === "refunded") {
+        log.info({ orderId: payment.orderId }, "payment already captured");
+        return result(false);
+      }
+      await markPaymentCaptured(trx, payment.paymentId, event.type === "checkout.completed" ? (event.method ?? null) : null);
+      if (payment.orderStatus === "pending_payment") {
+        await confirmPaidOrder(trx, payment.orderId);
+        await enqueueBookingConfirmation(trx, payment.orderId);
+        log.info({ orderId: payment.orderId }, "order paid and confirmed");
+        return result(true);
+      }
+      if (payment.orderStatus === "cancelled") {
+        await writeSystemAudit(trx, {
+          action: "payment.captured_after_cancel",
+          entityType: "order",
+          entityId: payment.orderId,
+          before: { paymentStatus: payment.paymentStatus, orderStatus: payment.orderStatus },
+          after: { paymentStatus: "captured", orderStatus: "cancelled", note: "refund needed" },
+        });
+        log.error({ orderId: payment.orderId, paymentId: payment.paymentId }, "payment captured for a cancelled order: refund it");
+        return result(true);
+      }
+      // Staff moved the order on by hand before the money arrived: record the money only.
+      log.warn({ orderId: payment.orderId, orderStatus: payment.orderStatus }, "payment captured for an order no longer awaiting payment");
+      return result(true);
+    }
+
+    case "checkout.expired":
+    case "checkout.cancelled":
+    case "checkout.async_failed": {
+      if (payment.paymentStatus !== "pending" && payment.paymentStatus !== "authorized") {
+        log.info({ orderId: payment.orderId, paymentStatus: payment.paymentStatus }, "stale payment event ignored");
+        return result(false);
+      }
+      await markPaymentFailed(trx, payment.paymentId);
+      if (payment.orderStatus === "pending_payment") {
+        await cancelUnpaidOrder(trx, payment.orderId);
+        await releaseDiscountRedemption(trx, payment.orderId);
+        log.info({ orderId: payment.orderId }, "unpaid order cancelled");
+      }
+      return result(true);
+    }
+  }
 }

@@ -49,12 +49,6 @@ export async function cancelLocalCheckout(ref: string) {
   });
 }
 
-/** Where the customer goes after paying (spec 000 §2 payment success page). */
-export function paymentSucceededPath(orderNumber: string): string {
-  return `/varaus-maksu-onnistui?${new URLSearchParams({ order_number: orderNumber })}`;
-}
-
-/** Where the customer goes after cancelling (spec 000 §2 payment cancelled page). */
-export function paymentCancelledPath(orderNumber: string): string {
-  return `/varaus-peruutettu?${new URLSearchParams({ order_number: orderNumber })}`;
-}
+// The result-page paths moved to ./paths (the Stripe provider needs them too); re-exported so
+// the test checkout page keeps importing them from here.
+export { paymentCancelledPath, paymentSucceededPath } from "./paths";

@@ -1,9 +1,11 @@
+import { env } from "../../env.server";
 import { localPaymentProvider } from "./local-provider.server";
+import { stripePaymentProvider } from "./stripe-provider.server";
 
 // The payment provider behind online orders (DESIGN.md decision 11). Everything outside this
-// folder talks to the interface, so the embedded `local` provider and the Stripe provider (issue
-// 5) are interchangeable: a provider only talks to the outside world, and every outcome it
-// reports goes through the one event handler in events.server.ts.
+// folder talks to the interface, so the embedded `local` provider and the Stripe provider are
+// interchangeable: a provider only talks to the outside world, and every outcome it reports goes
+// through the one event handler in events.server.ts.
 
 export interface CheckoutRequest {
   orderId: string;
@@ -20,6 +22,25 @@ export interface CheckoutSession {
   providerRef: string;
 }
 
+/**
+ * Where a hosted checkout stands, as the provider itself sees it (never as the browser claims):
+ * - open: the customer may still pay;
+ * - paid: the money is in;
+ * - processing: the customer finished, an asynchronous method (Klarna) has not settled yet;
+ * - failed: the customer finished, but the asynchronous payment was declined;
+ * - expired: it can no longer be paid.
+ */
+export type CheckoutState = "open" | "paid" | "processing" | "failed" | "expired";
+
+export interface CheckoutStatus {
+  providerRef: string;
+  state: CheckoutState;
+  /** The method used, when the provider tells it. */
+  method?: "card" | "mobilepay" | "klarna";
+  /** Where the customer can still pay an open checkout. */
+  checkoutUrl?: string;
+}
+
 export interface PaymentProvider {
   readonly name: "local" | "stripe";
   /** A network call for real providers: NEVER call it inside a database transaction. */
@@ -29,20 +50,28 @@ export interface PaymentProvider {
    * idempotency key derived from it), so that two racing refund attempts refund once.
    */
   refund(payment: { providerRef: string; amountCents: number; paymentId: string }): Promise<void>;
+  /**
+   * Asks the provider how a checkout stands. Only providers whose checkout lives elsewhere have
+   * it (Stripe); the local provider's checkout state is our own database. Network call.
+   */
+  retrieveCheckout?(providerRef: string): Promise<CheckoutStatus>;
+  /**
+   * Closes an open checkout so it can no longer be paid, and answers how it stands afterwards
+   * (a checkout that was paid or had expired meanwhile is reported as such, not as an error).
+   */
+  expireCheckout?(providerRef: string): Promise<CheckoutStatus>;
 }
 
 let override: PaymentProvider | null = null;
 
 /**
- * The active provider: `local` unless STRIPE_SECRET_KEY is set. Until the Stripe provider lands
- * (issue 5), a configured key fails loudly instead of silently falling back to the local test
- * checkout, which would confirm orders without taking any money.
+ * The active provider: `stripe` when STRIPE_SECRET_KEY is set (env() then insists on
+ * STRIPE_WEBHOOK_SECRET too), otherwise the embedded `local` test checkout.
  */
 export function getPaymentProvider(): PaymentProvider {
   if (override) return override;
-  if (process.env.STRIPE_SECRET_KEY) {
-    throw new Error("STRIPE_SECRET_KEY is set, but this build has no Stripe payment provider");
-  }
+  const config = env();
+  if (config.STRIPE_SECRET_KEY) return stripePaymentProvider(config);
   return localPaymentProvider;
 }
 

@@ -6,9 +6,11 @@ import type { OrderStatus } from "~/db/schema";
 import { helsinkiDateString } from "~/domain/format";
 import { priceOrder } from "~/domain/order-amounts";
 import { DEFAULT_PRICE_BANDS } from "~/domain/pricing";
+import { insertDiscountRedemption } from "~/models/discount-codes.server";
+import { insertOrder, insertOrderPayment } from "~/models/orders.server";
 
-// Orders written straight into the database, the way the booking transaction leaves them, so
-// the payment, invoice and e-mail code can be tested without the booking wizards.
+// Orders written with the booking's own insert functions, the way the booking transaction leaves
+// them, so the payment, invoice and e-mail code can be tested without the booking wizards.
 
 export interface TestOrderOptions {
   email?: string;
@@ -137,68 +139,50 @@ export async function insertTestOrder(trx: Executor, options: TestOrderOptions):
   const clock = (d: Date) =>
     new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "Europe/Helsinki" }).format(d);
 
-  const order = await trx
-    .insertInto("orders")
-    .values({
-      customer_id: customer.id,
-      caregiver_id: caregiverId,
-      service_category_id: await serviceCategoryId(trx),
-      booking_for: options.bookingFor ?? "self",
-      recipient_first_name: options.bookingFor === "other" ? "Väinö" : null,
-      recipient_last_name: options.bookingFor === "other" ? "Öhman" : null,
-      recipient_phone: options.bookingFor === "other" ? "0509876543" : null,
-      starts_at: startsAt,
-      ends_at: endsAt,
-      scheduled_date: helsinkiDateString(startsAt),
-      scheduled_start: clock(startsAt),
-      scheduled_end: clock(endsAt),
-      duration_hours: durationHours,
-      address: options.bookingFor === "other" ? "Vanhustentie 9" : "Kotikatu 3 B 7",
-      postal_code: options.bookingFor === "other" ? "00800" : "00500",
-      city: "Helsinki",
-      payment_method: options.paymentMethod,
-      unit_price_cents: amounts.unitPriceCents,
-      original_price_cents: amounts.originalPriceCents,
-      discount_cents: amounts.discountCents,
-      total_price_cents: amounts.totalPriceCents,
-      net_amount_cents: amounts.netAmountCents,
-      vat_amount_cents: amounts.vatAmountCents,
-      platform_fee_cents: amounts.platformFeeCents,
-      caregiver_earnings_cents: amounts.caregiverEarningsCents,
-      discount_code_id: discountCodeId,
-      status: options.status ?? (options.paymentMethod === "online" ? "pending_payment" : "pending"),
-    })
-    .returning(["id", "order_number"])
-    .executeTakeFirstOrThrow();
+  const other = options.bookingFor === "other";
+  const order = await insertOrder(trx, {
+    customerId: customer.id,
+    caregiverId,
+    serviceCategoryId: await serviceCategoryId(trx),
+    bookingFor: options.bookingFor ?? "self",
+    recipient: other ? { firstName: "Väinö", lastName: "Öhman", phone: "0509876543" } : null,
+    startsAt,
+    endsAt,
+    scheduledDate: helsinkiDateString(startsAt),
+    scheduledStart: clock(startsAt),
+    scheduledEnd: clock(endsAt),
+    durationHours,
+    place: other
+      ? { address: "Vanhustentie 9", postalCode: "00800", city: "Helsinki" }
+      : { address: "Kotikatu 3 B 7", postalCode: "00500", city: "Helsinki" },
+    paymentMethod: options.paymentMethod,
+    amounts,
+    discountCodeId,
+    status: options.status ?? (options.paymentMethod === "online" ? "pending_payment" : "pending"),
+    createdBy: profileId,
+  });
 
   if (discountCodeId) {
-    await trx
-      .insertInto("discount_redemptions")
-      .values({ discount_code_id: discountCodeId, profile_id: profileId, order_id: order.id, amount_cents: amounts.discountCents })
-      .execute();
+    await insertDiscountRedemption(trx, { discountCodeId, profileId, orderId: order.id, amountCents: amounts.discountCents });
   }
 
-  const payment = await trx
-    .insertInto("payments")
-    .values({
-      order_id: order.id,
-      customer_id: customer.id,
-      caregiver_id: caregiverId,
-      amount_cents: amounts.totalPriceCents,
-      provider: options.paymentMethod === "online" ? "local" : "invoice",
-      method: options.paymentMethod === "online" ? null : "invoice",
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
+  const paymentId = await insertOrderPayment(trx, {
+    orderId: order.id,
+    customerId: customer.id,
+    caregiverId,
+    amountCents: amounts.totalPriceCents,
+    provider: options.paymentMethod === "online" ? "local" : "invoice",
+    method: options.paymentMethod === "online" ? null : "invoice",
+  });
 
   return {
     orderId: order.id,
-    orderNumber: order.order_number,
+    orderNumber: order.orderNumber,
     customerId: customer.id,
     profileId,
     email,
     caregiverId,
-    paymentId: payment.id,
+    paymentId,
     discountCodeId,
     startsAt,
     endsAt,

@@ -3,6 +3,7 @@ import { getDb } from "~/db.server";
 import { addCalendarDays, bookingInterval, helsinkiToday } from "~/domain/booking-window";
 import { priceOrder } from "~/domain/order-amounts";
 import { DEFAULT_PRICE_BANDS } from "~/domain/pricing";
+import { insertOrder } from "~/models/orders.server";
 import { createQuestion } from "~/services/bot-check.server";
 import { BASE_URL } from "./auth";
 
@@ -177,7 +178,7 @@ export async function ordersOf(email: string) {
     .execute();
 }
 
-/** A live (or cancelled) order of a caregiver at a given time, inserted directly. */
+/** A live (or cancelled) order of a caregiver at a given time, inserted with the booking's own insert. */
 export async function insertOrderFor(input: {
   caregiverId: string;
   serviceId: string;
@@ -195,31 +196,23 @@ export async function insertOrderFor(input: {
   const customer = await db.insertInto("customers").values({ profile_id: profile.id }).returning("id").executeTakeFirstOrThrow();
   const interval = bookingInterval(input.date, input.startHour, input.hours);
   const amounts = priceOrder({ bands: DEFAULT_PRICE_BANDS, startHour: input.startHour, durationHours: input.hours });
-  return db
-    .insertInto("orders")
-    .values({
-      customer_id: customer.id,
-      caregiver_id: input.caregiverId,
-      service_category_id: input.serviceId,
-      starts_at: interval.startsAt,
-      ends_at: interval.endsAt,
-      scheduled_date: interval.scheduledDate,
-      scheduled_start: interval.scheduledStart,
-      scheduled_end: interval.scheduledEnd,
-      duration_hours: input.hours,
-      address: "Testikatu 1",
-      postal_code: "00100",
-      city: "Helsinki",
-      payment_method: "invoice",
-      unit_price_cents: amounts.unitPriceCents,
-      original_price_cents: amounts.originalPriceCents,
-      total_price_cents: amounts.totalPriceCents,
-      net_amount_cents: amounts.netAmountCents,
-      vat_amount_cents: amounts.vatAmountCents,
-      platform_fee_cents: amounts.platformFeeCents,
-      caregiver_earnings_cents: amounts.caregiverEarningsCents,
-      status: input.status ?? "pending",
-    })
-    .returning(["id", "order_number"])
-    .executeTakeFirstOrThrow();
+  return insertOrder(db, {
+    customerId: customer.id,
+    caregiverId: input.caregiverId,
+    serviceCategoryId: input.serviceId,
+    bookingFor: "self",
+    recipient: null,
+    startsAt: interval.startsAt,
+    endsAt: interval.endsAt,
+    scheduledDate: interval.scheduledDate,
+    scheduledStart: interval.scheduledStart,
+    scheduledEnd: interval.scheduledEnd,
+    durationHours: input.hours,
+    place: { address: "Testikatu 1", postalCode: "00100", city: "Helsinki" },
+    paymentMethod: "invoice",
+    amounts,
+    discountCodeId: null,
+    status: input.status ?? "pending",
+    createdBy: profile.id,
+  });
 }
