@@ -22,5 +22,5 @@ const stale =
 
 if (stale) {
   console.log("Building the app (remix build)...");
-  execSync("npx remix build", { stdio: "inherit" });
+  execSync("npx remix build", { stdio: ["ignore", "inherit", "inherit"] });
 }
