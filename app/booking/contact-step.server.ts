@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "@remix-run/node";
 import { getOptionalUser } from "~/auth/guards.server";
-import { getDb, type Executor } from "~/db.server";
+import { getDb, type DB, type Executor } from "~/db.server";
 import { helsinkiToday } from "~/domain/booking-window";
 import {
   DISCOUNT_CHECK_FAILED_MESSAGE,
@@ -12,7 +12,7 @@ import {
 import { priceOrder, type OrderAmounts } from "~/domain/order-amounts";
 import { logger } from "~/logger.server";
 import { previewDiscount } from "~/models/discount-codes.server";
-import { findCustomerContact } from "~/models/orders.server";
+import { findCustomerContact, findOrderPaymentState, findPendingOnlineOrderForDraft, type PendingOnlineOrder } from "~/models/orders.server";
 import {
   BOOKING_INTENT,
   DiscountCheckSchema,
@@ -23,9 +23,9 @@ import { BOT_CHECK_FIELDS, createBotCheck, verifyBotCheck, type BotCheckChalleng
 import { CheckoutError, startCheckout } from "~/services/payments/checkout.server";
 import { getPaymentProvider } from "~/services/payments/provider.server";
 import { forgetContactDetails, keepContactDetails, keptContactDetails } from "./contact-draft.server";
-import { readDraft, stepHref, type BookingDraft } from "./draft";
+import { ANY_CAREGIVER, UUID, readDraft, stepHref, type BookingDraft } from "./draft";
 import type { BookingFlow } from "./flows";
-import { rememberOrder } from "./owned-orders.server";
+import { rememberOrder, rememberedOrderNumbers } from "./owned-orders.server";
 import { placeOrder } from "./place-order.server";
 import { requireCaregiverChoice, requireTimeStep, summarize, type DraftSummary, type ValidTimeStep } from "./steps.server";
 
@@ -56,6 +56,11 @@ export interface ContactStepView {
   defaults: ContactDefaults;
   /** True when the contact details were kept from an earlier attempt (the caregiver was taken). */
   restored: boolean;
+  /**
+   * This browser's own online order for this very draft that still awaits payment (its checkout
+   * failed or was left): the page offers 'Yritä maksua uudelleen' for it instead of a new order.
+   */
+  pendingOrderNumber: string | null;
 }
 
 const HIDDEN_FIELDS = [BOT_CHECK_FIELDS.altcha, BOT_CHECK_FIELDS.questionToken, BOT_CHECK_FIELDS.answer, "intent"];
@@ -65,10 +70,36 @@ const ORDER_FAILED_MESSAGES = {
   online: "Maksun aloittaminen epäonnistui. Yritä uudelleen.",
 } as const;
 
-async function requireCompleteDraft(executor: Executor, flow: BookingFlow, draft: BookingDraft, now: Date) {
+/** Shown when 'Yritä maksua uudelleen' names an order this browser cannot (or can no longer) pay. */
+export const RETRY_REFUSED_MESSAGE = "Tätä varausta ei voi enää maksaa. Tarkista tiedot ja tee uusi varaus.";
+
+async function requireCompleteDraft(executor: Executor, request: Request, flow: BookingFlow, draft: BookingDraft, now: Date) {
   const time = await requireTimeStep(executor, flow, draft, now);
-  const caregiver = await requireCaregiverChoice(executor, flow, draft, time);
-  return { time, caregiver };
+  const pendingOrder = await findOwnPendingOrder(executor, request, draft, time);
+  // The customer's own unpaid order holds the caregiver's time; it must not send them back to
+  // step 2 as if someone else had taken the caregiver.
+  const caregiver = await requireCaregiverChoice(executor, flow, draft, time, pendingOrder?.id ?? null);
+  return { time, caregiver, pendingOrder };
+}
+
+/** This browser's unpaid online order for exactly this draft, if it has one. */
+async function findOwnPendingOrder(
+  executor: Executor,
+  request: Request,
+  draft: BookingDraft,
+  time: ValidTimeStep,
+): Promise<PendingOnlineOrder | null> {
+  let caregiverId: string | null;
+  if (draft.caregiver === ANY_CAREGIVER) caregiverId = null;
+  else if (draft.caregiver && UUID.test(draft.caregiver)) caregiverId = draft.caregiver;
+  else return null;
+  return findPendingOnlineOrderForDraft(executor, {
+    orderNumbers: await rememberedOrderNumbers(request),
+    serviceCategoryId: time.selection.serviceId,
+    startsAt: time.interval.startsAt,
+    endsAt: time.interval.endsAt,
+    caregiverId,
+  });
 }
 
 /** Splits 'Aino Maria Virtanen' into first names and the last name for the form's two fields. */
@@ -94,7 +125,7 @@ export async function contactStepLoader(request: Request, flow: BookingFlow) {
   const url = new URL(request.url);
   const draft = readDraft(url.searchParams);
   const db = await getDb();
-  const { time, caregiver } = await requireCompleteDraft(db, flow, draft, now);
+  const { time, caregiver, pendingOrder } = await requireCompleteDraft(db, request, flow, draft, now);
   const kept = await keptContactDetails(db, request);
   const user = kept ? null : await getOptionalUser(request);
   const view: ContactStepView = {
@@ -105,6 +136,7 @@ export async function contactStepLoader(request: Request, flow: BookingFlow) {
     botCheck: createBotCheck(),
     defaults: kept ?? (user ? await signedInDefaults(db, user.id) : {}),
     restored: kept !== null,
+    pendingOrderNumber: pendingOrder?.orderNumber ?? null,
   };
   return view;
 }
@@ -162,9 +194,10 @@ export async function contactStepAction(request: Request, flow: BookingFlow) {
   const draft = readDraft(url.searchParams);
   const db = await getDb();
   const formData = await request.formData();
+  if (field(formData, "intent") === BOOKING_INTENT.retryPayment) return retryPayment(db, request, formData);
   let complete: Awaited<ReturnType<typeof requireCompleteDraft>>;
   try {
-    complete = await requireCompleteDraft(db, flow, draft, now);
+    complete = await requireCompleteDraft(db, request, flow, draft, now);
   } catch (thrown) {
     // The draft went stale while the form was being filled in (typically: the chosen caregiver
     // was booked meanwhile). The customer goes back to fix it, and what they typed waits here.
@@ -173,7 +206,7 @@ export async function contactStepAction(request: Request, flow: BookingFlow) {
     }
     throw thrown;
   }
-  const { time, caregiver } = complete;
+  const { time, caregiver, pendingOrder } = complete;
   const code = field(formData, "discountCode");
   const email = field(formData, "email") || null;
 
@@ -207,6 +240,22 @@ export async function contactStepAction(request: Request, flow: BookingFlow) {
   }
 
   const contact = submission.value;
+  if (
+    pendingOrder &&
+    contact.paymentMethod === "online" &&
+    pendingOrder.customerEmail.trim().toLowerCase() === contact.email.trim().toLowerCase()
+  ) {
+    // The same booking sent again after its checkout failed: continue that order's payment
+    // rather than create a second order next to it.
+    const headers = new Headers();
+    const forget = await forgetContactDetails(db, request);
+    if (forget) headers.append("Set-Cookie", forget);
+    const failure = await redirectToCheckout(db, pendingOrder.id, headers);
+    return data(
+      { result: submission.reply({ hideFields: HIDDEN_FIELDS, formErrors: [failure] }), discount, botCheck: createBotCheck() },
+      { status: 502, headers },
+    );
+  }
   const user = await getOptionalUser(request);
   let outcome;
   try {
@@ -265,17 +314,43 @@ export async function contactStepAction(request: Request, flow: BookingFlow) {
     throw redirect(`/varaus-maksu-onnistui?${params}`, { headers });
   }
 
+  // On failure the order stays 'pending_payment' and this browser remembers it: the page that
+  // comes back offers 'Yritä maksua uudelleen', and sending the same form again resumes it too.
+  const failure = await redirectToCheckout(db, outcome.orderId, headers);
+  return data(
+    { result: submission.reply({ hideFields: HIDDEN_FIELDS, formErrors: [failure] }), discount, botCheck: createBotCheck() },
+    { status: 502, headers },
+  );
+}
+
+/**
+ * Throws the redirect to the order's checkout (with `headers`), or returns the §8 message when
+ * the checkout could not be started.
+ */
+async function redirectToCheckout(db: DB, orderId: string, headers: Headers): Promise<string> {
+  let checkoutUrl: string;
   try {
-    const checkoutUrl = await startCheckout(db, outcome.orderId);
-    throw redirect(checkoutUrl, { headers });
+    checkoutUrl = await startCheckout(db, orderId);
   } catch (error) {
-    if (error instanceof Response) throw error;
-    const message = error instanceof CheckoutError ? error.message : ORDER_FAILED_MESSAGES.online;
-    if (!(error instanceof CheckoutError)) logger.error({ err: error, orderId: outcome.orderId }, "starting the checkout failed");
-    // The order stays 'pending_payment' (the expiry job releases it); the browser remembers it.
-    return data(
-      { result: submission.reply({ hideFields: HIDDEN_FIELDS, formErrors: [message] }), discount, botCheck: createBotCheck() },
-      { status: 502, headers },
-    );
+    if (!(error instanceof CheckoutError)) logger.error({ err: error, orderId }, "starting the checkout failed");
+    return error instanceof CheckoutError ? error.message : ORDER_FAILED_MESSAGES.online;
   }
+  throw redirect(checkoutUrl, { headers });
+}
+
+/**
+ * 'Yritä maksua uudelleen': a new attempt at the payment of an order this browser booked and
+ * that still awaits it. Needs no draft or form: the order already holds everything.
+ */
+async function retryPayment(db: DB, request: Request, formData: FormData) {
+  const orderNumber = field(formData, "orderNumber");
+  const owned = orderNumber !== "" && (await rememberedOrderNumbers(request)).includes(orderNumber);
+  const order = owned ? await findOrderPaymentState(db, orderNumber) : null;
+  const formError = (message: string) => ({ status: "error" as const, error: { "": [message] } });
+  if (!order || !order.awaitingOnlinePayment) {
+    // Someone else's order number (or a cancelled, paid or invoice order) is never paid from here.
+    return data({ result: formError(RETRY_REFUSED_MESSAGE), discount: null, botCheck: null }, { status: owned ? 409 : 403 });
+  }
+  const failure = await redirectToCheckout(db, order.id, new Headers());
+  return data({ result: formError(failure), discount: null, botCheck: null }, { status: 502 });
 }

@@ -92,12 +92,14 @@ export async function requireCaregiverChoice(
   flow: BookingFlow,
   draft: BookingDraft,
   time: ValidTimeStep,
+  /** This browser's unpaid order for the same draft: its caregiver is still this customer's. */
+  ownPendingOrderId: string | null = null,
 ): Promise<OfferedCaregiver | null> {
   if (draft.caregiver === ANY_CAREGIVER) return null;
   if (!draft.caregiver || !UUID.test(draft.caregiver)) {
     throw redirect(stepHref(flow, "caregiver", { ...draft, caregiver: null }, { notice: "caregiver_missing" }));
   }
-  const caregiver = await findOfferedCaregiver(executor, draft.caregiver, time.interval);
+  const caregiver = await findOfferedCaregiver(executor, draft.caregiver, time.interval, ownPendingOrderId);
   if (!caregiver) {
     throw redirect(stepHref(flow, "caregiver", { ...draft, caregiver: null }, { notice: "caregiver_unavailable" }));
   }

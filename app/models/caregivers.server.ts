@@ -26,7 +26,7 @@ function safePhotoUrl(value: string | null): string | null {
   return value && /^\/[A-Za-z0-9/_.-]+$/.test(value) && !value.startsWith("//") ? value : null;
 }
 
-function offeredQuery(executor: Executor, interval: { startsAt: Date; endsAt: Date }) {
+function offeredQuery(executor: Executor, interval: { startsAt: Date; endsAt: Date }, exceptOrderId: string | null = null) {
   return executor
     .selectFrom("caregivers")
     .innerJoin("profiles", "profiles.id", "caregivers.profile_id")
@@ -48,6 +48,7 @@ function offeredQuery(executor: Executor, interval: { startsAt: Date; endsAt: Da
             .select(sql`1`.as("one"))
             .whereRef("orders.caregiver_id", "=", "caregivers.id")
             .where("orders.status", "<>", "cancelled")
+            .$if(exceptOrderId !== null, (query) => query.where("orders.id", "<>", exceptOrderId!))
             .where(
               sql<boolean>`tstzrange(orders.starts_at, orders.ends_at, '[)') && tstzrange(${interval.startsAt}::timestamptz, ${interval.endsAt}::timestamptz, '[)')`,
             ),
@@ -100,7 +101,9 @@ export async function findOfferedCaregiver(
   executor: Executor,
   caregiverId: string,
   interval: { startsAt: Date; endsAt: Date },
+  /** The customer's own unpaid order for this very draft, which must not count as a clash. */
+  exceptOrderId: string | null = null,
 ): Promise<OfferedCaregiver | null> {
-  const row = await offeredQuery(executor, interval).where("caregivers.id", "=", caregiverId).executeTakeFirst();
+  const row = await offeredQuery(executor, interval, exceptOrderId).where("caregivers.id", "=", caregiverId).executeTakeFirst();
   return row ? toOffered(row) : null;
 }

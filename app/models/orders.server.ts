@@ -339,3 +339,54 @@ export async function findCustomerContact(
     city: row.city ?? null,
   };
 }
+
+// ---------------------------------------------------------------- booking: resuming an unpaid online order
+
+export interface PendingOnlineOrder {
+  id: string;
+  orderNumber: string;
+  customerEmail: string;
+}
+
+/**
+ * The newest of the given orders (this browser's own, from its signed cookie) that is an online
+ * order still awaiting payment for exactly this draft: same service, time and caregiver (null for
+ * 'Ei väliä'). A failed or abandoned checkout leaves such an order holding the caregiver's time;
+ * the contact step resumes it instead of booking the same thing twice.
+ */
+export async function findPendingOnlineOrderForDraft(
+  executor: Executor,
+  input: { orderNumbers: string[]; serviceCategoryId: string; startsAt: Date; endsAt: Date; caregiverId: string | null },
+): Promise<PendingOnlineOrder | null> {
+  if (input.orderNumbers.length === 0) return null;
+  const row = await executor
+    .selectFrom("orders")
+    .innerJoin("customers", "customers.id", "orders.customer_id")
+    .innerJoin("profiles", "profiles.id", "customers.profile_id")
+    .select(["orders.id as id", "orders.order_number as orderNumber", "profiles.email as customerEmail"])
+    .where("orders.order_number", "in", input.orderNumbers)
+    .where("orders.status", "=", "pending_payment")
+    .where("orders.payment_method", "=", "online")
+    .where("orders.service_category_id", "=", input.serviceCategoryId)
+    .where("orders.starts_at", "=", input.startsAt)
+    .where("orders.ends_at", "=", input.endsAt)
+    .where((eb) => (input.caregiverId ? eb("orders.caregiver_id", "=", input.caregiverId) : eb("orders.caregiver_id", "is", null)))
+    .orderBy("orders.created_at", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/** An order's id and whether it still awaits an online payment, by its number. */
+export async function findOrderPaymentState(
+  executor: Executor,
+  orderNumber: string,
+): Promise<{ id: string; awaitingOnlinePayment: boolean } | null> {
+  const row = await executor
+    .selectFrom("orders")
+    .select(["id", "status", "payment_method"])
+    .where("order_number", "=", orderNumber)
+    .executeTakeFirst();
+  if (!row) return null;
+  return { id: row.id, awaitingOnlinePayment: row.status === "pending_payment" && row.payment_method === "online" };
+}

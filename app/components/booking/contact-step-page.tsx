@@ -84,6 +84,22 @@ export function ContactStepPage({ view, actionData }: { view: ContactStepView; a
         </Alert>
       ) : null}
 
+      {view.pendingOrderNumber ? (
+        <Alert type="warning" title="Varauksesi odottaa maksua">
+          <p>
+            Varaus {view.pendingOrderNumber} on tehty, mutta sitä ei ole vielä maksettu. Jatka maksamaan, niin varaus
+            vahvistuu. Maksamaton varaus perutaan, jos maksua ei tehdä.
+          </p>
+          {/* A form of its own (forms cannot nest): it needs only the order, not the details below. */}
+          <Form method="post" action={action}>
+            <input type="hidden" name="orderNumber" value={view.pendingOrderNumber} />
+            <SubmitButton name="intent" value={BOOKING_INTENT.retryPayment} busyLabel="Siirrytään maksamaan…" className="mt-2">
+              Yritä maksua uudelleen
+            </SubmitButton>
+          </Form>
+        </Alert>
+      ) : null}
+
       <Form method="post" action={action} {...getFormProps(form)} className="space-y-10">
         <ErrorSummary form={form} />
         <FormError errors={form.errors} title="Varausta ei voitu tehdä" />
