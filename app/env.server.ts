@@ -25,8 +25,9 @@ const EnvSchema = z.object({
   WORKER_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(1000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /**
-   * Signs bot-check challenges (ALTCHA and the no-JS question). Required in production (checked
-   * where it is used, app/services/bot-check.server.ts); a random per-process key otherwise.
+   * Signs bot-check challenges (ALTCHA and the no-JS question). Required in production so that
+   * every web process accepts the others' challenges (checked below, at start-up); a random
+   * per-process key otherwise (app/services/bot-check.server.ts).
    */
   ALTCHA_HMAC_KEY: z.preprocess(emptyToUndefined, z.string().min(16).optional()),
   /**
@@ -67,8 +68,14 @@ export function env(): Env {
     throw new Error(`Invalid environment variables:\n${lines.join("\n")}`);
   }
   const values = parsed.data;
-  if (values.NODE_ENV === "production" && !values.SESSION_SECRET) {
-    throw new Error("Invalid environment variables:\n  SESSION_SECRET: required in production (at least 16 characters)");
+  if (values.NODE_ENV === "production") {
+    // Development falls back to a fixed session secret and a random bot-check key; production
+    // must not start on either (forgeable cookies, challenges one process would refuse from another).
+    const missing = (["SESSION_SECRET", "ALTCHA_HMAC_KEY"] as const).filter((name) => !values[name]);
+    if (missing.length > 0) {
+      const lines = missing.map((name) => `  ${name}: required in production (at least 16 characters)`);
+      throw new Error(`Invalid environment variables:\n${lines.join("\n")}`);
+    }
   }
   cached = {
     ...values,

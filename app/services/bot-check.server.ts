@@ -26,15 +26,13 @@ type GlobalWithKey = typeof globalThis & { [globalKey]?: string };
 
 /**
  * The secret behind every signature here. Production must set ALTCHA_HMAC_KEY so that all web
- * processes agree; elsewhere a random key per process is enough (kept on globalThis because the
- * server entry and the Remix bundle may each load this module).
+ * processes agree (env() refuses to start production without it); elsewhere a random key per
+ * process is enough (kept on globalThis because the server entry and the Remix bundle may each
+ * load this module).
  */
 function baseKey(): string {
   const e = env();
   if (e.ALTCHA_HMAC_KEY) return e.ALTCHA_HMAC_KEY;
-  if (e.NODE_ENV === "production") {
-    throw new Error("ALTCHA_HMAC_KEY must be set in production (at least 16 characters)");
-  }
   const g = globalThis as GlobalWithKey;
   g[globalKey] ??= crypto.randomBytes(32).toString("hex");
   return g[globalKey];

@@ -84,7 +84,7 @@ beforeEach(async () => {
 });
 
 afterEach(() => {
-  for (const key of ["SMTP_URL", "NODE_ENV", "SESSION_SECRET"]) {
+  for (const key of ["SMTP_URL", "NODE_ENV", "SESSION_SECRET", "ALTCHA_HMAC_KEY"]) {
     if (savedEnv[key] === undefined) delete process.env[key];
     else process.env[key] = savedEnv[key];
   }
@@ -412,6 +412,7 @@ describe("the dev mailbox", () => {
 
     process.env.NODE_ENV = "production";
     process.env.SESSION_SECRET = "a-test-secret-of-sufficient-length";
+    process.env.ALTCHA_HMAC_KEY = "a-test-bot-check-key-of-sufficient-length";
     resetEnvCache();
     for (const load of loaders) await expectNotFound(load());
 

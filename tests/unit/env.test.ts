@@ -1,0 +1,77 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { env, resetEnvCache } from "~/env.server";
+
+// Start-up validation of the environment (README "Environment variables"): a bad or missing value
+// stops the app with a message naming the variable.
+
+const KEYS = ["NODE_ENV", "PORT", "SESSION_SECRET", "ALTCHA_HMAC_KEY", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"] as const;
+// process.env typed loosely: NODE_ENV is declared as a union, but these tests set anything.
+const processEnv = process.env as Record<string, string | undefined>;
+const saved = Object.fromEntries(KEYS.map((key) => [key, process.env[key]]));
+
+const SECRET = "a-session-secret-of-sufficient-length";
+const ALTCHA_KEY = "a-bot-check-key-of-sufficient-length";
+
+function withEnv(values: Partial<Record<(typeof KEYS)[number], string>>) {
+  for (const key of KEYS) delete processEnv[key];
+  Object.assign(processEnv, values);
+  resetEnvCache();
+  return env;
+}
+
+afterEach(() => {
+  for (const key of KEYS) {
+    if (saved[key] === undefined) delete processEnv[key];
+    else processEnv[key] = saved[key];
+  }
+  resetEnvCache();
+});
+
+describe("env() in production", () => {
+  it("starts with both secrets set", () => {
+    const config = withEnv({ NODE_ENV: "production", SESSION_SECRET: SECRET, ALTCHA_HMAC_KEY: ALTCHA_KEY })();
+    expect(config.SESSION_SECRET).toBe(SECRET);
+    expect(config.ALTCHA_HMAC_KEY).toBe(ALTCHA_KEY);
+  });
+
+  it("refuses to start without SESSION_SECRET, naming it", () => {
+    const load = withEnv({ NODE_ENV: "production", ALTCHA_HMAC_KEY: ALTCHA_KEY });
+    expect(load).toThrow(/SESSION_SECRET: required in production/);
+    expect(load).not.toThrow(/ALTCHA_HMAC_KEY/);
+  });
+
+  it("refuses to start without ALTCHA_HMAC_KEY, naming it", () => {
+    const load = withEnv({ NODE_ENV: "production", SESSION_SECRET: SECRET });
+    expect(load).toThrow(/ALTCHA_HMAC_KEY: required in production/);
+    expect(load).not.toThrow(/SESSION_SECRET/);
+  });
+
+  it("names both when both are missing, and treats an empty value as missing", () => {
+    const load = withEnv({ NODE_ENV: "production", SESSION_SECRET: "", ALTCHA_HMAC_KEY: "" });
+    expect(load).toThrow(/SESSION_SECRET: required in production[\s\S]*ALTCHA_HMAC_KEY: required in production/);
+  });
+
+  it("refuses secrets shorter than 16 characters", () => {
+    expect(withEnv({ NODE_ENV: "production", SESSION_SECRET: SECRET, ALTCHA_HMAC_KEY: "short" })).toThrow(/ALTCHA_HMAC_KEY/);
+    expect(withEnv({ NODE_ENV: "production", SESSION_SECRET: "short", ALTCHA_HMAC_KEY: ALTCHA_KEY })).toThrow(/SESSION_SECRET/);
+  });
+});
+
+describe("env() outside production", () => {
+  it("needs neither secret and falls back to a development session secret", () => {
+    const config = withEnv({ NODE_ENV: "development" })();
+    expect(config.SESSION_SECRET).toMatch(/development/);
+    expect(config.ALTCHA_HMAC_KEY).toBeUndefined();
+    expect(config.PORT).toBe(3000);
+  });
+
+  it("refuses a bad PORT, naming it", () => {
+    expect(withEnv({ NODE_ENV: "test", PORT: "http" })).toThrow(/Invalid environment variables:[\s\S]*PORT:/);
+    expect(withEnv({ NODE_ENV: "test", PORT: "70000" })).toThrow(/PORT:/);
+    expect(withEnv({ NODE_ENV: "test", PORT: "8080" })().PORT).toBe(8080);
+  });
+
+  it("refuses a Stripe key without its webhook secret, naming the secret", () => {
+    expect(withEnv({ NODE_ENV: "test", STRIPE_SECRET_KEY: "sk_test_123" })).toThrow(/STRIPE_WEBHOOK_SECRET: required/);
+  });
+});
