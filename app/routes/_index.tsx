@@ -18,7 +18,7 @@ import {
 } from "lucide-react";
 import { Alert } from "~/components/alert";
 import { ButtonLink, SubmitButton } from "~/components/button";
-import { ErrorSummary, TextareaField, TextField } from "~/components/forms";
+import { ErrorSummary, FormError, TextareaField, TextField } from "~/components/forms";
 import { PageLayout, linkClass } from "~/components/layout";
 import { ServiceIcon } from "~/components/service-icon";
 import { getDb } from "~/db.server";
@@ -35,6 +35,7 @@ import { getContactInfo, getPriceBands } from "~/models/settings.server";
 import { ContactSchema } from "~/schemas/contact";
 import { sendContactMessage } from "~/services/contact.server";
 import { redirectWithToast } from "~/services/flash.server";
+import { consumeContactMessage, retryAfterMinutes } from "~/services/rate-limit.server";
 
 const CONTACT_SENT_URL = "/?lahetetty=1#yhteystiedot";
 
@@ -49,7 +50,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { services, prices: priceTable(bands), contact, sent };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+function contactRateLimitedMessage(minutes: number): string {
+  return `Olet lähettänyt useita viestejä lyhyessä ajassa. Yritä uudelleen ${minutes} minuutin kuluttua tai soita meille.`;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: ContactSchema });
   if (submission.status !== "success") {
@@ -60,6 +65,15 @@ export async function action({ request }: ActionFunctionArgs) {
     // The hidden field was filled: a robot. It gets the same answer as a person, and no e-mail.
     logger.info("contact form: hidden field filled, message dropped");
     return redirectWithToast(request, CONTACT_SENT_URL, toast);
+  }
+  // Counted only for messages that would really be sent: a typo costs nothing.
+  const limit = await consumeContactMessage(context.clientIp);
+  if (!limit.allowed) {
+    // The typed message comes back with the form, so nothing is lost while waiting.
+    return data(submission.reply({ formErrors: [contactRateLimitedMessage(retryAfterMinutes(limit.retryAfterSeconds))] }), {
+      status: 429,
+      headers: { "Retry-After": String(limit.retryAfterSeconds) },
+    });
   }
   await sendContactMessage(await getDb(), submission.value);
   return redirectWithToast(request, CONTACT_SENT_URL, toast);
@@ -455,6 +469,7 @@ function ContactForm({ sent }: { sent: boolean }) {
       ) : null}
       <Form method="post" {...getFormProps(form)} className="mt-6 space-y-6">
         <ErrorSummary form={form} />
+        <FormError errors={form.errors} title="Viestiä ei lähetetty" />
         <TextField meta={fields.name} label="Nimi" autoComplete="name" />
         <TextField meta={fields.email} label="Sähköposti" type="email" autoComplete="email" inputMode="email" />
         <TextField

@@ -1,4 +1,4 @@
-import { CompiledQuery } from "kysely";
+import { CompiledQuery, sql } from "kysely";
 import { RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
 import { getDb } from "../db.server";
 
@@ -40,6 +40,8 @@ const ONE_HOUR = 60 * 60;
 
 export const SIGN_IN_LIMITS = { perEmail: 5, perIp: 20, windowSeconds: FIFTEEN_MINUTES } as const;
 export const MAIL_LIMITS = { perEmail: 3, perIp: 30, windowSeconds: ONE_HOUR } as const;
+/** The landing page's contact form: each message becomes an e-mail to the company. */
+export const CONTACT_LIMITS = { perIp: 5, windowSeconds: ONE_HOUR } as const;
 
 let limiters:
   | {
@@ -47,6 +49,7 @@ let limiters:
       signInIp: RateLimiterPostgres;
       mailEmail: RateLimiterPostgres;
       mailIp: RateLimiterPostgres;
+      contactIp: RateLimiterPostgres;
     }
   | undefined;
 
@@ -56,6 +59,7 @@ function getLimiters() {
     signInIp: limiter("signin_ip", SIGN_IN_LIMITS.perIp, SIGN_IN_LIMITS.windowSeconds),
     mailEmail: limiter("mail_email", MAIL_LIMITS.perEmail, MAIL_LIMITS.windowSeconds),
     mailIp: limiter("mail_ip", MAIL_LIMITS.perIp, MAIL_LIMITS.windowSeconds),
+    contactIp: limiter("contact_ip", CONTACT_LIMITS.perIp, CONTACT_LIMITS.windowSeconds),
   };
   return limiters;
 }
@@ -106,6 +110,28 @@ export function consumeMailRequest(email: string, ip: string | null | undefined)
     { limiter: l.mailEmail, key: emailKey(email) },
     { limiter: l.mailIp, key: ipKey(ip) },
   ]);
+}
+
+/**
+ * Counts a contact-form message from this client address, so that nobody floods the company's
+ * inbox through the form (the honeypot stops only the simplest robots).
+ */
+export function consumeContactMessage(ip: string | null | undefined): Promise<LimitResult> {
+  return consumeAll([{ limiter: getLimiters().contactIp, key: ipKey(ip) }]);
+}
+
+/**
+ * Removes counters whose window has ended (`expire` is epoch milliseconds). The store only
+ * overwrites a key when it comes back, so one-off addresses would otherwise stay for ever.
+ */
+export async function deleteExpiredRateLimits(): Promise<number> {
+  const db = await getDb();
+  const result = await db
+    .deleteFrom("rate_limits")
+    .where("expire", "is not", null)
+    .where("expire", "<", sql<number>`(extract(epoch from now()) * 1000)::bigint`)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 export function retryAfterMinutes(retryAfterSeconds: number): number {

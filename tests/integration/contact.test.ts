@@ -6,14 +6,14 @@ import { takeToast } from "~/services/flash.server";
 
 const CONTACT = { email: "yhteys@arkikaveri.test", phone: "+358 40 765 4321" };
 
-function postContact(fields: Record<string, string>) {
+function postContact(fields: Record<string, string>, clientIp?: string) {
   const body = new URLSearchParams(fields);
   const request = new Request("http://localhost/?index", {
     method: "POST",
     headers: { "Content-Type": "application/x-www-form-urlencoded" },
     body,
   });
-  return action({ request, params: {}, context: { cspNonce: "test" } });
+  return action({ request, params: {}, context: { cspNonce: "test", clientIp } });
 }
 
 const valid = {
@@ -41,6 +41,8 @@ beforeEach(async () => {
   const db = await getDb();
   await db.deleteFrom("jobs").execute();
   await db.deleteFrom("emails").execute();
+  // Each test starts with no messages counted against its address.
+  await db.deleteFrom("rate_limits").execute();
   await setSetting(db, "contact", CONTACT);
 });
 
@@ -148,5 +150,37 @@ describe("contact form action", () => {
     expect(result).toBeInstanceOf(Response);
     expect((result as Response).headers.get("Location")).toBe("/?lahetetty=1#yhteystiedot");
     expect(await contactEmails()).toHaveLength(0);
+  });
+});
+
+describe("contact form rate limit", () => {
+  it("takes five messages an hour from one address, then answers 429 with the typed message kept", async () => {
+    for (let i = 1; i <= 5; i += 1) {
+      const sent = await postContact({ ...valid, message: `Viesti numero ${i}, kiitos vastauksesta.` }, "198.51.100.7");
+      expect(sent).toBeInstanceOf(Response);
+    }
+    const typed = { ...valid, message: "Kuudes viesti samalta osoitteelta." };
+    const result = await postContact(typed, "198.51.100.7");
+    const wrapped = result as { data: Reply; init: ResponseInit | null };
+    expect(wrapped.init?.status).toBe(429);
+    expect(Number(new Headers(wrapped.init?.headers).get("Retry-After"))).toBeGreaterThan(0);
+    expect(wrapped.data.error?.[""]).toEqual([
+      "Olet lähettänyt useita viestejä lyhyessä ajassa. Yritä uudelleen 60 minuutin kuluttua tai soita meille.",
+    ]);
+    expect(wrapped.data.initialValue).toMatchObject(typed);
+    expect(await contactEmails()).toHaveLength(5);
+
+    // Another address is not held back by the first one.
+    expect(await postContact(valid, "198.51.100.8")).toBeInstanceOf(Response);
+    expect(await contactEmails()).toHaveLength(6);
+  });
+
+  it("does not count forms refused for a typo or dropped by the robot field", async () => {
+    for (let i = 0; i < 6; i += 1) {
+      asInvalid(await postContact({ ...valid, email: "aino.example.com" }, "198.51.100.9"));
+      await postContact({ ...valid, website: "http://spam.example" }, "198.51.100.9");
+    }
+    expect(await postContact(valid, "198.51.100.9")).toBeInstanceOf(Response);
+    expect(await contactEmails()).toHaveLength(1);
   });
 });
