@@ -74,3 +74,14 @@ export async function deleteExpiredFormDrafts<T>(executor: Executor, kind: strin
     .execute();
   return rows.map((row) => row.data as T);
 }
+
+/**
+ * Deletes the expired drafts of every kind except `exceptKinds` (the kinds whose drafts point to
+ * stored files, which their owner deletes with deleteExpiredFormDrafts to remove the files too).
+ */
+export async function deleteExpiredFormDraftsExcept(executor: Executor, exceptKinds: readonly string[]): Promise<number> {
+  let query = executor.deleteFrom("form_drafts").where("expires_at", "<=", sql<Date>`now()`);
+  if (exceptKinds.length > 0) query = query.where("kind", "not in", [...exceptKinds]);
+  const result = await query.executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

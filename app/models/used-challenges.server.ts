@@ -19,6 +19,7 @@ export async function claimChallengeToken(executor: Executor, tokenHash: string,
 }
 
 /** A token past its expiry is refused by its own signature, so its row is no longer needed. */
-export async function deleteExpiredChallengeTokens(executor: Executor): Promise<void> {
-  await executor.deleteFrom("used_challenges").where("expires_at", "<", sql<Date>`now()`).execute();
+export async function deleteExpiredChallengeTokens(executor: Executor): Promise<number> {
+  const result = await executor.deleteFrom("used_challenges").where("expires_at", "<", sql<Date>`now()`).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

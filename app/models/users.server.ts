@@ -226,6 +226,29 @@ export async function revokeAuthTokens(db: Executor, userId: string, purposes: r
 // ------------------------------------------------------------------ sessions
 
 /** Ends every session of a user (after a password reset: whoever knew the old one is out). */
+/** Sessions past their expiry: refused on read already, removed here by the housekeeping job. */
+export async function deleteExpiredSessions(db: Executor): Promise<number> {
+  const result = await db.deleteFrom("sessions").where("expires_at", "<", sql<Date>`now()`).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/**
+ * E-mail links that expired or were used over a day ago. The recent ones stay a while so that a
+ * link opened twice still meets its own row (and says it was used or expired, not unknown).
+ */
+export async function deleteStaleAuthTokens(db: Executor): Promise<number> {
+  const result = await db
+    .deleteFrom("auth_tokens")
+    .where((eb) =>
+      eb.or([
+        eb("expires_at", "<", sql<Date>`now() - interval '1 day'`),
+        eb("used_at", "<", sql<Date>`now() - interval '1 day'`),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 export async function deleteSessionsOfUser(db: Executor, userId: string): Promise<void> {
   await db.deleteFrom("sessions").where("user_id", "=", userId).execute();
 }

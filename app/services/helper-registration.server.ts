@@ -43,7 +43,9 @@ export const STEP_2_PATH = `${REGISTRATION_PATH}?vaihe=2`;
 export const THANK_YOU_PATH = `${REGISTRATION_PATH}/kiitos`;
 export const PHOTO_FIELD = "profileImage";
 
-const DRAFT_KIND = "helper_registration";
+/** The form_drafts kind of a registration; its drafts point to stored photos. */
+export const REGISTRATION_DRAFT_KIND = "helper_registration";
+const DRAFT_KIND = REGISTRATION_DRAFT_KIND;
 /** Long enough for a coffee break between the steps; the photo is personal data, so not longer. */
 export const DRAFT_TTL_MS = 2 * 60 * 60 * 1000;
 
@@ -73,17 +75,22 @@ export interface RegistrationDraftData {
 
 const drafts = draftStore<RegistrationDraftData>({ kind: DRAFT_KIND, cookieName: "__kaverihakemus", ttlMs: DRAFT_TTL_MS });
 
-/** Removes expired drafts and the photos that only they pointed to. */
-export async function deleteExpiredRegistrationDrafts(executor: Executor): Promise<number> {
+/**
+ * Removes a batch of expired drafts and the photos that only they pointed to (run by the
+ * housekeeping job). A photo that cannot be deleted is logged and left; its draft is gone anyway.
+ */
+export async function deleteExpiredRegistrationDrafts(executor: Executor): Promise<{ drafts: number; photos: number }> {
   const expired = await drafts.deleteExpired(executor);
+  let photos = 0;
   for (const data of expired) {
     if (data.photoKey) {
-      await deletePhoto(data.photoKey).catch((error: unknown) =>
-        logger.warn({ err: error, key: data.photoKey }, "could not delete the photo of an expired registration draft"),
+      await deletePhoto(data.photoKey).then(
+        () => (photos += 1),
+        (error: unknown) => logger.warn({ err: error, key: data.photoKey }, "could not delete the photo of an expired registration draft"),
       );
     }
   }
-  return expired.length;
+  return { drafts: expired.length, photos };
 }
 
 // ------------------------------------------------------------------ what the page shows

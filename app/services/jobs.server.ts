@@ -4,6 +4,7 @@ import type { Job } from "../db/schema";
 import { retryDelayMs } from "../domain/job-retry";
 import { logger } from "../logger.server";
 import { deliverEmail } from "./mailer.server";
+import { runHousekeeping } from "./housekeeping.server";
 import { expireStaleCheckouts } from "./payments/reconcile.server";
 
 export type { Job };
@@ -28,6 +29,9 @@ const jobHandlers = {
   "email.deliver": (payload: { emailId: string }, context) => deliverEmail(context.db, payload.emailId, context),
   "payments.expire_stale_checkouts": async (_payload: Record<string, never>, context) => {
     await expireStaleCheckouts(context.db);
+  },
+  "maintenance.housekeeping": async (_payload: Record<string, never>, context) => {
+    await runHousekeeping(context.db);
   },
 } satisfies Record<string, JobHandler<never>>;
 
@@ -65,7 +69,25 @@ export async function enqueueJob<T extends JobType>(
 export const RECURRING_JOBS: ReadonlyArray<{ type: JobType; everyMs: number }> = [
   // Releases orders whose checkout ended without the provider telling us (issue 5).
   { type: "payments.expire_stale_checkouts", everyMs: 5 * 60_000 },
+  // Deletes expired sessions, links, drafts (with their photos), challenges, counters, old jobs.
+  { type: "maintenance.housekeeping", everyMs: 60 * 60_000 },
 ];
+
+/** How long finished jobs are kept for looking into what happened. */
+export const DONE_JOBS_KEPT_DAYS = 7;
+
+/**
+ * Deletes jobs that finished successfully over DONE_JOBS_KEPT_DAYS ago. Failed jobs stay until
+ * someone has looked at them; a recurring job's newest run is always far younger than this.
+ */
+export async function deleteOldDoneJobs(db: Executor): Promise<number> {
+  const result = await db
+    .deleteFrom("jobs")
+    .where("status", "=", "done")
+    .where("finished_at", "<", sql<Date>`now() - ${DONE_JOBS_KEPT_DAYS}::int * interval '1 day'`)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
 
 /**
  * Makes sure each recurring job has exactly one run pending (or running). The check and the insert

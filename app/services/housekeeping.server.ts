@@ -1,0 +1,49 @@
+import type { DB } from "../db.server";
+import { logger } from "../logger.server";
+import { deleteExpiredFormDraftsExcept } from "../models/form-drafts.server";
+import { deleteExpiredChallengeTokens } from "../models/used-challenges.server";
+import { deleteExpiredSessions, deleteStaleAuthTokens } from "../models/users.server";
+import { REGISTRATION_DRAFT_KIND, deleteExpiredRegistrationDrafts } from "./helper-registration.server";
+import { deleteOldDoneJobs } from "./jobs.server";
+import { deleteExpiredRateLimits } from "./rate-limit.server";
+
+// The recurring 'maintenance.housekeeping' job (app/services/jobs.server.ts RECURRING_JOBS):
+// removes rows that no request will ever read again. Every table keeps refusing its own expired
+// rows on read, so this only keeps the tables (and the photo storage) from growing for ever,
+// and removes personal data (sessions' addresses, drafts, applicants' photos) once it is useless.
+
+export interface HousekeepingReport {
+  sessions: number;
+  authTokens: number;
+  formDrafts: number;
+  photosOfDrafts: number;
+  usedChallenges: number;
+  rateLimits: number;
+  doneJobs: number;
+}
+
+/** One registration-draft batch per call is 50; a backlog is worked through in a few rounds. */
+const MAX_DRAFT_ROUNDS = 20;
+
+export async function runHousekeeping(db: DB): Promise<HousekeepingReport> {
+  // Registration drafts first and through their owner, which deletes the photos they point to.
+  let registrationDrafts = 0;
+  let photosOfDrafts = 0;
+  for (let round = 0; round < MAX_DRAFT_ROUNDS; round += 1) {
+    const removed = await deleteExpiredRegistrationDrafts(db);
+    registrationDrafts += removed.drafts;
+    photosOfDrafts += removed.photos;
+    if (removed.drafts === 0) break;
+  }
+  const report: HousekeepingReport = {
+    sessions: await deleteExpiredSessions(db),
+    authTokens: await deleteStaleAuthTokens(db),
+    formDrafts: registrationDrafts + (await deleteExpiredFormDraftsExcept(db, [REGISTRATION_DRAFT_KIND])),
+    photosOfDrafts,
+    usedChallenges: await deleteExpiredChallengeTokens(db),
+    rateLimits: await deleteExpiredRateLimits(),
+    doneJobs: await deleteOldDoneJobs(db),
+  };
+  logger.info({ removed: report }, "housekeeping done");
+  return report;
+}
