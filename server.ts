@@ -79,6 +79,8 @@ app.use(
     },
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    // Matches frame-ancestors 'none' for browsers that only know the older header.
+    xFrameOptions: { action: "deny" },
     strictTransportSecurity: config.NODE_ENV === "production",
   }),
 );
