@@ -8,7 +8,7 @@ import { localPaymentProvider } from "~/services/payments/local-provider.server"
 import { setPaymentProviderForTests, type PaymentProvider } from "~/services/payments/provider.server";
 import { refundPayment, RefundError } from "~/services/payments/refunds.server";
 import { answerOf, contextFor, getRequest, postRequest } from "./support/auth";
-import { createTestCaregiver, createTestOrder, insertTestOrder } from "./support/booking-fixtures";
+import { createTestCaregiver, createTestOrder, emailCount, insertTestOrder, orderRow, paymentRow } from "./support/booking-fixtures";
 
 let db: DB;
 
@@ -19,23 +19,6 @@ beforeAll(async () => {
 afterEach(() => {
   setPaymentProviderForTests(null);
 });
-
-async function orderRow(orderId: string) {
-  return db.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirstOrThrow();
-}
-
-async function paymentRow(paymentId: string) {
-  return db.selectFrom("payments").selectAll().where("id", "=", paymentId).executeTakeFirstOrThrow();
-}
-
-async function emailCount(to: string) {
-  const row = await db
-    .selectFrom("emails")
-    .select(sql<number>`count(*)::int`.as("n"))
-    .where("to_address", "=", to)
-    .executeTakeFirstOrThrow();
-  return row.n;
-}
 
 /** An unpaid online order with its local checkout started, as after the booking's redirect. */
 async function orderAwaitingPayment(options: Partial<Parameters<typeof createTestOrder>[0]> = {}) {

@@ -4,7 +4,7 @@ import { resetEnvCache } from "~/env.server";
 import { CheckoutError, startCheckout } from "~/services/payments/checkout.server";
 import { getPaymentProvider } from "~/services/payments/provider.server";
 import { STRIPE_CHECKOUT_LIFETIME_SECONDS } from "~/services/payments/stripe-provider.server";
-import { createTestOrder } from "./support/booking-fixtures";
+import { createTestOrder, orderRow, paymentRow } from "./support/booking-fixtures";
 import { startFakeStripe, TEST_APP_URL, TEST_SECRET_KEY, useFakeStripe, type FakeStripe } from "./support/fake-stripe";
 
 // Starting a Stripe Checkout (issue 5; spec 000 §4 "Online", §7 create-checkout-session, §8): the
@@ -31,14 +31,6 @@ afterAll(async () => {
   restoreEnv();
   await stripe.close();
 });
-
-async function paymentRow(paymentId: string) {
-  return db.selectFrom("payments").selectAll().where("id", "=", paymentId).executeTakeFirstOrThrow();
-}
-
-async function orderRow(orderId: string) {
-  return db.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirstOrThrow();
-}
 
 describe("the provider in use", () => {
   it("is Stripe when STRIPE_SECRET_KEY is set, the local test checkout otherwise", () => {

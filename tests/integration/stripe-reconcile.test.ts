@@ -12,7 +12,7 @@ import { expireStaleCheckouts } from "~/services/payments/reconcile.server";
 import { refundPayment } from "~/services/payments/refunds.server";
 import { action as webhookAction } from "~/routes/api.stripe.webhook";
 import { answerOf, BASE_URL } from "./support/auth";
-import { createTestOrder, insertTestOrder } from "./support/booking-fixtures";
+import { createTestOrder, emailCount, insertTestOrder, orderRow, paymentRow } from "./support/booking-fixtures";
 import { CONTEXT, getUrl } from "./support/booking";
 import { signedStripeEvent, startFakeStripe, useFakeStripe, webhookRequest, type FakeStripe } from "./support/fake-stripe";
 
@@ -39,23 +39,6 @@ afterAll(async () => {
   restoreEnv();
   await stripe.close();
 });
-
-async function orderRow(orderId: string) {
-  return db.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirstOrThrow();
-}
-
-async function paymentRow(paymentId: string) {
-  return db.selectFrom("payments").selectAll().where("id", "=", paymentId).executeTakeFirstOrThrow();
-}
-
-async function emailCount(to: string) {
-  const row = await db
-    .selectFrom("emails")
-    .select(sql<number>`count(*)::int`.as("n"))
-    .where("to_address", "=", to)
-    .executeTakeFirstOrThrow();
-  return row.n;
-}
 
 async function orderAtStripe(options: Partial<Parameters<typeof createTestOrder>[0]> = {}) {
   const order = await createTestOrder({ paymentMethod: "online", ...options });

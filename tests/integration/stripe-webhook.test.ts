@@ -4,7 +4,7 @@ import { getDb, type DB } from "~/db.server";
 import { action as webhookAction, loader as webhookLoader } from "~/routes/api.stripe.webhook";
 import { startCheckout } from "~/services/payments/checkout.server";
 import { cookiesFrom } from "./support/auth";
-import { createTestOrder } from "./support/booking-fixtures";
+import { createTestOrder, emailCount, orderRow, paymentRow } from "./support/booking-fixtures";
 import { CONTEXT, draftQuery, dateInDays, ordersOf, postUrl, seedBookingFixtures, validContact } from "./support/booking";
 import {
   signedStripeEvent,
@@ -40,23 +40,6 @@ async function deliver(type: string, session: object, options: { id?: string; se
   const signature = options.signature === undefined ? event.signature : options.signature;
   const response = (await webhookAction(routeArgs(webhookRequest(event.payload, signature)))) as Response;
   return { response, status: response.status, body: await response.text(), id: event.id };
-}
-
-async function orderRow(orderId: string) {
-  return db.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirstOrThrow();
-}
-
-async function paymentRow(paymentId: string) {
-  return db.selectFrom("payments").selectAll().where("id", "=", paymentId).executeTakeFirstOrThrow();
-}
-
-async function emailCount(to: string) {
-  const row = await db
-    .selectFrom("emails")
-    .select(sql<number>`count(*)::int`.as("n"))
-    .where("to_address", "=", to)
-    .executeTakeFirstOrThrow();
-  return row.n;
 }
 
 async function eventRows(id: string) {

@@ -231,3 +231,25 @@ function decodeWinAnsi(bytes: Buffer): string {
 export function unfoldIcs(text: string): string {
   return text.replace(/\r\n[ \t]/g, "");
 }
+
+/** The order row as it stands now, for assertions after a payment event or job. */
+export async function orderRow(orderId: string) {
+  const db = await getDb();
+  return db.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirstOrThrow();
+}
+
+export async function paymentRow(paymentId: string) {
+  const db = await getDb();
+  return db.selectFrom("payments").selectAll().where("id", "=", paymentId).executeTakeFirstOrThrow();
+}
+
+/** How many e-mails have been queued to one address. */
+export async function emailCount(to: string): Promise<number> {
+  const db = await getDb();
+  const row = await db
+    .selectFrom("emails")
+    .select(sql<number>`count(*)::int`.as("n"))
+    .where("to_address", "=", to)
+    .executeTakeFirstOrThrow();
+  return row.n;
+}
