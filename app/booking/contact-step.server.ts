@@ -9,7 +9,7 @@ import {
   DISCOUNT_VALID_MESSAGE,
   discountRejectionMessage,
 } from "~/domain/discount";
-import { priceOrder, type OrderAmounts } from "~/domain/order-amounts";
+import { priceOrder } from "~/domain/order-amounts";
 import { logger } from "~/logger.server";
 import { previewDiscount } from "~/models/discount-codes.server";
 import { findCustomerContact, findOrderPaymentState, findPendingOnlineOrderForDraft, type PendingOnlineOrder } from "~/models/orders.server";
@@ -19,15 +19,16 @@ import {
   bookingContactSchema,
   type ContactDefaults,
 } from "~/schemas/booking";
-import { BOT_CHECK_FIELDS, createBotCheck, verifyBotCheck, type BotCheckChallenge } from "~/services/bot-check.server";
+import { BOT_CHECK_FIELDS, createBotCheck, verifyBotCheck } from "~/services/bot-check.server";
 import { CheckoutError, startCheckout } from "~/services/payments/checkout.server";
-import { getPaymentProvider } from "~/services/payments/provider.server";
+import { getPaymentProvider } from "~/services/payments/active-provider.server";
 import { forgetContactDetails, keepContactDetails, keptContactDetails } from "./contact-draft.server";
 import { ANY_CAREGIVER, UUID, readDraft, stepHref, type BookingDraft } from "./draft";
 import type { BookingFlow } from "./flows";
 import { rememberOrder, rememberedOrderNumbers } from "./owned-orders.server";
 import { placeOrder } from "./place-order.server";
-import { requireCaregiverChoice, requireTimeStep, summarize, type DraftSummary, type ValidTimeStep } from "./steps.server";
+import { requireCaregiverChoice, requireTimeStep, summarize, type ValidTimeStep } from "./steps.server";
+import type { DiscountCheckResult, ContactStepView } from "./views";
 
 // Step 3, the contact and payment form (spec 000 §2 "Step 3 form contents", §4, §5, §8). The
 // draft of steps 1–2 comes in the address and is re-checked on every request; the form posts to
@@ -35,33 +36,7 @@ import { requireCaregiverChoice, requireTimeStep, summarize, type DraftSummary, 
 // draft (and, without JavaScript, re-renders the page with everything typed kept), and the main
 // button places the order.
 
-export interface DiscountCheckResult {
-  status: "valid" | "invalid" | "error";
-  /** 'Alennuskoodi hyväksytty!', 'Alennuskoodi ei ole voimassa' or 'Virhe alennuskoodin tarkistuksessa'. */
-  message: string;
-  /** The server's own reason when it says more than the generic message. */
-  detail: string | null;
-  /** The code as checked (upper case). */
-  code: string;
-  /** The order's amounts with the discount; only for a valid code. */
-  amounts: OrderAmounts | null;
-}
 
-export interface ContactStepView {
-  flowId: BookingFlow["id"];
-  draft: BookingDraft;
-  summary: DraftSummary;
-  amounts: OrderAmounts;
-  botCheck: BotCheckChallenge;
-  defaults: ContactDefaults;
-  /** True when the contact details were kept from an earlier attempt (the caregiver was taken). */
-  restored: boolean;
-  /**
-   * This browser's own online order for this very draft that still awaits payment (its checkout
-   * failed or was left): the page offers 'Yritä maksua uudelleen' for it instead of a new order.
-   */
-  pendingOrderNumber: string | null;
-}
 
 const HIDDEN_FIELDS = [BOT_CHECK_FIELDS.altcha, BOT_CHECK_FIELDS.questionToken, BOT_CHECK_FIELDS.answer, "intent"];
 

@@ -4,7 +4,7 @@ import type { DiscountRejection } from "~/domain/discount";
 import { priceOrder } from "~/domain/order-amounts";
 import { logger } from "~/logger.server";
 import { insertDiscountRedemption, redeemDiscountCode } from "~/models/discount-codes.server";
-import { OFFERED_CAREGIVER_MIN_RATING } from "~/models/caregivers.server";
+import { OFFERED_CAREGIVER_MIN_RATING } from "~/domain/caregiver-offer";
 import {
   findActiveServiceCategory,
   findApprovedCaregiver,

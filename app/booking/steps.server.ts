@@ -9,7 +9,6 @@ import {
   parseStartHour,
   resolveCalendarMonth,
   type BookingInterval,
-  type MonthCalendar,
 } from "~/domain/booking-window";
 import { formatHours, formatTimeRange, formatWeekdayDate } from "~/domain/format";
 import { priceOrder, type OrderAmounts } from "~/domain/order-amounts";
@@ -37,6 +36,7 @@ import {
   type TimeSelection,
 } from "./draft";
 import type { BookingFlow } from "./flows";
+import type { DraftSummary, TimeStepView, CaregiverStepView } from "./views";
 
 // The server half of steps 1 and 2 and the checks every later step repeats (STYLE.md principle 3:
 // every step re-validates everything before it). A draft that is incomplete or no longer valid is
@@ -106,14 +106,6 @@ export async function requireCaregiverChoice(
   return caregiver;
 }
 
-/** The summary every later step shows of steps 1 and 2. */
-export interface DraftSummary {
-  serviceName: string;
-  dateLabel: string;
-  timeLabel: string;
-  durationLabel: string;
-  caregiverName: string | null;
-}
 
 export function summarize(time: ValidTimeStep, caregiver: OfferedCaregiver | null): DraftSummary {
   return {
@@ -131,34 +123,7 @@ function noticeMessage(notice: DraftNotice | null): string | null {
 
 // ---------------------------------------------------------------- step 1: time and service
 
-export interface TimeSlot {
-  hour: number;
-  /** 'HH:00', the value the draft carries. */
-  value: string;
-  bandId: PriceBand["id"];
-  hourlyCents: number;
-}
 
-export interface TimeStepView {
-  flowId: BookingFlow["id"];
-  draft: BookingDraft;
-  notice: string | null;
-  /** 'yyyy-MM' of the month shown, carried by the form. */
-  month: string;
-  calendar: MonthCalendar;
-  /** The chosen date when it can still be booked. */
-  selectedDate: string | null;
-  slots: TimeSlot[];
-  /** The chosen start hour when it is still offered on the chosen date. */
-  selectedHour: number | null;
-  hourlyCents: number | null;
-  durationHours: number;
-  manualDuration: string;
-  durationError: string | null;
-  services: ServiceCategorySummary[];
-  selectedService: string | null;
-  bands: PriceBand[];
-}
 
 /** Where the page scrolls after a pick without JavaScript: the section the pick revealed. */
 function anchorAfterPick(params: URLSearchParams): string {
@@ -227,16 +192,6 @@ export async function timeStepLoader(request: Request, flow: BookingFlow) {
 
 // ---------------------------------------------------------------- step 2: caregiver
 
-export interface CaregiverStepView {
-  flowId: BookingFlow["id"];
-  draft: BookingDraft;
-  notice: string | null;
-  summary: DraftSummary;
-  estimateCents: number;
-  caregivers: OfferedCaregiver[];
-  /** The current choice: ANY_CAREGIVER, an offered caregiver's id, or null. */
-  selected: string | null;
-}
 
 /**
  * Step 2's loader. Its GET form chooses 'Ei väliä' or one of up to six caregivers who are free

@@ -19,15 +19,15 @@ export interface AlertProps {
   className?: string;
   id?: string;
   /**
-   * Errors interrupt (role="alert"); everything else is announced politely (role="status").
-   * Pass `null` for a static notice that should not be announced at all.
+   * How a screen reader hears it: errors interrupt ("alert"), everything else is announced
+   * politely ("status"). `false` for a static notice that should not be announced at all.
    */
-  role?: "alert" | "status" | null;
+  announce?: "alert" | "status" | false;
 }
 
-export function Alert({ type, title, children, className, id, role }: AlertProps) {
+export function Alert({ type, title, children, className, id, announce }: AlertProps) {
   const { box, icon: Icon } = styles[type];
-  const resolvedRole = role === null ? undefined : (role ?? (type === "error" ? "alert" : "status"));
+  const resolvedRole = announce === false ? undefined : (announce ?? (type === "error" ? "alert" : "status"));
   return (
     <div id={id} role={resolvedRole} className={`flex gap-3 rounded-lg border-l-[6px] p-4 ${box} ${className ?? ""}`}>
       <Icon aria-hidden="true" className="mt-1 h-6 w-6 flex-none" />

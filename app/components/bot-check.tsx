@@ -97,11 +97,7 @@ export function BotCheck({ challenge, id, error }: BotCheckProps) {
 
   useEffect(() => {
     let cancelled = false;
-    if (!widgetCanRun()) {
-      setMode("question");
-      return;
-    }
-    loadWidget().then(
+    (widgetCanRun() ? loadWidget() : Promise.reject(new Error("The widget cannot run here"))).then(
       () => !cancelled && setMode("widget"),
       () => !cancelled && setMode("question"),
     );

@@ -12,7 +12,12 @@ import {
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { Alert } from "./alert";
 
+// Conform's metadata types are invariant in the form's schema, so a kit that takes the fields of
+// any form has to say `any` here.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Meta = FieldMetadata<any, any, string[]>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyForm = FormMetadata<any, string[]>;
 
 const labelClass = "block font-semibold text-gray-900";
 const hintClass = "block text-gray-700";
@@ -391,7 +396,7 @@ export function ErrorSummaryList({
 }
 
 /** Field-level errors of a Conform form, in the order the schema reported them. */
-export function summaryErrors(form: Pick<FormMetadata<any, string[]>, "allErrors" | "id">): SummaryError[] {
+export function summaryErrors(form: Pick<AnyForm, "allErrors" | "id">): SummaryError[] {
   const result: SummaryError[] = [];
   for (const [name, messages] of Object.entries(form.allErrors ?? {})) {
     // The form-level errors (name '') belong to FormError, not to a field link.
@@ -405,7 +410,7 @@ export function summaryErrors(form: Pick<FormMetadata<any, string[]>, "allErrors
  * Error summary for a Conform form. Renders nothing until a submission has produced field errors.
  * Focus moves to it on every submit that leaves errors (the form's submit event bumps a counter).
  */
-export function ErrorSummary({ form, title }: { form: FormMetadata<any, string[]>; title?: string }) {
+export function ErrorSummary({ form, title }: { form: AnyForm; title?: string }) {
   const errors = summaryErrors(form);
   const submits = useSubmitCount(form.id);
   return <ErrorSummaryList errors={errors} title={title} focusKey={submits} />;

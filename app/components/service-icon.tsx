@@ -1,3 +1,4 @@
+import { createElement } from "react";
 import { HandHeart, Heart, House, Laptop, Leaf, Music, ShoppingCart, Sun, type LucideIcon } from "lucide-react";
 
 // Service categories store an icon name (admins pick one); only these are drawn. An unknown name
@@ -22,6 +23,5 @@ export function serviceIcon(name: string | null | undefined): LucideIcon {
 
 /** A decorative icon: the service name next to it carries the meaning. */
 export function ServiceIcon({ name, className = "h-8 w-8" }: { name: string | null | undefined; className?: string }) {
-  const Icon = serviceIcon(name);
-  return <Icon aria-hidden="true" focusable="false" className={className} />;
+  return createElement(serviceIcon(name), { "aria-hidden": true, focusable: false, className });
 }

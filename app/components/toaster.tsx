@@ -1,5 +1,5 @@
-import { useEffect, useState } from "react";
-import type { Toast } from "~/services/flash.server";
+import { useState } from "react";
+import type { Toast } from "~/domain/toast";
 
 const styles: Record<Toast["type"], string> = {
   success: "border-green-700 bg-green-50 text-green-900",
@@ -12,8 +12,9 @@ const styles: Record<Toast["type"], string> = {
  * JavaScript; with JavaScript it can be dismissed.
  */
 export function Toaster({ toast }: { toast: Toast | null }) {
-  const [visible, setVisible] = useState<Toast | null>(toast);
-  useEffect(() => setVisible(toast), [toast]);
+  // Dismissing hides this toast only; the next one (a new object from the loader) shows again.
+  const [dismissed, setDismissed] = useState<Toast | null>(null);
+  const visible = toast && toast !== dismissed ? toast : null;
   return (
     <div aria-live="polite" role="status" className="toast-region pointer-events-none fixed inset-x-0 top-4 z-50 flex justify-center px-4">
       {visible ? (
@@ -24,7 +25,7 @@ export function Toaster({ toast }: { toast: Toast | null }) {
           </div>
           <button
             type="button"
-            onClick={() => setVisible(null)}
+            onClick={() => setDismissed(toast)}
             className="min-h-target min-w-target rounded-md px-2 font-semibold underline hidden-no-js"
             aria-label="Sulje ilmoitus"
           >

@@ -8,15 +8,30 @@ type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 
-export type UserType = "customer" | "caregiver";
-export type StaffRole = "admin" | "moderator" | "support";
-export type CaregiverStatus = "pending" | "approved" | "rejected" | "suspended";
-export type OrderStatus = "pending" | "pending_payment" | "in_progress" | "completed" | "cancelled";
-export type PaymentStatus = "pending" | "authorized" | "captured" | "refunded" | "failed";
-export type PaymentProviderName = "local" | "stripe" | "invoice";
-export type PaymentMethodName = "card" | "mobilepay" | "klarna" | "invoice";
-export type PayoutStatus = "pending" | "paid";
-export type DiscountType = "percentage" | "fixed_amount";
+// The value sets every layer shares live in the domain (the browser may import them too).
+import type {
+  CaregiverStatus,
+  DiscountType,
+  OrderStatus,
+  PaymentMethodName,
+  PaymentProviderName,
+  PaymentStatus,
+  PayoutStatus,
+  StaffRole,
+  UserType,
+} from "../domain/statuses";
+
+export type {
+  CaregiverStatus,
+  DiscountType,
+  OrderStatus,
+  PaymentMethodName,
+  PaymentProviderName,
+  PaymentStatus,
+  PayoutStatus,
+  StaffRole,
+  UserType,
+};
 export type JobStatus = "pending" | "running" | "done" | "failed";
 export type EmailStatus = "queued" | "sent" | "kept" | "failed";
 export type AuthTokenPurpose = "confirm_email" | "reset_password" | "set_password";

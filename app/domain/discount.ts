@@ -1,7 +1,6 @@
 // Discount codes (spec 000 §4 and §8, 001 §4): whether a code applies to an order today and how
 // much it takes off, in integer cents. The same rules serve the 'Tarkista' button and the order
 // transaction (which re-checks them under a row lock before redeeming). Pure functions, no I/O.
-import type { DiscountCode } from "~/db/schema";
 import { formatEuros } from "./format";
 
 export interface DiscountRule {
@@ -139,34 +138,3 @@ export function normalizeDiscountCode(input: string): string {
   return input.trim().toUpperCase();
 }
 
-/** The rule of a discount_codes row. */
-export function discountRuleFromRow(
-  row: Pick<
-    DiscountCode,
-    | "type"
-    | "percent_bp"
-    | "amount_cents"
-    | "min_order_cents"
-    | "max_discount_cents"
-    | "valid_from"
-    | "valid_until"
-    | "usage_limit"
-    | "per_user_limit"
-    | "usage_count"
-    | "is_active"
-  >,
-): DiscountRule {
-  return {
-    type: row.type,
-    percentBp: row.percent_bp,
-    amountCents: row.amount_cents,
-    minOrderCents: row.min_order_cents,
-    maxDiscountCents: row.max_discount_cents,
-    validFrom: row.valid_from,
-    validUntil: row.valid_until,
-    usageLimit: row.usage_limit,
-    perUserLimit: row.per_user_limit,
-    usageCount: row.usage_count,
-    isActive: row.is_active,
-  };
-}

@@ -1,6 +1,6 @@
 // Status names shown to people (spec 001 §4) and the few rules that follow from a status. Every
 // page shows a status through these maps, so one status never reads two ways. Pure, no I/O.
-import type { CaregiverStatus, OrderStatus, PaymentStatus, PayoutStatus } from "~/db/schema";
+import type { CaregiverStatus, OrderStatus, PaymentStatus, PayoutStatus } from "./statuses";
 
 export const ORDER_STATUSES = ["pending", "pending_payment", "in_progress", "completed", "cancelled"] as const satisfies readonly OrderStatus[];
 

@@ -1,30 +1,21 @@
 import { sql } from "kysely";
 import type { Executor } from "../db.server";
+import {
+  OFFERED_CAREGIVER_LIMIT,
+  OFFERED_CAREGIVER_MIN_RATING,
+  safePhotoUrl,
+  type OfferedCaregiver,
+} from "../domain/caregiver-offer";
 
-// Caregivers as the booking wizards offer them (spec 000 §7 "caregivers (/varaa step 2)"; DESIGN.md
+export type { OfferedCaregiver };
+
+// Caregivers as the booking wizards offer them, by the rules of app/domain/caregiver-offer.ts (spec 000 §7 "caregivers (/varaa step 2)"; DESIGN.md
 // decision 5): approved, average rating at least 4, best first, at most six. A caregiver who
 // already has a live order overlapping the requested time is left out, with the same condition
 // as the exclusion constraint `orders_no_caregiver_overlap`, so what is offered is what the
 // database will accept (it still decides: two customers may pick the same caregiver at once).
 
-export const OFFERED_CAREGIVER_LIMIT = 6;
-export const OFFERED_CAREGIVER_MIN_RATING = 4;
 
-export interface OfferedCaregiver {
-  id: string;
-  fullName: string;
-  averageRating: number;
-  totalOrders: number;
-  city: string;
-  bio: string;
-  /** A same-site path such as '/kuvat/…', or null for the placeholder. */
-  photoUrl: string | null;
-}
-
-/** Only our own photo paths are shown; anything else (an old absolute URL) gets the placeholder. */
-function safePhotoUrl(value: string | null): string | null {
-  return value && /^\/[A-Za-z0-9/_.-]+$/.test(value) && !value.startsWith("//") ? value : null;
-}
 
 function offeredQuery(executor: Executor, interval: { startsAt: Date; endsAt: Date }, exceptOrderId: string | null = null) {
   return executor

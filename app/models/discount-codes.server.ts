@@ -1,11 +1,11 @@
 import { sql } from "kysely";
 import type { Executor } from "../db.server";
 import {
-  discountRuleFromRow,
   evaluateDiscount,
   normalizeDiscountCode,
   type DiscountEvaluation,
   type DiscountRejection,
+  type DiscountRule,
 } from "../domain/discount";
 import type { DiscountCode } from "../db/schema";
 
@@ -132,4 +132,36 @@ export async function insertDiscountRedemption(
       amount_cents: input.amountCents,
     })
     .execute();
+}
+
+/** The rule of a discount_codes row. */
+function discountRuleFromRow(
+  row: Pick<
+    DiscountCode,
+    | "type"
+    | "percent_bp"
+    | "amount_cents"
+    | "min_order_cents"
+    | "max_discount_cents"
+    | "valid_from"
+    | "valid_until"
+    | "usage_limit"
+    | "per_user_limit"
+    | "usage_count"
+    | "is_active"
+  >,
+): DiscountRule {
+  return {
+    type: row.type,
+    percentBp: row.percent_bp,
+    amountCents: row.amount_cents,
+    minOrderCents: row.min_order_cents,
+    maxDiscountCents: row.max_discount_cents,
+    validFrom: row.valid_from,
+    validUntil: row.valid_until,
+    usageLimit: row.usage_limit,
+    perUserLimit: row.per_user_limit,
+    usageCount: row.usage_count,
+    isActive: row.is_active,
+  };
 }

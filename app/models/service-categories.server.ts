@@ -1,12 +1,7 @@
 import type { Executor } from "../db.server";
+import type { ServiceCategorySummary } from "../domain/service-category";
 
-export interface ServiceCategorySummary {
-  id: string;
-  slug: string;
-  name: string;
-  description: string;
-  icon: string;
-}
+export type { ServiceCategorySummary };
 
 /** The services offered to customers, in the order staff set (sort_order, then name). */
 export async function listActiveServiceCategories(executor: Executor): Promise<ServiceCategorySummary[]> {

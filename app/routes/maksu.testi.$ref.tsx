@@ -80,7 +80,7 @@ export default function LocalCheckoutPage() {
       <div className="space-y-6">
         <h1 className="text-4xl font-bold text-brand-900">Maksa varaus</h1>
 
-        <Alert type="warning" title="Tämä on testimaksusivu" role={null}>
+        <Alert type="warning" title="Tämä on testimaksusivu" announce={false}>
           <p>
             Oikeaa rahaa ei veloiteta. Palvelussa ei ole vielä käytössä oikeaa maksunvälittäjää, joten tällä sivulla voit kokeilla
             maksamista ja peruuttamista. Maksu vahvistaa varauksen samalla tavalla kuin oikea maksu.

@@ -1,9 +1,9 @@
-import { getCollectionProps, getFormProps, getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { getCollectionProps, getFormProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useEffect, useState, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { BotCheck, botCheckLinks } from "~/components/bot-check";
 import { buttonClassName, SubmitButton } from "~/components/button";
 import {
@@ -40,6 +40,7 @@ import {
   type Step1View,
   type Step2View,
 } from "~/services/helper-registration.server";
+import { useHydrated } from "~/components/use-hydrated";
 
 // /rekisteroidy-kaveriksi: helper registration in two steps (spec 001 §2–§5). Step 1 at the bare
 // URL, step 2 at ?vaihe=2; the draft between them lives on the server
@@ -122,12 +123,6 @@ function Progress({ step }: { step: 1 | 2 }) {
 }
 
 type LastResult = NonNullable<ReturnType<typeof useActionData<typeof action>>>["result"];
-
-function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
 
 function Step1Form({ view, lastResult }: { view: Step1View; lastResult?: LastResult }) {
   const schema = step1Schema({ passwordOnFile: view.passwordOnFile });

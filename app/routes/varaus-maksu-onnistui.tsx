@@ -6,6 +6,7 @@ import { Alert } from "~/components/alert";
 import { ButtonLink } from "~/components/button";
 import { PageLayout, linkClass } from "~/components/layout";
 import { formatEuros } from "~/domain/format";
+import { useHydrated } from "~/components/use-hydrated";
 
 // /varaus-maksu-onnistui?order_number=…&payment_method=invoice|… (spec 000 §2 "Payment success
 // page"): the order's details, shown only to the browser that booked it or its signed-in owner.
@@ -30,7 +31,7 @@ export default function PaymentSuccessPage() {
       <PageLayout narrow>
         <div className="space-y-6">
           <h1 className="text-4xl font-bold text-brand-900">Varauksen tiedot</h1>
-          <Alert type="warning" role={null}>
+          <Alert type="warning" announce={false}>
             <p>Tilaustietoja ei löytynyt.</p>
           </Alert>
           {paymentMethod === "invoice" ? (
@@ -58,11 +59,11 @@ export default function PaymentSuccessPage() {
             paid (or cancelled) after a background look-up is announced to screen readers. */}
         <div aria-live="polite">
           {order.cancelled ? (
-            <Alert type="warning" role={null}>
+            <Alert type="warning" announce={false}>
               <p>Tämä varaus on peruttu. Voit tehdä uuden varauksen milloin tahansa.</p>
             </Alert>
           ) : invoice ? (
-            <Alert type="success" role={null} title="Varauksesi on vastaanotettu">
+            <Alert type="success" announce={false} title="Varauksesi on vastaanotettu">
               <p>
                 Lasku lähetetään sähköpostiisi {order.customerEmail}. Maksuaika on 14 päivää
                 {order.invoiceDueDate ? ` (eräpäivä ${order.invoiceDueDate})` : ""}.
@@ -71,7 +72,7 @@ export default function PaymentSuccessPage() {
           ) : order.awaitingPayment ? (
             <PaymentBeingConfirmed customerEmail={order.customerEmail} />
           ) : (
-            <Alert type="success" role={null} title="Maksu vastaanotettu">
+            <Alert type="success" announce={false} title="Maksu vastaanotettu">
               <p>Varausvahvistus on lähetetty sähköpostiisi {order.customerEmail}.</p>
             </Alert>
           )}
@@ -122,9 +123,8 @@ function PaymentBeingConfirmed({ customerEmail }: { customerEmail: string }) {
   const location = useLocation();
   const revalidator = useRevalidator();
   const [checks, setChecks] = useState(0);
-  const [scripted, setScripted] = useState(false);
+  const scripted = useHydrated();
 
-  useEffect(() => setScripted(true), []);
   useEffect(() => {
     if (checks >= RECHECK_TIMES || revalidator.state !== "idle") return;
     const timer = setTimeout(() => {
@@ -136,7 +136,7 @@ function PaymentBeingConfirmed({ customerEmail }: { customerEmail: string }) {
 
   const stillChecking = scripted && checks < RECHECK_TIMES;
   return (
-    <Alert type="info" role={null} title="Odotamme vielä vahvistusta maksusta">
+    <Alert type="info" announce={false} title="Odotamme vielä vahvistusta maksusta">
       <p>
         Tarkistamme maksusi maksupalvelusta. Tämä kestää yleensä vain hetken, Klarnalla joskus kauemmin. Saat
         varausvahvistuksen sähköpostiisi {customerEmail}, kun maksu on vahvistettu.

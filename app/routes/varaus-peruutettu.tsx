@@ -19,7 +19,7 @@ export default function PaymentCancelledPage() {
     <PageLayout narrow>
       <div className="space-y-6">
         <h1 className="text-4xl font-bold text-brand-900">Maksu peruutettu</h1>
-        <Alert type="warning" role={null} title="Varaustasi ei ole vahvistettu">
+        <Alert type="warning" announce={false} title="Varaustasi ei ole vahvistettu">
           <p>Maksu keskeytyi, eikä sinulta veloitettu mitään. Varattu aika on vapautettu muille.</p>
           {orderNumber ? <p>Tilausnumero: {orderNumber}</p> : null}
         </Alert>

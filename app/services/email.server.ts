@@ -2,7 +2,7 @@ import type { Executor } from "../db.server";
 import type { EmailAttachment } from "../db/schema";
 import { env } from "../env.server";
 import { insertEmail } from "../models/emails.server";
-import { enqueueJob } from "./jobs.server";
+import { enqueueJob } from "./job-queue.server";
 
 export type { EmailAttachment };
 

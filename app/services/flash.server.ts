@@ -1,12 +1,10 @@
 import { createCookieSessionStorage, redirect } from "@remix-run/node";
 import { signedCookie } from "./cookies.server";
+import type { Toast } from "../domain/toast";
+
+export type { Toast };
 
 /** A toast that survives a redirect: shown once on the next page, with or without JavaScript. */
-export interface Toast {
-  type: "success" | "error" | "info";
-  title: string;
-  description?: string;
-}
 
 const TOAST_KEY = "toast";
 

@@ -4,10 +4,10 @@ import { deleteExpiredFormDraftsExcept } from "../models/form-drafts.server";
 import { deleteExpiredChallengeTokens } from "../models/used-challenges.server";
 import { deleteExpiredSessions, deleteStaleAuthTokens } from "../models/users.server";
 import { REGISTRATION_DRAFT_KIND, deleteExpiredRegistrationDrafts } from "./helper-registration.server";
-import { deleteOldDoneJobs } from "./jobs.server";
+import { deleteOldDoneJobs } from "./job-queue.server";
 import { deleteExpiredRateLimits } from "./rate-limit.server";
 
-// The recurring 'maintenance.housekeeping' job (app/services/jobs.server.ts RECURRING_JOBS):
+// The recurring 'maintenance.housekeeping' job (RECURRING_JOBS in app/services/job-queue.server.ts):
 // removes rows that no request will ever read again. Every table keeps refusing its own expired
 // rows on read, so this only keeps the tables (and the photo storage) from growing for ever,
 // and removes personal data (sessions' addresses, drafts, applicants' photos) once it is useless.

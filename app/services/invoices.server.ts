@@ -1,14 +1,10 @@
-import { access } from "../auth/access";
-import { getOptionalUser } from "../auth/guards.server";
-import { canViewOrder } from "../booking/owned-orders.server";
-import { getDb, type Executor } from "../db.server";
+import type { Executor } from "../db.server";
 import { formatDate, formatTime, formatTimeRange, formatWeekdayDate, helsinkiDateString } from "../domain/format";
 import { invoiceAmounts, invoiceDates } from "../domain/invoice";
 import { referenceNumberFor } from "../domain/reference-number";
 import { virtualBarcode } from "../domain/virtual-barcode";
 import {
   findInvoiceByOrderId,
-  findInvoiceOwnerByOrderNumber,
   getBookingDocument,
   insertInvoice,
   nextInvoiceNumber,
@@ -80,25 +76,6 @@ export async function renderInvoicePdfFor(
   const company = await getCompanyInfo(executor);
   const contact = await getContactInfo(executor);
   return drawInvoicePdf(invoicePdfData(booking, { ...company, ...contact }), options);
-}
-
-/**
- * The invoice PDF of an order for a download request: allowed for the browser that booked the
- * order or its signed-in customer (the same rule as the booking result pages) and for staff who
- * handle orders. Anyone else gets null, as for an order that does not exist, so order numbers
- * (which are sequential) reveal nothing.
- */
-export async function invoiceForDownload(
-  request: Request,
-  orderNumber: string,
-): Promise<{ fileName: string; pdf: Buffer } | null> {
-  const db = await getDb();
-  const owner = await findInvoiceOwnerByOrderNumber(db, orderNumber);
-  if (!owner) return null;
-  const user = await getOptionalUser(request);
-  const isOrderStaff = user?.role != null && (access.orders as readonly string[]).includes(user.role);
-  if (!isOrderStaff && !(await canViewOrder(request, { orderNumber, customerProfileId: owner.profileId }))) return null;
-  return { fileName: invoiceFileName(owner.invoiceNumber), pdf: await renderInvoicePdf(db, owner.orderId) };
 }
 
 /** The file name the invoice is attached and downloaded under. */

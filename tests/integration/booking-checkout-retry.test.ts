@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
 import { action as varaaAction, loader as varaaLoader } from "~/routes/varaa.yhteystiedot";
 import { localPaymentProvider } from "~/services/payments/local-provider.server";
-import { setPaymentProviderForTests } from "~/services/payments/provider.server";
+import { setPaymentProviderForTests } from "~/services/payments/active-provider.server";
 import { answerOf, cookiesFrom } from "./support/auth";
 import {
   CONTEXT,

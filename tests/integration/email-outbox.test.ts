@@ -7,7 +7,7 @@ import { loader as htmlLoader } from "~/routes/dev.sahkopostit.$id.html";
 import { loader as messageLoader } from "~/routes/dev.sahkopostit.$id";
 import { loader as listLoader } from "~/routes/dev.sahkopostit._index";
 import { renderEmail, sendEmail, type EmailMessage } from "~/services/email.server";
-import { runDueJobs } from "~/services/jobs.server";
+import { runDueJobs } from "~/services/worker.server";
 import { resetMailTransport } from "~/services/mailer.server";
 import { startWorker } from "~/services/worker.server";
 import { decodeHeader, leafParts, parseMime, startSmtpServer } from "./support/smtp";

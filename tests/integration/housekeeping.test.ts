@@ -5,7 +5,8 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb, type DB } from "~/db.server";
 import { runHousekeeping } from "~/services/housekeeping.server";
-import { enqueueJob, runDueJobs, RECURRING_JOBS, scheduleRecurringJobs } from "~/services/jobs.server";
+import { enqueueJob, RECURRING_JOBS } from "~/services/job-queue.server";
+import { runDueJobs, scheduleRecurringJobs } from "~/services/worker.server";
 import { createLocalStorage, getStorage, newObjectKey, useStorage } from "~/services/storage.server";
 import { createTestUser } from "./support/auth";
 

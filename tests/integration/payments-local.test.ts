@@ -5,7 +5,8 @@ import { action as checkoutAction, loader as checkoutLoader } from "~/routes/mak
 import { CHECKOUT_MESSAGES, CheckoutError, startCheckout } from "~/services/payments/checkout.server";
 import { applyPaymentEvent } from "~/services/payments/events.server";
 import { localPaymentProvider } from "~/services/payments/local-provider.server";
-import { setPaymentProviderForTests, type PaymentProvider } from "~/services/payments/provider.server";
+import { setPaymentProviderForTests } from "~/services/payments/active-provider.server";
+import type { PaymentProvider } from "~/services/payments/provider";
 import { refundPayment, RefundError } from "~/services/payments/refunds.server";
 import { answerOf, contextFor, getRequest, postRequest } from "./support/auth";
 import { createTestCaregiver, createTestOrder, emailCount, insertTestOrder, orderRow, paymentRow } from "./support/booking-fixtures";

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getDb, type DB } from "~/db.server";
 import { resetEnvCache } from "~/env.server";
 import { CheckoutError, startCheckout } from "~/services/payments/checkout.server";
-import { getPaymentProvider } from "~/services/payments/provider.server";
+import { getPaymentProvider } from "~/services/payments/active-provider.server";
 import { STRIPE_CHECKOUT_LIFETIME_SECONDS } from "~/services/payments/stripe-provider.server";
 import { createTestOrder, orderRow, paymentRow } from "./support/booking-fixtures";
 import { startFakeStripe, TEST_APP_URL, TEST_SECRET_KEY, useFakeStripe, type FakeStripe } from "./support/fake-stripe";

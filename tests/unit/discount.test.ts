@@ -6,7 +6,6 @@ import {
   discountAmountCents,
   discountDisplayStatus,
   discountRejectionMessage,
-  discountRuleFromRow,
   evaluateDiscount,
   normalizeDiscountCode,
   type DiscountRule,
@@ -166,28 +165,6 @@ describe("normalising typed codes", () => {
   it("trims and upper-cases", () => {
     expect(normalizeDiscountCode("  kevat25 ")).toBe("KEVAT25");
     expect(normalizeDiscountCode("KEVAT25")).toBe("KEVAT25");
-  });
-});
-
-describe("rows from the database", () => {
-  it("maps a discount_codes row to its rule", () => {
-    expect(
-      discountRuleFromRow({
-        type: "percentage",
-        percent_bp: 1500,
-        amount_cents: null,
-        min_order_cents: 4000,
-        max_discount_cents: 2000,
-        valid_from: "2026-05-01",
-        valid_until: "2026-05-31",
-        usage_limit: 100,
-        per_user_limit: 1,
-        usage_count: 3,
-        is_active: true,
-      }),
-    ).toEqual(
-      percentage({ percentBp: 1500, minOrderCents: 4000, maxDiscountCents: 2000, usageLimit: 100, perUserLimit: 1, usageCount: 3 }),
-    );
   });
 });
 

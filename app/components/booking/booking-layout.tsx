@@ -38,7 +38,7 @@ export function BookingLayout({
           {intro}
         </div>
         {notice ? (
-          <Alert type="warning" role="alert" title="Tarkista varauksesi">
+          <Alert type="warning" announce="alert" title="Tarkista varauksesi">
             <p>{notice}</p>
           </Alert>
         ) : null}

@@ -2,13 +2,13 @@ import { Form } from "@remix-run/react";
 import { useState } from "react";
 import { PICK_PARAM, stepHref } from "~/booking/draft";
 import { flowById } from "~/booking/flows";
-import type { CaregiverStepView } from "~/booking/steps.server";
+import type { CaregiverStepView } from "~/booking/views";
 import { ButtonLink, SubmitButton } from "~/components/button";
 import { formatEuros } from "~/domain/format";
 import { BookingLayout, DraftHiddenFields } from "./booking-layout";
 import { CaregiverChoice } from "./caregiver-cards";
 import { DraftSummaryBox } from "./draft-summary";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "~/components/use-hydrated";
 
 // Step 2 of both wizards: choose a caregiver or let us choose (spec 000 §2 "Booking step 2"). A
 // GET form; 'Jatka yhteystietoihin' takes the choice to the contact step, 'Takaisin' returns to

@@ -1,7 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useLocation } from "@remix-run/react";
-import type { ContactStepView, DiscountCheckResult } from "~/booking/contact-step.server";
+import type { ContactStepView, DiscountCheckResult } from "~/booking/views";
 import { stepHref } from "~/booking/draft";
 import { flowById } from "~/booking/flows";
 import { Alert } from "~/components/alert";
@@ -15,7 +15,7 @@ import type { BotCheckChallenge } from "~/schemas/bot-check";
 import { BookingLayout } from "./booking-layout";
 import { DraftSummaryBox } from "./draft-summary";
 import { PriceSummary } from "./price-summary";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "~/components/use-hydrated";
 
 // Step 3 of both wizards: who the service is for, contact details, the recipient's details, the
 // payment method, an optional discount code, the terms and the bot check, with the price summary
@@ -216,7 +216,7 @@ function DiscountResult({ result }: { result: DiscountCheckResult | null }) {
   return (
     <div aria-live="polite">
       {result ? (
-        <Alert type={result.status === "valid" ? "success" : "error"} role={null} title={result.message}>
+        <Alert type={result.status === "valid" ? "success" : "error"} announce={false} title={result.message}>
           {result.status === "valid" && result.amounts ? (
             <p>
               Alennus {result.code}: −{formatEuros(result.amounts.discountCents)}

@@ -2,7 +2,7 @@ import { Form } from "@remix-run/react";
 import { useState } from "react";
 import { PICK_PARAM, VIEW_PARAM } from "~/booking/draft";
 import { flowById } from "~/booking/flows";
-import type { TimeStepView } from "~/booking/steps.server";
+import type { TimeStepView } from "~/booking/views";
 import { SubmitButton } from "~/components/button";
 import { BookingLayout, DraftHiddenFields } from "./booking-layout";
 import { Calendar, ChosenDateBox } from "./calendar";
@@ -10,7 +10,7 @@ import { DurationPicker } from "./duration-picker";
 import { ServiceCards } from "./service-cards";
 import { TimeGrid } from "./time-grid";
 import { BookingInfoBox, TimeSummary } from "./time-summary";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "~/components/use-hydrated";
 
 // Step 1 of both wizards: date, time, duration and service on one page (spec 000 §2 "Booking step
 // 1"). The whole step is one GET form: each pick is a submit button that reloads the page with the

@@ -2,7 +2,7 @@ import type { DB } from "../../db.server";
 import { formatDate, formatTimeRange } from "../../domain/format";
 import { logger } from "../../logger.server";
 import { attachCheckoutToPayment, findCheckoutTarget, type CheckoutTarget } from "../../models/payments.server";
-import { getPaymentProvider } from "./provider.server";
+import { getPaymentProvider } from "./active-provider.server";
 import { applyCheckoutStatus } from "./reconcile.server";
 
 // Starting an online payment (spec 000 §4 "Online", §8 checkout errors). The order and its

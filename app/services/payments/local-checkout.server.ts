@@ -3,7 +3,7 @@ import { findPaymentByProviderRef } from "../../models/payments.server";
 import type { OnlinePaymentMethod } from "../../schemas/local-checkout";
 import { applyPaymentEvent } from "./events.server";
 import { isLocalRef } from "./local-provider.server";
-import { isLocalProviderActive } from "./provider.server";
+import { isLocalProviderActive } from "./active-provider.server";
 
 // The server half of the local test checkout page (app/routes/maksu.testi.$ref.tsx). Paying or
 // cancelling there produces exactly the events a real provider's webhook would, and hands them

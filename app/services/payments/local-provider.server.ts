@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { logger } from "../../logger.server";
-import type { PaymentProvider } from "./provider.server";
+import type { PaymentProvider } from "./provider";
 
 // The embedded provider used when no Stripe key is configured: its "checkout" is our own test
 // page /maksu/testi/<ref>, where a person can pay or cancel without real money. Paying there

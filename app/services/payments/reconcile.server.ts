@@ -7,7 +7,8 @@ import {
   type StaleCheckout,
 } from "../../models/payments.server";
 import { applyPaymentEvent, expireUnstartedCheckout, type PaymentEvent } from "./events.server";
-import { getPaymentProvider, type CheckoutState, type CheckoutStatus } from "./provider.server";
+import { getPaymentProvider } from "./active-provider.server";
+import type { CheckoutState, CheckoutStatus } from "./provider";
 import { STRIPE_CHECKOUT_LIFETIME_SECONDS } from "./stripe-provider.server";
 
 // Asking the provider ourselves instead of waiting for its webhook (issue 5): the success page does

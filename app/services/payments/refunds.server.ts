@@ -6,7 +6,7 @@ import {
   markPaymentRefunded,
   releaseRefundClaim,
 } from "../../models/payments.server";
-import { getPaymentProvider } from "./provider.server";
+import { getPaymentProvider } from "./active-provider.server";
 
 // Refunds of captured online payments (issue 5: an admin cancelling a paid order). The provider
 // call is a network call, so it cannot run inside a transaction; instead a claim row makes sure

@@ -2,7 +2,7 @@ import Stripe from "stripe";
 import type { Env } from "../../env.server";
 import { logger } from "../../logger.server";
 import { paymentCancelledPath, paymentSucceededPath } from "./paths";
-import type { CheckoutStatus, PaymentProvider } from "./provider.server";
+import type { CheckoutStatus, PaymentProvider } from "./provider";
 
 // The Stripe provider (DESIGN.md decision 11; issue 5): Stripe Checkout with card, MobilePay and
 // Klarna. It only talks to Stripe; every outcome goes through applyPaymentEvent, fed by the

@@ -1,4 +1,4 @@
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import { getDb } from "../../db.server";
 import { env } from "../../env.server";
 import { logger } from "../../logger.server";

@@ -1,10 +1,6 @@
-import { env } from "../../env.server";
-import { localPaymentProvider } from "./local-provider.server";
-import { stripePaymentProvider } from "./stripe-provider.server";
-
-// The payment provider behind online orders (DESIGN.md decision 11). Everything outside this
-// folder talks to the interface, so the embedded `local` provider and the Stripe provider are
-// interchangeable: a provider only talks to the outside world, and every outcome it reports goes
+// What a payment provider is (DESIGN.md decision 11). Everything outside this folder talks to this
+// interface (which one is active: active-provider.server.ts), so the embedded `local` provider and
+// the Stripe provider are interchangeable: a provider only talks to the outside world, and every outcome it reports goes
 // through the one event handler in events.server.ts.
 
 export interface CheckoutRequest {
@@ -60,31 +56,4 @@ export interface PaymentProvider {
    * (a checkout that was paid or had expired meanwhile is reported as such, not as an error).
    */
   expireCheckout?(providerRef: string): Promise<CheckoutStatus>;
-}
-
-let override: PaymentProvider | null = null;
-
-/**
- * The active provider: `stripe` when STRIPE_SECRET_KEY is set (env() then insists on
- * STRIPE_WEBHOOK_SECRET too), otherwise the embedded `local` test checkout.
- */
-export function getPaymentProvider(): PaymentProvider {
-  if (override) return override;
-  const config = env();
-  if (config.STRIPE_SECRET_KEY) return stripePaymentProvider(config);
-  return localPaymentProvider;
-}
-
-/** Tests swap in a provider that fails, answers oddly or records calls; null restores the real one. */
-export function setPaymentProviderForTests(provider: PaymentProvider | null): void {
-  override = provider;
-}
-
-/** True when the embedded test checkout (/maksu/testi/…) may be used. */
-export function isLocalProviderActive(): boolean {
-  try {
-    return getPaymentProvider().name === "local";
-  } catch {
-    return false;
-  }
 }
