@@ -30,12 +30,12 @@ const layerZones = [
   },
   {
     target: "./app/models",
-    from: ["./app/services", "./app/booking", "./app/routes", "./app/helper-registration"],
+    from: ["./app/services", "./app/booking", "./app/routes", "./app/caregiver-registration"],
     message: "Models hold SQL only: no services, booking engine or routes.",
   },
   {
     target: "./app/services",
-    from: ["./app/routes", "./app/booking", "./app/helper-registration"],
+    from: ["./app/routes", "./app/booking", "./app/caregiver-registration"],
     message: "Services are called by routes, never the other way round.",
   },
   {

@@ -5,8 +5,8 @@ import { priceOrder } from "~/domain/order-amounts";
 import { logger } from "~/logger.server";
 import { insertDiscountRedemption, redeemDiscountCode } from "~/models/discount-codes.server";
 import { OFFERED_CAREGIVER_MIN_RATING } from "~/domain/caregiver-offer";
+import { findActiveServiceCategory } from "~/models/service-categories.server";
 import {
-  findActiveServiceCategory,
   findApprovedCaregiver,
   findOrCreateCustomerProfile,
   insertOrder,

@@ -91,3 +91,19 @@ export function splitTotal(totalCents: number): AmountSplit {
 export function netOfCents(totalCents: number): number {
   return splitTotal(totalCents).netCents;
 }
+
+/**
+ * Hours 0–23 that no band covers, and hours that more than one band covers. The price of a
+ * booking is looked up by its start hour, so both must be empty for every hour to have exactly
+ * one price.
+ */
+export function priceBandCoverage(bands: readonly Pick<PriceBand, "fromHour" | "toHour">[]) {
+  const counts = Array.from({ length: 24 }, () => 0);
+  for (const band of bands) {
+    for (let h = Math.max(0, band.fromHour); h <= Math.min(23, band.toHour); h++) counts[h]++;
+  }
+  return {
+    uncovered: counts.flatMap((count, h) => (count === 0 ? [h] : [])),
+    overlapping: counts.flatMap((count, h) => (count > 1 ? [h] : [])),
+  };
+}

@@ -165,3 +165,23 @@ function discountRuleFromRow(
     isActive: row.is_active,
   };
 }
+
+/**
+ * Gives back the discount use of a cancelled order: its redemption row goes and the code's
+ * usage count drops by one, so the code can be used again within its limits.
+ */
+export async function releaseDiscountRedemption(executor: Executor, orderId: string): Promise<boolean> {
+  const redemption = await executor
+    .deleteFrom("discount_redemptions")
+    .where("order_id", "=", orderId)
+    .returning("discount_code_id")
+    .executeTakeFirst();
+  if (!redemption) return false;
+  await executor
+    .updateTable("discount_codes")
+    .set({ usage_count: sql`usage_count - 1` })
+    .where("id", "=", redemption.discount_code_id)
+    .where("usage_count", ">", 0)
+    .execute();
+  return true;
+}

@@ -218,16 +218,6 @@ export async function insertOrderPayment(
   return row.id;
 }
 
-/** An active service category by id (the draft's service is re-checked inside the transaction). */
-export async function findActiveServiceCategory(executor: Executor, id: string): Promise<{ id: string; name: string } | null> {
-  const row = await executor
-    .selectFrom("service_categories")
-    .select(["id", "name"])
-    .where("id", "=", id)
-    .where("is_active", "=", true)
-    .executeTakeFirst();
-  return row ?? null;
-}
 
 // ---------------------------------------------------------------- result pages
 
@@ -389,4 +379,31 @@ export async function findOrderPaymentState(
     .executeTakeFirst();
   if (!row) return null;
   return { id: row.id, awaitingOnlinePayment: row.status === "pending_payment" && row.payment_method === "online" };
+}
+
+// ---------------------------------------------------------------- status changes of the payment flow
+
+/** pending_payment → pending once the money is in. False if the order had moved on already. */
+export async function confirmPaidOrder(executor: Executor, orderId: string): Promise<boolean> {
+  const result = await executor
+    .updateTable("orders")
+    .set({ status: "pending", updated_at: sql`now()` })
+    .where("id", "=", orderId)
+    .where("status", "=", "pending_payment")
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * pending_payment → cancelled when the checkout is abandoned. The cancelled status takes the
+ * order out of the exclusion constraint, which frees the helper's time for others.
+ */
+export async function cancelUnpaidOrder(executor: Executor, orderId: string): Promise<boolean> {
+  const result = await executor
+    .updateTable("orders")
+    .set({ status: "cancelled", cancelled_at: sql`now()`, updated_at: sql`now()` })
+    .where("id", "=", orderId)
+    .where("status", "=", "pending_payment")
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }

@@ -267,68 +267,9 @@ export async function markPaymentFailed(executor: Executor, paymentId: string) {
     .execute();
 }
 
-/** pending_payment → pending once the money is in. False if the order had moved on already. */
-export async function confirmPaidOrder(executor: Executor, orderId: string): Promise<boolean> {
-  const result = await executor
-    .updateTable("orders")
-    .set({ status: "pending", updated_at: sql`now()` })
-    .where("id", "=", orderId)
-    .where("status", "=", "pending_payment")
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
 
-/**
- * pending_payment → cancelled when the checkout is abandoned. The cancelled status takes the
- * order out of the exclusion constraint, which frees the helper's time for others.
- */
-export async function cancelUnpaidOrder(executor: Executor, orderId: string): Promise<boolean> {
-  const result = await executor
-    .updateTable("orders")
-    .set({ status: "cancelled", cancelled_at: sql`now()`, updated_at: sql`now()` })
-    .where("id", "=", orderId)
-    .where("status", "=", "pending_payment")
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
 
-/**
- * Gives back the discount use of a cancelled order: its redemption row goes and the code's
- * usage count drops by one, so the code can be used again within its limits.
- */
-export async function releaseDiscountRedemption(executor: Executor, orderId: string): Promise<boolean> {
-  const redemption = await executor
-    .deleteFrom("discount_redemptions")
-    .where("order_id", "=", orderId)
-    .returning("discount_code_id")
-    .executeTakeFirst();
-  if (!redemption) return false;
-  await executor
-    .updateTable("discount_codes")
-    .set({ usage_count: sql`usage_count - 1` })
-    .where("id", "=", redemption.discount_code_id)
-    .where("usage_count", ">", 0)
-    .execute();
-  return true;
-}
 
-/** A line in the audit log written by the system itself (no acting user). */
-export async function writeSystemAudit(
-  executor: Executor,
-  entry: { action: string; entityType: string; entityId: string; before?: unknown; after?: unknown },
-) {
-  await executor
-    .insertInto("audit_log")
-    .values({
-      actor_id: null,
-      action: entry.action,
-      entity_type: entry.entityType,
-      entity_id: entry.entityId,
-      before: entry.before === undefined ? null : JSON.stringify(entry.before),
-      after: entry.after === undefined ? null : JSON.stringify(entry.after),
-    })
-    .execute();
-}
 
 // ------------------------------------------------------------------ refunds
 

@@ -13,3 +13,14 @@ export async function listActiveServiceCategories(executor: Executor): Promise<S
     .orderBy("name")
     .execute();
 }
+
+/** An active service category by id (the draft's service is re-checked inside the transaction). */
+export async function findActiveServiceCategory(executor: Executor, id: string): Promise<{ id: string; name: string } | null> {
+  const row = await executor
+    .selectFrom("service_categories")
+    .select(["id", "name"])
+    .where("id", "=", id)
+    .where("is_active", "=", true)
+    .executeTakeFirst();
+  return row ?? null;
+}

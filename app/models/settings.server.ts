@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { z } from "zod";
 import type { Executor } from "../db.server";
 import { isValidBusinessId, isValidFinnishIban, normalizeIban } from "../domain/business-identifiers";
-import { DEFAULT_PRICE_BANDS, type PriceBand } from "../domain/pricing";
+import { DEFAULT_PRICE_BANDS, priceBandCoverage, type PriceBand } from "../domain/pricing";
 import { logger } from "../logger.server";
 
 // Platform settings are rows of the `settings` table (key → jsonb). Every key has a schema and a
@@ -25,21 +25,6 @@ const PriceBandSchema = z
     path: ["toHour"],
   });
 
-/**
- * Hours 0–23 that no band covers, and hours that more than one band covers. The price of a
- * booking is looked up by its start hour, so both must be empty for every hour to have exactly
- * one price.
- */
-export function priceBandCoverage(bands: readonly Pick<PriceBand, "fromHour" | "toHour">[]) {
-  const counts = Array.from({ length: 24 }, () => 0);
-  for (const band of bands) {
-    for (let h = Math.max(0, band.fromHour); h <= Math.min(23, band.toHour); h++) counts[h]++;
-  }
-  return {
-    uncovered: counts.flatMap((count, h) => (count === 0 ? [h] : [])),
-    overlapping: counts.flatMap((count, h) => (count > 1 ? [h] : [])),
-  };
-}
 
 export const PriceBandsSchema = z
   .array(PriceBandSchema)

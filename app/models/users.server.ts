@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import type { Executor } from "../db.server";
 import type { AuthTokenPurpose, StaffRole, UserType } from "../db/schema";
 
-// Accounts, roles, sign-in sessions and single-use e-mail links: the SQL behind
+// Accounts, roles and single-use e-mail links: the SQL behind
 // app/services/auth.server.ts and the guards.
 
 /** The signed-in user as the rest of the app sees it. */
@@ -223,14 +223,7 @@ export async function revokeAuthTokens(db: Executor, userId: string, purposes: r
     .execute();
 }
 
-// ------------------------------------------------------------------ sessions
-
-/** Ends every session of a user (after a password reset: whoever knew the old one is out). */
-/** Sessions past their expiry: refused on read already, removed here by the housekeeping job. */
-export async function deleteExpiredSessions(db: Executor): Promise<number> {
-  const result = await db.deleteFrom("sessions").where("expires_at", "<", sql<Date>`now()`).executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
+// ------------------------------------------------------------------ e-mail links
 
 /**
  * E-mail links that expired or were used over a day ago. The recent ones stay a while so that a
@@ -247,10 +240,6 @@ export async function deleteStaleAuthTokens(db: Executor): Promise<number> {
     )
     .executeTakeFirst();
   return Number(result.numDeletedRows);
-}
-
-export async function deleteSessionsOfUser(db: Executor, userId: string): Promise<void> {
-  await db.deleteFrom("sessions").where("user_id", "=", userId).execute();
 }
 
 // ------------------------------------------------------------------ portal and caregiver ids

@@ -21,7 +21,7 @@ import { BOT_CHECK_FIELDS } from "~/schemas/bot-check";
 import {
   BIO_MAX_LENGTH,
   CITY_OPTIONS,
-  helperRegistrationMessages,
+  caregiverRegistrationMessages,
   LANGUAGE_OPTIONS,
   OTHER_CITY,
   SERVICE_OPTIONS,
@@ -29,7 +29,7 @@ import {
   step2Schema,
   TRANSPORTATION_OPTIONS,
   type Step1Values,
-} from "~/schemas/helper-registration";
+} from "~/schemas/caregiver-registration";
 import { redirectWithToast } from "~/services/flash.server";
 import {
   loadRegistration,
@@ -39,18 +39,18 @@ import {
   submitRegistration,
   type Step1View,
   type Step2View,
-} from "~/services/helper-registration.server";
+} from "~/caregiver-registration/registration.server";
 import { useHydrated } from "~/components/use-hydrated";
 
 // /rekisteroidy-kaveriksi: helper registration in two steps (spec 001 §2–§5). Step 1 at the bare
 // URL, step 2 at ?vaihe=2; the draft between them lives on the server
-// (app/services/helper-registration.server.ts).
+// (app/caregiver-registration/registration.server.ts).
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const outcome = await loadRegistration(request);
   if (outcome.kind === "redirect") {
     if (outcome.expired) {
-      return redirectWithToast(request, outcome.to, { type: "error", title: helperRegistrationMessages.draftExpired });
+      return redirectWithToast(request, outcome.to, { type: "error", title: caregiverRegistrationMessages.draftExpired });
     }
     throw redirect(outcome.to);
   }
@@ -72,7 +72,7 @@ export const links: LinksFunction = () => botCheckLinks();
 
 export const meta: MetaFunction = () => [{ title: "Hae Arkikaveriksi – Arkikaveri" }];
 
-export default function HelperRegistrationPage() {
+export default function CaregiverRegistrationPage() {
   const { view } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
@@ -318,7 +318,7 @@ function Step2Form({ view, lastResult }: { view: Step2View; lastResult?: LastRes
       <Form method="post" action={STEP_2_PATH} {...getFormProps(form)} className="space-y-8">
         <ErrorSummary form={form} />
         <FormError errors={form.errors} />
-        {form.errors?.includes(helperRegistrationMessages.emailTaken) ? (
+        {form.errors?.includes(caregiverRegistrationMessages.emailTaken) ? (
           <p>
             <Link to="/auth" className={linkClass}>
               Kirjaudu sisään

@@ -8,7 +8,7 @@ import { linkClass, PageLayout } from "~/components/layout";
 
 export const meta: MetaFunction = () => [{ title: "Kiitos hakemuksestasi – Arkikaveri" }];
 
-export default function HelperRegistrationThanks() {
+export default function CaregiverRegistrationThanks() {
   return (
     <PageLayout narrow>
       <div className="space-y-8">

@@ -7,7 +7,6 @@ import { logger } from "../logger.server";
 import {
   consumeAuthToken,
   createAuthToken,
-  deleteSessionsOfUser,
   findCredentialsByEmail,
   insertCustomerAccount,
   markEmailConfirmed,
@@ -19,6 +18,7 @@ import {
 } from "../models/users.server";
 import type { AuthTokenPurpose } from "../db/schema";
 import { SignInSchema } from "../schemas/auth";
+import { deleteSessionsOfUser } from "../models/sessions.server";
 import { renderEmail, sendEmail } from "./email.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { consumeMailRequest, consumeSignInAttempt, forgiveSignInAttempt } from "./rate-limit.server";

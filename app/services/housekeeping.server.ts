@@ -2,8 +2,9 @@ import type { DB } from "../db.server";
 import { logger } from "../logger.server";
 import { deleteExpiredFormDraftsExcept } from "../models/form-drafts.server";
 import { deleteExpiredChallengeTokens } from "../models/used-challenges.server";
-import { deleteExpiredSessions, deleteStaleAuthTokens } from "../models/users.server";
-import { REGISTRATION_DRAFT_KIND, deleteExpiredRegistrationDrafts } from "./helper-registration.server";
+import { deleteExpiredSessions } from "../models/sessions.server";
+import { deleteStaleAuthTokens } from "../models/users.server";
+import { REGISTRATION_DRAFT_KIND, deleteExpiredRegistrationDrafts } from "./registration-drafts.server";
 import { deleteOldDoneJobs } from "./job-queue.server";
 import { deleteExpiredRateLimits } from "./rate-limit.server";
 

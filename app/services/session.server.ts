@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { createSessionStorage, type Session } from "@remix-run/node";
 import { getDb } from "../db.server";
+import { deleteSession, findSessionData, insertSession, updateSession } from "../models/sessions.server";
 import { signedCookie } from "./cookies.server";
 
 // Sessions are rows in PostgreSQL behind a signed cookie (DESIGN.md "Runtime shape"): the web
@@ -44,41 +45,24 @@ export function sessionStorage(client: SessionClient = {}) {
     cookie: sessionCookie(),
     async createData(data, expires) {
       const id = crypto.randomBytes(32).toString("base64url");
-      const db = await getDb();
-      await db
-        .insertInto("sessions")
-        .values({
-          id: hashSessionId(id),
-          user_id: userIdOf(data),
-          data: JSON.stringify(data),
-          expires_at: expiryFrom(expires),
-          user_agent: client.userAgent?.slice(0, 500) ?? null,
-          ip: client.ip ?? null,
-        })
-        .execute();
+      await insertSession(await getDb(), {
+        idHash: hashSessionId(id),
+        userId: userIdOf(data),
+        data,
+        expiresAt: expiryFrom(expires),
+        userAgent: client.userAgent,
+        ip: client.ip,
+      });
       return id;
     },
     async readData(id) {
-      const db = await getDb();
-      const row = await db
-        .selectFrom("sessions")
-        .select(["data"])
-        .where("id", "=", hashSessionId(id))
-        .where("expires_at", ">", new Date())
-        .executeTakeFirst();
-      return (row?.data as Partial<SessionData> | undefined) ?? null;
+      return ((await findSessionData(await getDb(), hashSessionId(id))) as Partial<SessionData> | null) ?? null;
     },
     async updateData(id, data, expires) {
-      const db = await getDb();
-      await db
-        .updateTable("sessions")
-        .set({ data: JSON.stringify(data), user_id: userIdOf(data), expires_at: expiryFrom(expires) })
-        .where("id", "=", hashSessionId(id))
-        .execute();
+      await updateSession(await getDb(), { idHash: hashSessionId(id), userId: userIdOf(data), data, expiresAt: expiryFrom(expires) });
     },
     async deleteData(id) {
-      const db = await getDb();
-      await db.deleteFrom("sessions").where("id", "=", hashSessionId(id)).execute();
+      await deleteSession(await getDb(), hashSessionId(id));
     },
   });
 }

@@ -1,17 +1,16 @@
 import type { Logger } from "pino";
 import type { DB, Executor } from "../../db.server";
 import { logger } from "../../logger.server";
+import { writeSystemAudit } from "../../models/audit-log.server";
+import { releaseDiscountRedemption } from "../../models/discount-codes.server";
+import { cancelUnpaidOrder, confirmPaidOrder } from "../../models/orders.server";
 import {
-  cancelUnpaidOrder,
-  confirmPaidOrder,
   lockPaymentByProviderRef,
   lockPaymentWithoutCheckout,
   type LockedPayment,
   markPaymentCaptured,
   markPaymentFailed,
   recordPaymentEvent,
-  releaseDiscountRedemption,
-  writeSystemAudit,
 } from "../../models/payments.server";
 import { enqueueBookingConfirmation } from "../booking-emails.server";
 

@@ -1,28 +1,26 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { getDb, type Executor } from "../db.server";
-import { logger } from "../logger.server";
+import { getDb, type Executor } from "~/db.server";
+import { logger } from "~/logger.server";
 import {
   findServiceCategoryIdsBySlug,
   insertCaregiver,
   insertCaregiverServices,
-} from "../models/caregiver-registration.server";
-import { insertProfile, isEmailRegistered } from "../models/users.server";
-import type { BotCheckChallenge } from "../schemas/bot-check";
+} from "~/models/caregiver-registration.server";
+import { insertProfile, isEmailRegistered } from "~/models/users.server";
+import type { BotCheckChallenge } from "~/schemas/bot-check";
 import {
   cityOf,
-  helperRegistrationMessages as messages,
+  caregiverRegistrationMessages as messages,
   OTHER_CITY,
   step1Schema,
   step2Schema,
   transportationFlags,
-  type Step1Values,
   type Step2Values,
-} from "../schemas/helper-registration";
-import { queueEmailConfirmation } from "./auth.server";
-import { createBotCheck, verifyBotCheck } from "./bot-check.server";
-import { draftStore } from "./form-draft.server";
-import { hashPassword } from "./password.server";
+} from "~/schemas/caregiver-registration";
+import { queueEmailConfirmation } from "~/services/auth.server";
+import { createBotCheck, verifyBotCheck } from "~/services/bot-check.server";
+import { hashPassword } from "~/services/password.server";
 import {
   deletePhoto,
   MAX_PHOTO_BYTES,
@@ -31,7 +29,14 @@ import {
   processProfilePhoto,
   storePhoto,
   UploadTooLargeError,
-} from "./photo.server";
+} from "~/services/photo.server";
+import {
+  deleteExpiredRegistrationDrafts,
+  registrationDrafts as drafts,
+  type RegistrationDraftData,
+  type StoredStep1,
+  type StoredStep2,
+} from "~/services/registration-drafts.server";
 
 // Helper registration (/rekisteroidy-kaveriksi; spec 001 §2–§5, §7–§9). Step 1 is a multipart
 // POST; what it validated (the password already hashed, the photo already re-encoded and stored)
@@ -42,56 +47,6 @@ export const REGISTRATION_PATH = "/rekisteroidy-kaveriksi";
 export const STEP_2_PATH = `${REGISTRATION_PATH}?vaihe=2`;
 export const THANK_YOU_PATH = `${REGISTRATION_PATH}/kiitos`;
 export const PHOTO_FIELD = "profileImage";
-
-/** The form_drafts kind of a registration; its drafts point to stored photos. */
-export const REGISTRATION_DRAFT_KIND = "helper_registration";
-const DRAFT_KIND = REGISTRATION_DRAFT_KIND;
-/** Long enough for a coffee break between the steps; the photo is personal data, so not longer. */
-export const DRAFT_TTL_MS = 2 * 60 * 60 * 1000;
-
-/** Step 1 as validated, with the password hashed. Kept in the draft. */
-export interface StoredStep1 extends Omit<Step1Values, "password" | "termsAccepted" | "dataProcessingAccepted"> {
-  passwordHash: string;
-}
-
-/** Step 2 as typed, kept when the visitor goes back to step 1 (not yet validated). */
-export interface StoredStep2 {
-  bio?: string;
-  services?: string[];
-  languages?: string[];
-  transportation?: string;
-}
-
-export interface RegistrationDraftData {
-  /** The bot check was passed in this registration; it is not asked again. */
-  humanVerified: boolean;
-  /** The re-encoded photo in storage, once one has been accepted. */
-  photoKey: string | null;
-  step1: StoredStep1 | null;
-  step2: StoredStep2 | null;
-}
-
-// ------------------------------------------------------------------ the draft
-
-const drafts = draftStore<RegistrationDraftData>({ kind: DRAFT_KIND, cookieName: "__kaverihakemus", ttlMs: DRAFT_TTL_MS });
-
-/**
- * Removes a batch of expired drafts and the photos that only they pointed to (run by the
- * housekeeping job). A photo that cannot be deleted is logged and left; its draft is gone anyway.
- */
-export async function deleteExpiredRegistrationDrafts(executor: Executor): Promise<{ drafts: number; photos: number }> {
-  const expired = await drafts.deleteExpired(executor);
-  let photos = 0;
-  for (const data of expired) {
-    if (data.photoKey) {
-      await deletePhoto(data.photoKey).then(
-        () => (photos += 1),
-        (error: unknown) => logger.warn({ err: error, key: data.photoKey }, "could not delete the photo of an expired registration draft"),
-      );
-    }
-  }
-  return { drafts: expired.length, photos };
-}
 
 // ------------------------------------------------------------------ what the page shows
 

@@ -9,7 +9,7 @@ import { helsinkiDateString } from "~/domain/format";
 import { logger } from "~/logger.server";
 import { action, loader } from "~/routes/rekisteroidy-kaveriksi";
 import { loader as photoLoader } from "~/routes/kuvat.$key";
-import { helperRegistrationMessages as m } from "~/schemas/helper-registration";
+import { caregiverRegistrationMessages as m } from "~/schemas/caregiver-registration";
 import { botCheckMessages, createQuestion } from "~/services/bot-check.server";
 import { verifyPassword } from "~/services/password.server";
 import { MAX_PHOTO_BYTES, processProfilePhoto } from "~/services/photo.server";

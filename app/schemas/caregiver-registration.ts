@@ -6,7 +6,7 @@ import { helsinkiDateString } from "~/domain/format";
 // them). Used by Conform in the browser and by the action on the server. The photo is checked on
 // the server from its bytes (app/services/photo.server.ts), so it is not part of these schemas.
 
-export const helperRegistrationMessages = {
+export const caregiverRegistrationMessages = {
   firstNameRequired: "Etunimi on pakollinen",
   lastNameRequired: "Sukunimi on pakollinen",
   addressRequired: "Osoite on pakollinen",
@@ -40,7 +40,7 @@ export const helperRegistrationMessages = {
   draftExpired: "Lomakkeen tiedot ehtivät vanhentua. Täytä ensimmäisen vaiheen tiedot uudelleen.",
 } as const;
 
-const m = helperRegistrationMessages;
+const m = caregiverRegistrationMessages;
 
 export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORD_MAX_LENGTH = 128;
