@@ -10,7 +10,7 @@ import {
   useLoaderData,
   useRouteError,
 } from "@remix-run/react";
-import { ErrorPage } from "./components/error-page";
+import { ErrorPage, errorStatusOf, errorTitle } from "./components/error-page";
 import { Toaster } from "./components/toaster";
 import { useNonce } from "./nonce";
 import { takeToast } from "./services/flash.server";
@@ -30,11 +30,7 @@ declare module "@remix-run/node" {
 
 export const meta: MetaFunction = ({ error }) => [
   {
-    title: isRouteErrorResponse(error) && error.status === 404
-      ? "Sivua ei löytynyt – Arkikaveri"
-      : error
-        ? "Virhe – Arkikaveri"
-        : "Arkikaveri – apua ja seuraa arkeen",
+    title: error ? `${errorTitle(errorStatusOf(isRouteErrorResponse(error) ? error.status : null))} – Arkikaveri` : "Arkikaveri – apua ja seuraa arkeen",
   },
   {
     name: "description",
@@ -78,11 +74,5 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return <ErrorPage status={404} />;
-  }
-  if (isRouteErrorResponse(error) && error.status === 403) {
-    return <ErrorPage status={403} />;
-  }
-  return <ErrorPage status={500} />;
+  return <ErrorPage status={errorStatusOf(isRouteErrorResponse(error) ? error.status : null)} />;
 }

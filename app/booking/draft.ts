@@ -55,8 +55,6 @@ export interface BookingDraft {
   caregiver: string | null;
 }
 
-export const EMPTY_DRAFT: BookingDraft = { date: null, time: null, duration: null, service: null, caregiver: null };
-
 function param(params: URLSearchParams, name: string): string | null {
   const value = params.get(name);
   if (value === null) return null;
@@ -251,17 +249,6 @@ export function applyTimeStepSubmission(params: URLSearchParams, now: Date): Tim
     manualDuration: durationError ? manual : "",
     durationError,
   };
-}
-
-/** The duration of a draft as a number, the default when it has none or a broken one. */
-export function draftDurationHours(draft: BookingDraft): number {
-  const parsed = parseDurationHours(draft.duration ?? "");
-  return parsed.ok ? parsed.hours : DEFAULT_DURATION;
-}
-
-/** True for the caregiver part of a draft that step 2 may accept: 'ei-valia' or a uuid. */
-export function isCaregiverChoice(value: string | null): value is string {
-  return value === ANY_CAREGIVER || (value !== null && UUID.test(value));
 }
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -22,10 +22,6 @@ export function buttonClassName(variant: ButtonVariant = "primary", className?: 
 
 export type ButtonProps = ComponentProps<"button"> & { variant?: ButtonVariant };
 
-export function Button({ variant = "primary", className, type = "button", ...props }: ButtonProps) {
-  return <button type={type} className={buttonClassName(variant, className)} {...props} />;
-}
-
 export type ButtonLinkProps = ComponentProps<typeof Link> & { variant?: ButtonVariant };
 
 /** A navigation link that looks like a button (for "Varaa nyt" and similar calls to action). */

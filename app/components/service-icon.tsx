@@ -15,8 +15,6 @@ const icons: Record<string, LucideIcon> = {
   HandHeart,
 };
 
-export const SERVICE_ICON_NAMES = Object.keys(icons);
-
 export function serviceIcon(name: string | null | undefined): LucideIcon {
   return (name && icons[name]) || ShoppingCart;
 }

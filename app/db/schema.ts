@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, JSONColumnType, Selectable, Updateable } from "kysely";
+import type { ColumnType, Generated, Insertable, JSONColumnType, Selectable } from "kysely";
 
 // Table types in one place, snake_case like the SQL and the specification (we do not use
 // CamelCasePlugin: one spelling of each name from migration to route). Dates and times of day
@@ -378,12 +378,9 @@ export interface Database {
 }
 
 export type Profile = Selectable<ProfilesTable>;
-export type NewProfile = Insertable<ProfilesTable>;
 export type Caregiver = Selectable<CaregiversTable>;
 export type Order = Selectable<OrdersTable>;
 export type NewOrder = Insertable<OrdersTable>;
-export type OrderUpdate = Updateable<OrdersTable>;
-export type ServiceCategory = Selectable<ServiceCategoriesTable>;
 export type DiscountCode = Selectable<DiscountCodesTable>;
 export type Email = Selectable<EmailsTable>;
 export type Job = Selectable<JobsTable>;

@@ -1,5 +1,3 @@
-import { TZDate } from "@date-fns/tz";
-import { format } from "date-fns";
 import { sql, type Transaction } from "kysely";
 import type { DB } from "../db.server";
 import type {
@@ -10,7 +8,7 @@ import type {
   PaymentStatus,
   StaffRole,
 } from "./schema";
-import { bookingInterval } from "../domain/booking-window";
+import { addCalendarDays, bookingInterval, helsinkiHour, helsinkiToday, type BookingInterval } from "../domain/booking-window";
 import { discountAmountCents } from "../domain/discount";
 import { priceOrder } from "../domain/order-amounts";
 import type { PriceBand } from "../domain/pricing";
@@ -26,7 +24,6 @@ import { hashPassword } from "../services/password.server";
 
 export const DEMO_PASSWORD = "Arkikaveri2026";
 
-const TZ = "Europe/Helsinki";
 
 type Trx = Transaction<Database>;
 
@@ -679,18 +676,24 @@ const ORDERS: DemoOrder[] = [
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
-function helsinkiDateString(date: Date, dayOffset = 0): string {
-  const local = new TZDate(date.getTime(), TZ);
-  return format(new TZDate(local.getFullYear(), local.getMonth(), local.getDate() + dayOffset, TZ), "yyyy-MM-dd");
+/** The Helsinki date `days` from today. */
+function dayFromToday(now: Date, days: number): string {
+  return addCalendarDays(helsinkiToday(now), days);
 }
 
-/** The start instant of an order: a whole Helsinki hour on a day relative to `now`. */
-function orderStart(now: Date, day: number | "now", startHour: number): TZDate {
-  const local = new TZDate(now.getTime(), TZ);
+/**
+ * An order's time: whole Helsinki hours on a day relative to today, built with the domain's
+ * booking rules (decision record 0003), exactly as a booking would be. "now" is an order that
+ * started an hour ago and is under way.
+ */
+function orderInterval(now: Date, day: number | "now", startHour: number, hours: number): BookingInterval {
   if (day === "now") {
-    return new TZDate(local.getFullYear(), local.getMonth(), local.getDate(), local.getHours() - 1, 0, 0, 0, TZ);
+    const hour = helsinkiHour(now);
+    return hour === 0
+      ? bookingInterval(dayFromToday(now, -1), 23, hours)
+      : bookingInterval(helsinkiToday(now), hour - 1, hours);
   }
-  return new TZDate(local.getFullYear(), local.getMonth(), local.getDate() + day, startHour, 0, 0, 0, TZ);
+  return bookingInterval(dayFromToday(now, day), startHour, hours);
 }
 
 /** Inserts a profile unless one with the same e-mail (case-insensitively) exists; returns its id. */
@@ -743,134 +746,159 @@ export async function seedDemoData(db: DB): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await insertMissingSettings(trx);
     const bands = await getPriceBands(trx);
-
-    // Service categories
-    await trx
-      .insertInto("service_categories")
-      .values(DEMO_SERVICE_CATEGORIES.map((category, index) => ({ ...category, sort_order: (index + 1) * 10 })))
-      .onConflict((oc) => oc.column("slug").doNothing())
-      .execute();
-    const categoryRows = await trx.selectFrom("service_categories").select(["id", "slug"]).execute();
-    const categoryId = new Map(categoryRows.map((row) => [row.slug, row.id]));
-    const categoryIdOf = (slug: CategorySlug) => {
-      const id = categoryId.get(slug);
-      if (!id) throw new Error(`service category ${slug} missing`);
-      return id;
-    };
-
-    // Staff
+    const categoryIdOf = await seedServiceCategories(trx);
     const profileIds = new Map<string, string>();
-    for (const member of STAFF) {
-      const id = await ensureProfile(trx, { ...member, userType: "customer", passwordHash, now });
-      profileIds.set(member.email, id);
-      await trx
-        .insertInto("user_roles")
-        .values({ user_id: id, role: member.role })
-        .onConflict((oc) => oc.column("user_id").doNothing())
-        .execute();
-    }
-    const adminId = profileIds.get(DEMO_ACCOUNTS.admin)!;
-
-    // Customers
-    const customerIds = new Map<string, string>();
-    for (const customer of CUSTOMERS) {
-      const profileId = await ensureProfile(trx, { ...customer, userType: "customer", passwordHash, now });
-      profileIds.set(customer.email, profileId);
-      customerIds.set(customer.email, await ensureCustomer(trx, profileId, customer));
-    }
-
-    // Helpers and applicants
-    const caregiverIds = new Map<string, string>();
-    for (const [index, caregiver] of CAREGIVERS.entries()) {
-      const profileId = await ensureProfile(trx, { ...caregiver, userType: "caregiver", passwordHash, now });
-      profileIds.set(caregiver.email, profileId);
-      const approved = caregiver.status === "approved";
-      const reviewed = caregiver.status !== "pending";
-      // Older helpers first, so "newest applications" lists show the applicants on top.
-      const createdAt = new Date(now.getTime() - (CAREGIVERS.length - index) * 20 * DAY_MS);
-      const inserted = await trx
-        .insertInto("caregivers")
-        .values({
-          profile_id: profileId,
-          city: caregiver.city,
-          location: caregiver.location,
-          postal_code: caregiver.postalCode,
-          bio: caregiver.bio,
-          radius_km: caregiver.radiusKm,
-          languages: caregiver.languages,
-          has_drivers_license: caregiver.hasDriversLicense,
-          has_car: caregiver.hasCar,
-          date_of_birth: caregiver.dateOfBirth,
-          profile_image_url: null,
-          status: caregiver.status,
-          average_rating: caregiver.rating,
-          total_orders: caregiver.totalOrders,
-          identity_verified: approved,
-          background_check: approved,
-          insurance_verified: approved,
-          education_verified: approved,
-          reviewed_at: reviewed ? new Date(createdAt.getTime() + 5 * DAY_MS) : null,
-          reviewed_by: reviewed ? adminId : null,
-          created_at: createdAt,
-        })
-        .onConflict((oc) => oc.column("profile_id").doNothing())
-        .returning("id")
-        .executeTakeFirst();
-      const caregiverId =
-        inserted?.id ??
-        (await trx.selectFrom("caregivers").select("id").where("profile_id", "=", profileId).executeTakeFirstOrThrow()).id;
-      caregiverIds.set(caregiver.email, caregiverId);
-      // Services are linked only for a new row: on later runs a helper's own choices stand.
-      if (inserted) {
-        await trx
-          .insertInto("caregiver_services")
-          .values(caregiver.services.map((slug) => ({ caregiver_id: caregiverId, service_category_id: categoryIdOf(slug) })))
-          .onConflict((oc) => oc.columns(["caregiver_id", "service_category_id"]).doNothing())
-          .execute();
-      }
-    }
-
-    // Discount codes
-    await trx
-      .insertInto("discount_codes")
-      .values([
-        {
-          code: "DEMO10",
-          type: "percentage",
-          percent_bp: 1000,
-          amount_cents: null,
-          min_order_cents: null,
-          max_discount_cents: null,
-          valid_from: helsinkiDateString(now, -365),
-          valid_until: helsinkiDateString(now, 365),
-          usage_limit: null,
-          per_user_limit: null,
-          is_active: true,
-          created_by: adminId,
-        },
-        {
-          code: "VANHA5",
-          type: "fixed_amount",
-          percent_bp: null,
-          amount_cents: 500,
-          min_order_cents: null,
-          max_discount_cents: null,
-          valid_from: helsinkiDateString(now, -400),
-          valid_until: helsinkiDateString(now, -30),
-          usage_limit: 100,
-          per_user_limit: 1,
-          is_active: true,
-          created_by: adminId,
-        },
-      ])
-      .onConflict((oc) => oc.expression(sql`upper(code)`).doNothing())
-      .execute();
-
-    // Orders, with their payments, payouts, reviews and messages
+    const adminId = await seedStaff(trx, { passwordHash, now, profileIds });
+    const customerIds = await seedCustomers(trx, { passwordHash, now, profileIds });
+    const caregiverIds = await seedCaregivers(trx, { passwordHash, now, profileIds, adminId, categoryIdOf });
+    await seedDiscountCodes(trx, { now, adminId });
     for (const order of ORDERS) {
       await insertDemoOrder(trx, order, { now, bands, categoryIdOf, customerIds, caregiverIds, profileIds });
     }
   });
+}
+
+interface PeopleContext {
+  passwordHash: string;
+  now: Date;
+  /** Filled in as people are seeded: e-mail → profile id. */
+  profileIds: Map<string, string>;
+}
+
+/** The six services; returns the id of a service by its slug. */
+async function seedServiceCategories(trx: Trx): Promise<(slug: CategorySlug) => string> {
+  await trx
+    .insertInto("service_categories")
+    .values(DEMO_SERVICE_CATEGORIES.map((category, index) => ({ ...category, sort_order: (index + 1) * 10 })))
+    .onConflict((oc) => oc.column("slug").doNothing())
+    .execute();
+  const categoryRows = await trx.selectFrom("service_categories").select(["id", "slug"]).execute();
+  const categoryId = new Map(categoryRows.map((row) => [row.slug, row.id]));
+  return (slug) => {
+    const id = categoryId.get(slug);
+    if (!id) throw new Error(`service category ${slug} missing`);
+    return id;
+  };
+}
+
+/** Admin, moderator and support; returns the admin's profile id. */
+async function seedStaff(trx: Trx, { passwordHash, now, profileIds }: PeopleContext): Promise<string> {
+  for (const member of STAFF) {
+    const id = await ensureProfile(trx, { ...member, userType: "customer", passwordHash, now });
+    profileIds.set(member.email, id);
+    await trx
+      .insertInto("user_roles")
+      .values({ user_id: id, role: member.role })
+      .onConflict((oc) => oc.column("user_id").doNothing())
+      .execute();
+  }
+  return profileIds.get(DEMO_ACCOUNTS.admin)!;
+}
+
+/** Customers with their addresses; returns e-mail → customers id. */
+async function seedCustomers(trx: Trx, { passwordHash, now, profileIds }: PeopleContext): Promise<Map<string, string>> {
+  const customerIds = new Map<string, string>();
+  for (const customer of CUSTOMERS) {
+    const profileId = await ensureProfile(trx, { ...customer, userType: "customer", passwordHash, now });
+    profileIds.set(customer.email, profileId);
+    customerIds.set(customer.email, await ensureCustomer(trx, profileId, customer));
+  }
+  return customerIds;
+}
+
+/** Approved helpers, applicants and a rejected one; returns e-mail → caregivers id. */
+async function seedCaregivers(
+  trx: Trx,
+  { passwordHash, now, profileIds, adminId, categoryIdOf }: PeopleContext & { adminId: string; categoryIdOf: (slug: CategorySlug) => string },
+): Promise<Map<string, string>> {
+  const caregiverIds = new Map<string, string>();
+  for (const [index, caregiver] of CAREGIVERS.entries()) {
+    const profileId = await ensureProfile(trx, { ...caregiver, userType: "caregiver", passwordHash, now });
+    profileIds.set(caregiver.email, profileId);
+    const approved = caregiver.status === "approved";
+    const reviewed = caregiver.status !== "pending";
+    // Older helpers first, so "newest applications" lists show the applicants on top.
+    const createdAt = new Date(now.getTime() - (CAREGIVERS.length - index) * 20 * DAY_MS);
+    const inserted = await trx
+      .insertInto("caregivers")
+      .values({
+        profile_id: profileId,
+        city: caregiver.city,
+        location: caregiver.location,
+        postal_code: caregiver.postalCode,
+        bio: caregiver.bio,
+        radius_km: caregiver.radiusKm,
+        languages: caregiver.languages,
+        has_drivers_license: caregiver.hasDriversLicense,
+        has_car: caregiver.hasCar,
+        date_of_birth: caregiver.dateOfBirth,
+        profile_image_url: null,
+        status: caregiver.status,
+        average_rating: caregiver.rating,
+        total_orders: caregiver.totalOrders,
+        identity_verified: approved,
+        background_check: approved,
+        insurance_verified: approved,
+        education_verified: approved,
+        reviewed_at: reviewed ? new Date(createdAt.getTime() + 5 * DAY_MS) : null,
+        reviewed_by: reviewed ? adminId : null,
+        created_at: createdAt,
+      })
+      .onConflict((oc) => oc.column("profile_id").doNothing())
+      .returning("id")
+      .executeTakeFirst();
+    const caregiverId =
+      inserted?.id ??
+      (await trx.selectFrom("caregivers").select("id").where("profile_id", "=", profileId).executeTakeFirstOrThrow()).id;
+    caregiverIds.set(caregiver.email, caregiverId);
+    // Services are linked only for a new row: on later runs a helper's own choices stand.
+    if (inserted) {
+      await trx
+        .insertInto("caregiver_services")
+        .values(caregiver.services.map((slug) => ({ caregiver_id: caregiverId, service_category_id: categoryIdOf(slug) })))
+        .onConflict((oc) => oc.columns(["caregiver_id", "service_category_id"]).doNothing())
+        .execute();
+    }
+  }
+  return caregiverIds;
+}
+
+/** DEMO10 (active) and VANHA5 (expired). */
+async function seedDiscountCodes(trx: Trx, { now, adminId }: { now: Date; adminId: string }): Promise<void> {
+  await trx
+    .insertInto("discount_codes")
+    .values([
+      {
+        code: "DEMO10",
+        type: "percentage",
+        percent_bp: 1000,
+        amount_cents: null,
+        min_order_cents: null,
+        max_discount_cents: null,
+        valid_from: dayFromToday(now, -365),
+        valid_until: dayFromToday(now, 365),
+        usage_limit: null,
+        per_user_limit: null,
+        is_active: true,
+        created_by: adminId,
+      },
+      {
+        code: "VANHA5",
+        type: "fixed_amount",
+        percent_bp: null,
+        amount_cents: 500,
+        min_order_cents: null,
+        max_discount_cents: null,
+        valid_from: dayFromToday(now, -400),
+        valid_until: dayFromToday(now, -30),
+        usage_limit: 100,
+        per_user_limit: 1,
+        is_active: true,
+        created_by: adminId,
+      },
+    ])
+    .onConflict((oc) => oc.expression(sql`upper(code)`).doNothing())
+    .execute();
 }
 
 async function insertDemoOrder(
@@ -890,10 +918,9 @@ async function insertDemoOrder(
   // payment, payout, review and messages.
   if (await findOrderIdByNumber(trx, order.orderNumber)) return;
 
-  const start = orderStart(now, order.day, order.startHour);
-  const startHour = start.getHours();
-  const interval = bookingInterval(format(start, "yyyy-MM-dd"), startHour, order.hours);
+  const interval = orderInterval(now, order.day, order.startHour, order.hours);
   const { startsAt, endsAt } = interval;
+  const startHour = Number(interval.scheduledStart.slice(0, 2));
 
   // Priced exactly as a real booking: the band of the Helsinki start hour, then the discount.
   let discountCodeId: string | null = null;

@@ -67,6 +67,12 @@ export function helsinkiToday(now: Date): IsoDate {
   return format(new TZDate(now.getTime(), TIME_ZONE), "yyyy-MM-dd");
 }
 
+/** The Helsinki clock's hour (0–23) at `now`. */
+export function helsinkiHour(now: Date): number {
+  assertInstant(now);
+  return new TZDate(now.getTime(), TIME_ZONE).getHours();
+}
+
 /** `date` plus `days` calendar days, 'yyyy-MM-dd'. */
 export function addCalendarDays(date: IsoDate, days: number): IsoDate {
   return toIsoDate(addDays(helsinkiMidnight(date), days));

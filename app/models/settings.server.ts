@@ -25,7 +25,6 @@ const PriceBandSchema = z
     path: ["toHour"],
   });
 
-
 export const PriceBandsSchema = z
   .array(PriceBandSchema)
   .min(1)
@@ -119,10 +118,6 @@ const definitions: { [K in SettingKey]: SettingDefinition<SettingValues[K]> } = 
 };
 
 export const SETTING_KEYS = Object.keys(definitions) as SettingKey[];
-
-export function isSettingKey(value: string): value is SettingKey {
-  return Object.prototype.hasOwnProperty.call(definitions, value);
-}
 
 export function defaultSetting<K extends SettingKey>(key: K): SettingValues[K] {
   return definitions[key].defaultValue();

@@ -1,5 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { NavLink, Outlet, useLoaderData } from "@remix-run/react";
+import { isRouteErrorResponse, NavLink, Outlet, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { ErrorMessage, ErrorPage, errorStatusOf } from "~/components/error-page";
 import { Menu } from "lucide-react";
 import { Brand, SkipLink } from "~/components/layout";
 import { SignOutButton } from "~/components/sign-out-button";
@@ -44,7 +46,31 @@ function MenuLinks({ menu }: { menu: { path: string; label: string }[] }) {
 }
 
 export default function BackofficeLayout() {
-  const { user, menu } = useLoaderData<typeof loader>();
+  return (
+    <BackofficeChrome data={useLoaderData<typeof loader>()}>
+      <Outlet />
+    </BackofficeChrome>
+  );
+}
+
+/**
+ * A page of the back office that failed (403 for a role without the section, 404, 500) keeps the
+ * back-office header and menu, so staff can go on elsewhere. If the layout itself failed (not
+ * staff), the root's error page is shown instead.
+ */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const data = useRouteLoaderData<typeof loader>("routes/backoffice");
+  const status = errorStatusOf(isRouteErrorResponse(error) ? error.status : null);
+  if (!data) return <ErrorPage status={status} />;
+  return (
+    <BackofficeChrome data={data}>
+      <ErrorMessage status={status} home="/backoffice" />
+    </BackofficeChrome>
+  );
+}
+
+function BackofficeChrome({ data: { user, menu }, children }: { data: Awaited<ReturnType<typeof loader>>; children: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col bg-gray-50">
       <SkipLink />
@@ -80,7 +106,7 @@ export default function BackofficeLayout() {
           <MenuLinks menu={menu} />
         </nav>
         <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-8 focus:outline-none sm:px-8">
-          <Outlet />
+          {children}
         </main>
       </div>
     </div>

@@ -1,5 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { NavLink, Outlet, useLoaderData } from "@remix-run/react";
+import { isRouteErrorResponse, NavLink, Outlet, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { ErrorMessage, ErrorPage, errorStatusOf } from "~/components/error-page";
 import { Brand, SkipLink } from "~/components/layout";
 import { SignOutButton } from "~/components/sign-out-button";
 import { requireUser } from "~/auth/guards.server";
@@ -20,7 +22,27 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
   (isActive ? "bg-brand-700 text-white" : "text-brand-900 underline-offset-4 hover:bg-brand-50 hover:underline");
 
 export default function PortalLayout() {
-  const { email, isCaregiver, isStaff } = useLoaderData<typeof loader>();
+  return (
+    <PortalChrome data={useLoaderData<typeof loader>()}>
+      <Outlet />
+    </PortalChrome>
+  );
+}
+
+/** A failed portal page keeps the portal's header and menu (see the back office's boundary). */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const data = useRouteLoaderData<typeof loader>("routes/portal");
+  const status = errorStatusOf(isRouteErrorResponse(error) ? error.status : null);
+  if (!data) return <ErrorPage status={status} />;
+  return (
+    <PortalChrome data={data}>
+      <ErrorMessage status={status} home="/portal" />
+    </PortalChrome>
+  );
+}
+
+function PortalChrome({ data: { email, isCaregiver, isStaff }, children }: { data: Awaited<ReturnType<typeof loader>>; children: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col bg-gray-50">
       <SkipLink />
@@ -75,7 +97,7 @@ export default function PortalLayout() {
         </nav>
       </header>
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 focus:outline-none sm:px-6">
-        <Outlet />
+        {children}
       </main>
     </div>
   );

@@ -77,5 +77,3 @@ export const NewPasswordSchema = z
     path: ["confirmPassword"],
   });
 
-export type SignInInput = z.infer<typeof SignInSchema>;
-export type SignUpInput = z.infer<typeof SignUpSchema>;

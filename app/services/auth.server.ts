@@ -310,10 +310,6 @@ export async function requestPasswordReset(email: string, client: SessionClient)
   });
 }
 
-export async function isPasswordTokenUsable(token: string): Promise<boolean> {
-  return (await passwordLinkPurpose(token)) !== null;
-}
-
 /**
  * What a still-usable password link is for: a reset, or finishing a profile made by a guest
  * booking (the page words itself accordingly). Null when the link is unknown, used or expired.

@@ -144,8 +144,3 @@ export function photoUrl(key: string): string {
   return `/kuvat/${key}`;
 }
 
-/** The key of a URL made by photoUrl, or null. */
-export function photoKeyFromUrl(url: string): string | null {
-  const match = /^\/kuvat\/([^/?#]+)$/.exec(url);
-  return match ? match[1] : null;
-}

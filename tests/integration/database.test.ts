@@ -163,6 +163,25 @@ describe("database", () => {
       .where(sql<boolean>`order_number ilike ${"%ORD-1%"}`)
       .execute();
     expect(rows.length).toBeGreaterThan(0);
+    // Enough orders that an index pays off, as in production; the planner ignores it for a few rows.
+    await sql`
+      insert into orders (customer_id, service_category_id, starts_at, ends_at, scheduled_date, scheduled_start,
+        scheduled_end, duration_hours, address, postal_code, city, payment_method, unit_price_cents,
+        original_price_cents, total_price_cents, net_amount_cents, vat_amount_cents, platform_fee_cents,
+        caregiver_earnings_cents, status)
+      select c.id, s.id, now() + n * interval '1 hour', now() + (n + 1) * interval '1 hour', current_date, '10:00',
+        '11:00', 1, 'Testikatu 1', '00100', 'Helsinki', 'invoice', 4000, 4000, 4000, 3187, 813, 637, 2550, 'completed'
+      from generate_series(1, 20000) as n,
+        (select id from customers limit 1) as c,
+        (select id from service_categories limit 1) as s`.execute(db);
+    await sql`analyze orders`.execute(db);
+    const plan = await db.transaction().execute(async (trx) => {
+      // A selective fragment (the digits of one order), as staff type when they search.
+      const fragment = `%${rows[0]!.order_number.slice(-5)}%`;
+      const result = await sql<{ "QUERY PLAN": string }>`explain select order_number from orders where order_number ilike ${fragment}`.execute(trx);
+      return result.rows.map((row) => row["QUERY PLAN"]).join("\n");
+    });
+    expect(plan).toContain("orders_order_number_trgm");
   });
 
   it("returns dates as Helsinki calendar strings, not shifted Date objects", async () => {
