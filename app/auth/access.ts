@@ -1,4 +1,5 @@
-import type { StaffRole } from "../db/schema";
+import type { StaffRole } from "../domain/statuses";
+import { authMessages } from "../messages/auth";
 
 // Who may open which page (spec 001 §6), in one table. The back-office menu is drawn from it,
 // the guards are called with it, and the route × role matrix test checks every route module
@@ -92,9 +93,9 @@ export function homePathFor(user: { role: StaffRole | null; userType: "customer"
 
 /** The sign-in toast of spec 000 §8. */
 export function signInToastTitle(user: { role: StaffRole | null; userType: "customer" | "caregiver" }): string {
-  if (user.role === "admin") return "Kirjauduttu sisään adminina!";
-  if (!user.role && user.userType === "caregiver") return "Kirjauduttu sisään kaverina!";
-  return "Kirjauduttu sisään!";
+  if (user.role === "admin") return authMessages.signedInAsAdmin;
+  if (!user.role && user.userType === "caregiver") return authMessages.signedInAsCaregiver;
+  return authMessages.signedIn;
 }
 
 /**

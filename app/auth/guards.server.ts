@@ -8,6 +8,7 @@ import {
   type AuthUser,
 } from "../models/users.server";
 import { getSession } from "../services/session.server";
+import { authMessages } from "../messages/auth";
 import { access } from "./access";
 
 // Guards throw: the first line of every protected loader and action calls one, and what follows
@@ -35,7 +36,7 @@ function signInRedirect(request: Request): Response {
 }
 
 export function forbidden(): Response {
-  return new Response("Ei käyttöoikeutta tälle sivulle.", { status: 403, statusText: "Forbidden" });
+  return new Response(authMessages.forbidden, { status: 403, statusText: "Forbidden" });
 }
 
 export async function requireUser(request: Request): Promise<AuthUser> {

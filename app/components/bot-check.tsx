@@ -5,9 +5,9 @@ import {
   ALTCHA_CHALLENGE_URL,
   BOT_CHECK_FIELDS,
   BOT_CHECK_WIDGET_TIMEOUT_MS,
-  botCheckMessages,
   type BotCheckChallenge,
 } from "~/schemas/bot-check";
+import { botCheckMessages } from "~/messages/bot-check";
 import botCheckStyles from "./bot-check.css";
 import { FieldError } from "./forms";
 

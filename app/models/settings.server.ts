@@ -1,81 +1,15 @@
 import { sql } from "kysely";
-import { z } from "zod";
+import { type z } from "zod";
 import type { Executor } from "../db.server";
-import { isValidBusinessId, isValidFinnishIban, normalizeIban } from "../domain/business-identifiers";
-import { DEFAULT_PRICE_BANDS, priceBandCoverage, type PriceBand } from "../domain/pricing";
+import { DEFAULT_PRICE_BANDS, type PriceBand } from "../domain/pricing";
+import { CompanyInfoSchema, ContactInfoSchema, PriceBandsSchema, type CompanyInfo, type ContactInfo } from "../schemas/settings";
+
+export type { CompanyInfo, ContactInfo };
 import { logger } from "../logger.server";
 
 // Platform settings are rows of the `settings` table (key → jsonb). Every key has a schema and a
 // default, so a missing or damaged row never stops the service: readers get the default and the
 // log says why. Writes are validated, so what an admin saves is always usable.
-
-// ---------------------------------------------------------------- price bands
-
-const hour = z.number().int().min(0).max(23);
-
-const PriceBandSchema = z
-  .object({
-    id: z.enum(["day", "evening", "night"]),
-    fromHour: hour,
-    toHour: hour,
-    hourlyCents: z.number().int().min(100).max(100_000),
-  })
-  .refine((band) => band.fromHour <= band.toHour, {
-    message: "Hintaluokan alkutunti ei voi olla lopputunnin jälkeen",
-    path: ["toHour"],
-  });
-
-export const PriceBandsSchema = z
-  .array(PriceBandSchema)
-  .min(1)
-  .max(24)
-  .superRefine((bands, ctx) => {
-    const ids = bands.map((band) => band.id);
-    if (new Set(ids).size !== ids.length) {
-      ctx.addIssue({ code: "custom", message: "Sama hintaluokka on annettu kahdesti" });
-    }
-    const { uncovered, overlapping } = priceBandCoverage(bands);
-    if (uncovered.length) {
-      ctx.addIssue({ code: "custom", message: `Hinta puuttuu tunneilta ${uncovered.join(", ")}` });
-    }
-    if (overlapping.length) {
-      ctx.addIssue({
-        code: "custom",
-        message: `Tunneilla ${overlapping.join(", ")} on useampi kuin yksi hinta`,
-      });
-    }
-  });
-
-// ---------------------------------------------------------------- contact and company
-
-export const ContactInfoSchema = z.object({
-  email: z.email("Virheellinen sähköpostiosoite"),
-  /** Shown to people as written, e.g. "+358 40 123 4567". */
-  phone: z
-    .string()
-    .trim()
-    .regex(/^(\+358|0)[0-9 ]{6,16}$/, "Virheellinen puhelinnumero (esim. +358401234567 tai 0401234567)"),
-});
-
-export const CompanyInfoSchema = z.object({
-  name: z.string().trim().min(2).max(200),
-  businessId: z.string().trim().refine(isValidBusinessId, "Virheellinen Y-tunnus"),
-  address: z.string().trim().min(2).max(200),
-  postalCode: z.string().trim().regex(/^[0-9]{5}$/, "Postinumeron on oltava 5 numeroa"),
-  city: z.string().trim().min(2).max(100),
-  iban: z
-    .string()
-    .transform(normalizeIban)
-    .refine(isValidFinnishIban, "Virheellinen IBAN-tilinumero"),
-  bic: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, "Virheellinen BIC-koodi"),
-});
-
-export type ContactInfo = z.infer<typeof ContactInfoSchema>;
-export type CompanyInfo = z.infer<typeof CompanyInfoSchema>;
 
 // ---------------------------------------------------------------- the key registry
 

@@ -10,7 +10,7 @@ import { PageLayout, linkClass } from "~/components/layout";
 import { useClearSecretsAfterReply } from "~/components/use-clear-secrets";
 import { homePathFor, safeRedirectPath, signInToastTitle } from "~/auth/access";
 import { requireAnonymous } from "~/auth/guards.server";
-import { authTexts, rateLimitedMessage } from "~/auth/messages";
+import { authMessages as authTexts, rateLimitedMessage } from "~/messages/auth";
 import { logger } from "~/logger.server";
 import { EmailOnlySchema, SignInSchema, SignUpSchema } from "~/schemas/auth";
 import { clientOf, createAccount, createUserSession, resendConfirmation, signIn } from "~/services/auth.server";

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { authTexts } from "~/auth/messages";
+import { authMessages as authTexts } from "~/messages/auth";
 import { signOut } from "~/services/auth.server";
 import { redirectWithToast } from "~/services/flash.server";
 

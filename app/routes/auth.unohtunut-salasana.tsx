@@ -7,7 +7,7 @@ import { Alert } from "~/components/alert";
 import { SubmitButton } from "~/components/button";
 import { ErrorSummary, TextField } from "~/components/forms";
 import { PageLayout, linkClass } from "~/components/layout";
-import { authTexts } from "~/auth/messages";
+import { authMessages as authTexts } from "~/messages/auth";
 import { EmailOnlySchema } from "~/schemas/auth";
 import { clientOf, requestPasswordReset } from "~/services/auth.server";
 

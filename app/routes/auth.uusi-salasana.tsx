@@ -8,7 +8,7 @@ import { SubmitButton } from "~/components/button";
 import { ErrorSummary, FormError, TextField } from "~/components/forms";
 import { PageLayout, linkClass } from "~/components/layout";
 import { useClearSecretsAfterReply } from "~/components/use-clear-secrets";
-import { authTexts } from "~/auth/messages";
+import { authMessages as authTexts } from "~/messages/auth";
 import { NewPasswordSchema } from "~/schemas/auth";
 import { passwordLinkPurpose, resetPassword } from "~/services/auth.server";
 import { redirectWithToast } from "~/services/flash.server";

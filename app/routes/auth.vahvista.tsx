@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Alert } from "~/components/alert";
 import { SubmitButton } from "~/components/button";
 import { PageLayout, linkClass } from "~/components/layout";
-import { authTexts } from "~/auth/messages";
+import { authMessages as authTexts } from "~/messages/auth";
 import { confirmEmail, isConfirmationTokenUsable } from "~/services/auth.server";
 import { redirectWithToast } from "~/services/flash.server";
 

@@ -204,7 +204,7 @@ function Step1Form({ view, lastResult }: { view: Step1View; lastResult?: LastRes
           hint={
             view.passwordOnFile
               ? "Salasanasi on tallessa. Jätä kenttä tyhjäksi, jos et halua vaihtaa sitä."
-              : "Vähintään 10 merkkiä, joista ainakin yksi on numero."
+              : "Vähintään 8 merkkiä, joissa on iso kirjain, pieni kirjain ja numero."
           }
         />
         <PhotoField meta={extraFields[PHOTO_FIELD]} photoUrl={view.photoUrl} />

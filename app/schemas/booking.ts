@@ -1,105 +1,47 @@
-import { z } from "zod";
-import { BOT_CHECK_FIELDS, botCheckMessages } from "./bot-check";
+import { z } from "./zod";
+import { bookingMessages } from "~/messages/booking";
+import { botCheckMessages } from "~/messages/bot-check";
+import { BOT_CHECK_FIELDS } from "./bot-check";
+import {
+  addressField,
+  cityField,
+  EMAIL_MAX,
+  emailField,
+  optionalToken,
+  personName,
+  phoneField,
+  postalCodeField,
+  textField,
+  ticked,
+} from "./fields";
 
 // The contact and payment form of the booking wizards (spec 000 §2 "Step 3 form contents", §5
-// "Three-step wizard, step 3": every rule and message verbatim). Used by Conform in the browser
-// and by the step's action on the server. Conform turns an empty field into `undefined`, so each
-// field's "missing" message is the one its first rule would give ('Etunimi liian lyhyt').
+// "Three-step wizard, step 3"), with the shared field rules of ./fields.ts and the messages of
+// app/messages/booking.ts. Used by Conform in the browser and by the step's action on the server.
 //
 // Two rules depend on other fields, so the schema is built for the submission at hand
 // (`bookingContactSchema(formData)`): the six recipient fields are required only when the service
 // is for another person, and the bot check's answer only when the ALTCHA widget sent nothing.
 
-export const bookingMessages = {
-  bookingFor: "Valitse kenelle tilaat palvelun",
-  firstNameTooShort: "Etunimi liian lyhyt",
-  firstNameTooLong: "Etunimi liian pitkä",
-  lastNameTooShort: "Sukunimi liian lyhyt",
-  lastNameTooLong: "Sukunimi liian pitkä",
-  nameInvalid: "Nimi sisältää epäkelpoja merkkejä",
-  invalidEmail: "Virheellinen sähköpostiosoite",
-  emailTooLong: "Sähköposti liian pitkä",
-  invalidPhone: "Virheellinen puhelinnumero (esim. +358401234567 tai 0401234567)",
-  addressTooShort: "Osoite liian lyhyt",
-  addressTooLong: "Osoite liian pitkä",
-  postalCode: "Postinumeron on oltava 5 numeroa",
-  cityTooShort: "Kaupunki liian lyhyt",
-  cityTooLong: "Kaupunki liian pitkä",
-  recipientRequired: "Täytä vastaanottajan tiedot",
-  paymentMethod: "Valitse maksutapa",
-  acceptTerms: "Sinun täytyy hyväksyä ehdot",
-  captchaRequired: botCheckMessages.required,
-} as const;
+const m = bookingMessages;
 
-export const BOOKING_NAME_MIN = 2;
 export const BOOKING_NAME_MAX = 50;
-export const ADDRESS_MIN = 5;
-export const ADDRESS_MAX = 200;
-export const CITY_MIN = 2;
-export const CITY_MAX = 100;
-export const EMAIL_MAX = 255;
+export const DISCOUNT_CODE_MAX = 40;
 
-// Letters of any alphabet (so ä, ö, å, é…), combining marks, spaces, hyphens and apostrophes.
-const NAME_PATTERN = /^[\p{L}\p{M} '’-]+$/u;
-
-function name(tooShort: string, tooLong: string, missing = tooShort) {
-  return z
-    .string({ error: missing })
-    .trim()
-    .min(BOOKING_NAME_MIN, { error: tooShort })
-    .max(BOOKING_NAME_MAX, { error: tooLong })
-    .regex(NAME_PATTERN, { error: bookingMessages.nameInvalid });
-}
-
-// Spaces and hyphens are how numbers are written on paper ('040 123 4567'): accepted and removed,
-// then the number must start with +358 or 0 and continue with 6–14 digits.
-function phone(missing: string = bookingMessages.invalidPhone) {
-  return z
-    .string({ error: missing })
-    .trim()
-    .transform((value) => value.replace(/[\s-]/g, ""))
-    .pipe(z.string().regex(/^(\+358|0)\d{6,14}$/, { error: bookingMessages.invalidPhone }));
-}
-
-function address(missing: string = bookingMessages.addressTooShort) {
-  return z
-    .string({ error: missing })
-    .trim()
-    .min(ADDRESS_MIN, { error: bookingMessages.addressTooShort })
-    .max(ADDRESS_MAX, { error: bookingMessages.addressTooLong });
-}
-
-function postalCode(missing: string = bookingMessages.postalCode) {
-  return z
-    .string({ error: missing })
-    .trim()
-    .regex(/^[0-9]{5}$/, { error: bookingMessages.postalCode });
-}
-
-function city(missing: string = bookingMessages.cityTooShort) {
-  return z
-    .string({ error: missing })
-    .trim()
-    .min(CITY_MIN, { error: bookingMessages.cityTooShort })
-    .max(CITY_MAX, { error: bookingMessages.cityTooLong });
-}
-
-const email = z
-  .string({ error: bookingMessages.invalidEmail })
-  .trim()
-  .max(EMAIL_MAX, { error: bookingMessages.emailTooLong })
-  .pipe(z.email({ error: bookingMessages.invalidEmail }));
-
-const recipientMissing = bookingMessages.recipientRequired;
-
-/** The six recipient fields: required (with 'Täytä vastaanottajan tiedot' when empty) for another person. */
+/** The recipient's fields: required for another person, each with its own message. */
 const recipientFields = {
-  recipientFirstName: name(bookingMessages.firstNameTooShort, bookingMessages.firstNameTooLong, recipientMissing),
-  recipientLastName: name(bookingMessages.lastNameTooShort, bookingMessages.lastNameTooLong, recipientMissing),
-  recipientPhone: phone(recipientMissing),
-  recipientAddress: address(recipientMissing),
-  recipientPostalCode: postalCode(recipientMissing),
-  recipientCity: city(recipientMissing),
+  recipientFirstName: personName(
+    { missing: m.recipientFirstNameMissing, tooShort: m.recipientFirstNameTooShort, tooLong: m.recipientFirstNameTooLong, invalid: m.recipientNameInvalid },
+    BOOKING_NAME_MAX,
+  ),
+  recipientLastName: personName(
+    { missing: m.recipientLastNameMissing, tooShort: m.recipientLastNameTooShort, tooLong: m.recipientLastNameTooLong, invalid: m.recipientNameInvalid },
+    BOOKING_NAME_MAX,
+  ),
+  recipientPhone: phoneField({ missing: m.recipientPhoneMissing, invalid: m.recipientPhoneInvalid }),
+  recipientAddress: addressField({ missing: m.recipientAddressMissing, tooShort: m.recipientAddressTooShort, tooLong: m.recipientAddressTooLong }),
+  recipientPostalCode: postalCodeField({ missing: m.recipientPostalCodeMissing, invalid: m.recipientPostalCode }),
+  recipientCity: cityField({ missing: m.recipientCityMissing, tooShort: m.recipientCityTooShort, tooLong: m.recipientCityTooLong }),
 };
 
 // For oneself the recipient fields are not used at all: whatever a hidden field still holds
@@ -116,23 +58,24 @@ const ignoredRecipientFields = {
 export const BOOKING_FOR = ["self", "other"] as const;
 export const PAYMENT_METHODS = ["online", "invoice"] as const;
 
+/** The optional discount code (spec 000 §5); whether it applies is decided on the server. */
+const discountCode = textField(m.discountCodeTooLong).max(DISCOUNT_CODE_MAX, { error: m.discountCodeTooLong }).optional();
+
 const baseFields = {
-  bookingFor: z.enum(BOOKING_FOR, { error: bookingMessages.bookingFor }),
-  firstName: name(bookingMessages.firstNameTooShort, bookingMessages.firstNameTooLong),
-  lastName: name(bookingMessages.lastNameTooShort, bookingMessages.lastNameTooLong),
-  email,
-  phone: phone(),
-  address: address(),
-  postalCode: postalCode(),
-  city: city(),
-  paymentMethod: z.enum(PAYMENT_METHODS, { error: bookingMessages.paymentMethod }),
-  // Optional (spec 000 §5); whether it applies is decided on the server, at check and at order.
-  discountCode: z.string().trim().max(40).optional(),
-  // A checkbox sends 'on' when ticked and nothing otherwise.
-  acceptTerms: z.literal("on", { error: bookingMessages.acceptTerms }).transform(() => true as const),
-  [BOT_CHECK_FIELDS.altcha]: z.string().optional(),
-  [BOT_CHECK_FIELDS.questionToken]: z.string().optional(),
-  intent: z.string().optional(),
+  bookingFor: z.enum(BOOKING_FOR, { error: m.bookingFor }),
+  firstName: personName({ missing: m.firstNameMissing, tooShort: m.firstNameTooShort, tooLong: m.firstNameTooLong }, BOOKING_NAME_MAX),
+  lastName: personName({ missing: m.lastNameMissing, tooShort: m.lastNameTooShort, tooLong: m.lastNameTooLong }, BOOKING_NAME_MAX),
+  email: emailField({ missing: m.emailMissing, invalid: m.invalidEmail, tooLong: m.emailTooLong }),
+  phone: phoneField({ missing: m.phoneMissing, invalid: m.invalidPhone }),
+  address: addressField({ missing: m.addressMissing, tooShort: m.addressTooShort, tooLong: m.addressTooLong }),
+  postalCode: postalCodeField({ missing: m.postalCodeMissing, invalid: m.postalCode }),
+  city: cityField({ missing: m.cityMissing, tooShort: m.cityTooShort, tooLong: m.cityTooLong }),
+  paymentMethod: z.enum(PAYMENT_METHODS, { error: m.paymentMethod }),
+  discountCode,
+  acceptTerms: ticked(m.acceptTerms),
+  [BOT_CHECK_FIELDS.altcha]: optionalToken(),
+  [BOT_CHECK_FIELDS.questionToken]: optionalToken(),
+  intent: optionalToken(40),
 };
 
 export interface BookingSchemaOptions {
@@ -148,7 +91,7 @@ export function bookingContactSchemaFor(options: BookingSchemaOptions) {
     // 'captchaToken: required' of §5: the widget's payload or the answer to the question.
     [BOT_CHECK_FIELDS.answer]: options.hasWidgetPayload
       ? z.string().optional()
-      : z.string({ error: bookingMessages.captchaRequired }).trim().min(1, { error: bookingMessages.captchaRequired }),
+      : textField(botCheckMessages.required).min(1, { error: botCheckMessages.required }).max(20, { error: botCheckMessages.failed }),
   });
 }
 
@@ -174,8 +117,8 @@ export type BookingContact = z.infer<ReturnType<typeof bookingContactSchemaFor>>
  */
 export const DiscountCheckSchema = z
   .object({
-    discountCode: z.string().trim().max(40).optional(),
-    email: z.string().trim().optional(),
+    discountCode,
+    email: optionalToken(EMAIL_MAX),
   })
   .loose();
 

@@ -10,20 +10,6 @@ export const BOT_CHECK_FIELDS = {
   answer: "botCheck",
 } as const;
 
-/** Spec 001 §8 (bot check) and the old widget's messages, verbatim. */
-export const botCheckMessages = {
-  /** Nothing was submitted: neither a widget payload nor an answer. */
-  required: "Captcha-vahvistus vaaditaan",
-  /** The browser's own validation message of the widget's checkbox. */
-  pleaseVerify: "Ole hyvä ja vahvista captcha",
-  /** A wrong answer, a forged or reused token. */
-  failed: "Captcha-vahvistus epäonnistui. Päivitä sivu ja yritä uudelleen.",
-  /** The widget gave up solving (after BOT_CHECK_WIDGET_TIMEOUT_MS). */
-  timeout: "Captcha aikakatkaisu. Yritä uudelleen.",
-  /** The challenge or the question was older than its lifetime. */
-  expired: "Captcha-token vanheni. Vahvista uudelleen.",
-} as const;
-
 /** Spec 001 §9: the widget waits 30 s for a result. */
 export const BOT_CHECK_WIDGET_TIMEOUT_MS = 30_000;
 

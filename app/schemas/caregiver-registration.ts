@@ -1,49 +1,18 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { isAdultByYearDifference, MAXIMUM_AGE_YEARS, parseBirthDate, ageByYearDifference } from "~/domain/birth-date";
 import { helsinkiDateString } from "~/domain/format";
+import { emailField, freeText, newPasswordField, optionalText, phoneField, postalCodeField, textField } from "./fields";
 
 // Helper registration, steps 1 and 2 (spec 001 §3, §5; messages verbatim where the spec has
 // them). Used by Conform in the browser and by the action on the server. The photo is checked on
 // the server from its bytes (app/services/photo.server.ts), so it is not part of these schemas.
 
-export const caregiverRegistrationMessages = {
-  firstNameRequired: "Etunimi on pakollinen",
-  lastNameRequired: "Sukunimi on pakollinen",
-  addressRequired: "Osoite on pakollinen",
-  cityRequired: "Kaupunki on pakollinen",
-  adultsOnly: "Palvelu on tarkoitettu täysi-ikäisille",
-  postalCode: "Syötä 5-numeroinen postinumero",
-  phone: "Syötä suomalainen puhelinnumero muodossa +358… tai 04…",
-  email: "Tarkista sähköpostiosoite",
-  passwordTooShort: "Salasanan on oltava vähintään 10 merkkiä",
-  passwordNeedsDigit: "Salasanan on sisällettävä numero",
-  profileImage: "Lataa selkeä kasvokuva (jpg/png, max 5 Mt)",
-  termsAccepted: "Hyväksy käyttöehdot jatkaaksesi",
-  dataProcessingAccepted: "Anna lupa tietojen käsittelyyn",
-  bioRequired: "Kirjoita lyhyt esittely",
-  bioTooLong: "Esittely voi olla enintään 400 merkkiä",
-  servicesRequired: "Valitse vähintään yksi palvelu",
-  languagesRequired: "Valitse vähintään yksi kieli",
-  // §8
-  emailTaken: "Sähköpostiosoite on jo rekisteröity. Kirjaudu sisään.",
-  unexpected: "Tapahtui virhe. Yritä uudelleen.",
-  accountCreationFailed: "Käyttäjän luonti epäonnistui",
-  registrationFailed: "Rekisteröinti epäonnistui. Yritä uudelleen.",
-  registrationSucceeded: "Rekisteröinti onnistui!",
-  // Where the spec is silent.
-  dateOfBirthRequired: "Syötä syntymäaika",
-  dateOfBirthInvalid: "Tarkista syntymäaika",
-  otherCityRequired: "Kirjoita paikkakunnan nimi",
-  transportationInvalid: "Valitse yksi vaihtoehdoista",
-  textTooLong: "Teksti on liian pitkä",
-  passwordTooLong: "Salasana liian pitkä",
-  draftExpired: "Lomakkeen tiedot ehtivät vanhentua. Täytä ensimmäisen vaiheen tiedot uudelleen.",
-} as const;
+import { caregiverRegistrationMessages } from "~/messages/caregiver-registration";
+
+export { caregiverRegistrationMessages };
 
 const m = caregiverRegistrationMessages;
 
-export const PASSWORD_MIN_LENGTH = 10;
-export const PASSWORD_MAX_LENGTH = 128;
 export const BIO_MIN_LENGTH = 10;
 export const BIO_MAX_LENGTH = 400;
 
@@ -105,14 +74,10 @@ function currentHelsinkiYear(): number {
 }
 
 const requiredText = (message: string, max = 200) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, { error: message })
-    .max(max, { error: m.textTooLong });
+  textField(message).min(1, { error: message }).max(max, { error: m.textTooLong });
 
-const dateOfBirth = z
-  .string({ error: m.dateOfBirthRequired })
+const dateOfBirth = textField(m.dateOfBirthRequired)
+  .max(20, { error: m.dateOfBirthInvalid })
   .transform((value, ctx) => {
     const iso = parseBirthDate(value);
     if (!iso) {
@@ -131,23 +96,10 @@ const dateOfBirth = z
     return iso;
   });
 
-// +358 or 0, then 9–10 digits; spaces and hyphens as people write them are allowed and removed.
-const phone = z
-  .string({ error: m.phone })
-  .transform((value) => value.replace(/[\s-]/g, ""))
-  .pipe(z.string().regex(/^(\+358|0)[0-9]{9,10}$/, { error: m.phone }));
-
-const email = z
-  .string({ error: m.email })
-  .trim()
-  .max(255, { error: m.email })
-  .pipe(z.email({ error: m.email }));
-
-const password = z
-  .string({ error: m.passwordTooShort })
-  .min(PASSWORD_MIN_LENGTH, { error: m.passwordTooShort })
-  .max(PASSWORD_MAX_LENGTH, { error: m.passwordTooLong })
-  .regex(/[0-9]/, { error: m.passwordNeedsDigit });
+// The shared rules (./fields.ts) with this form's own wording.
+const phone = phoneField({ invalid: m.phone });
+const email = emailField({ invalid: m.email, tooLong: m.email });
+const password = newPasswordField();
 
 const consent = (message: string) =>
   z.boolean({ error: message }).refine((value) => value, { error: message });
@@ -167,12 +119,9 @@ export function step1Schema({ passwordOnFile = false }: Step1SchemaOptions = {})
       lastName: requiredText(m.lastNameRequired, 100),
       dateOfBirth,
       address: requiredText(m.addressRequired),
-      postalCode: z
-        .string({ error: m.postalCode })
-        .trim()
-        .regex(/^[0-9]{5}$/, { error: m.postalCode }),
+      postalCode: postalCodeField({ invalid: m.postalCode }),
       city: z.enum(CITY_OPTIONS, { error: m.cityRequired }),
-      otherCity: z.string().trim().max(100, { error: m.textTooLong }).optional(),
+      otherCity: optionalText({ max: 100, multiline: false }),
       phone,
       email,
       password: passwordOnFile ? password.optional() : password,
@@ -195,7 +144,7 @@ export function cityOf(values: Pick<Step1Values, "city" | "otherCity">): string 
 /** A non-empty list of known ids (duplicates dropped); anything else gets `message` on the field. */
 function choiceList<T extends string>(ids: readonly T[], message: string) {
   return z
-    .array(z.string(), { error: message })
+    .array(z.string().max(40, { error: message }), { error: message })
     .refine((list) => list.length > 0 && list.every((value) => (ids as readonly string[]).includes(value)), {
       error: message,
     })
@@ -203,11 +152,7 @@ function choiceList<T extends string>(ids: readonly T[], message: string) {
 }
 
 export const step2Schema = z.object({
-  bio: z
-    .string({ error: m.bioRequired })
-    .trim()
-    .min(BIO_MIN_LENGTH, { error: m.bioRequired })
-    .max(BIO_MAX_LENGTH, { error: m.bioTooLong }),
+  bio: freeText({ missing: m.bioRequired, min: BIO_MIN_LENGTH, max: BIO_MAX_LENGTH, tooLong: m.bioTooLong }),
   services: choiceList(SERVICE_IDS, m.servicesRequired),
   languages: choiceList(LANGUAGE_IDS, m.languagesRequired),
   transportation: z.enum(["none", "license", "car"], { error: m.transportationInvalid }).default("none"),

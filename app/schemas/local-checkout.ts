@@ -1,6 +1,6 @@
 // The local test checkout page /maksu/testi/<ref> (DESIGN.md decision 11): the method chosen
 // when paying. Cancelling posts no fields.
-import { z } from "zod";
+import { z } from "./zod";
 
 export const ONLINE_PAYMENT_METHODS = ["card", "mobilepay", "klarna"] as const;
 export type OnlinePaymentMethod = (typeof ONLINE_PAYMENT_METHODS)[number];

@@ -5,7 +5,8 @@ import type { Executor } from "../db.server";
 import { env } from "../env.server";
 import { logger } from "../logger.server";
 import { claimChallengeToken, deleteExpiredChallengeTokens } from "../models/used-challenges.server";
-import { BOT_CHECK_FIELDS, botCheckMessages, type BotCheckChallenge } from "../schemas/bot-check";
+import { botCheckMessages } from "../messages/bot-check";
+import { BOT_CHECK_FIELDS, type BotCheckChallenge } from "../schemas/bot-check";
 
 // The bot check of public forms (DESIGN.md decision 10): with JavaScript the ALTCHA widget solves
 // a small proof-of-work in the browser; without it the form carries a signed question

@@ -1,4 +1,5 @@
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
+import { authMessages } from "../messages/auth";
 
 // Cross-site form posts are refused on top of SameSite=Lax cookies (which already keep the session
 // cookie off cross-site POSTs, but not off same-site subdomains or old browsers). Modern browsers
@@ -47,8 +48,7 @@ export function isCrossSiteRequest(request: Request): boolean {
   });
 }
 
-export const CROSS_SITE_MESSAGE =
-  "Pyyntö hylättiin, koska lomake lähetettiin toiselta sivustolta. Avaa sivu uudelleen ja yritä uudestaan.";
+export const CROSS_SITE_MESSAGE = authMessages.crossSite;
 
 /** Express middleware for server.ts: answers 403 to cross-site non-GET requests. */
 export function rejectCrossSiteRequests(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {

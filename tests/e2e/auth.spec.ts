@@ -129,7 +129,7 @@ test.describe("sign-up with e-mail confirmation", () => {
 
 test.describe("demo accounts land where the specification says", () => {
   const cases = [
-    { email: "admin@arkikaveri.test", path: "/backoffice", toast: "Kirjauduttu sisään adminina!" },
+    { email: "admin@arkikaveri.test", path: "/backoffice", toast: "Kirjauduttu sisään ylläpitäjänä!" },
     { email: "moderaattori@arkikaveri.test", path: "/backoffice", toast: "Kirjauduttu sisään!" },
     { email: "tuki@arkikaveri.test", path: "/backoffice", toast: "Kirjauduttu sisään!" },
     { email: "asiakas@arkikaveri.test", path: "/portal", toast: "Kirjauduttu sisään!" },

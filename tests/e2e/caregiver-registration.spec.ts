@@ -78,7 +78,7 @@ test.describe("helper registration", () => {
     if (!jsEnabled) {
       // Without JavaScript the server answered, so the checks only it can make are listed too.
       await expect(summary.getByRole("link", { name: "Lataa selkeä kasvokuva (jpg/png, max 5 Mt)" })).toBeVisible();
-      await expect(summary.getByRole("link", { name: "Captcha-vahvistus vaaditaan" })).toBeVisible();
+      await expect(summary.getByRole("link", { name: "Tee varmistus ennen lähettämistä" })).toBeVisible();
     }
     await expect(main(page).getByLabel("Postinumero")).toHaveValue("123");
     await expectNoAxeViolations(page);

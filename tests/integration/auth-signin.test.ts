@@ -63,7 +63,7 @@ beforeAll(async () => {
 
 describe("signing in", () => {
   it.each([
-    ["an admin", "admin@example.fi", "/backoffice", "Kirjauduttu sisään adminina!"],
+    ["an admin", "admin@example.fi", "/backoffice", "Kirjauduttu sisään ylläpitäjänä!"],
     ["a moderator", "moderaattori@example.fi", "/backoffice", "Kirjauduttu sisään!"],
     ["a support person", "tuki@example.fi", "/backoffice", "Kirjauduttu sisään!"],
     ["a caregiver", "kaveri@example.fi", "/portal/caregiver-bookings", "Kirjauduttu sisään kaverina!"],

@@ -19,7 +19,7 @@ const validSignUp = { intent: "signup", fullName: "Aino Asiakas", email: "aino@e
 
 describe("sign-in form validation (000 §5)", () => {
   it.each([
-    ["an empty e-mail", "", "Virheellinen sähköpostiosoite"],
+    ["an empty e-mail", "", "Kirjoita sähköpostiosoite"],
     ["an address without @", "aino.example.fi", "Virheellinen sähköpostiosoite"],
     ["an address over 255 characters", `${"a".repeat(250)}@example.fi`, "Sähköposti liian pitkä"],
   ])("rejects %s", async (_case, email, message) => {
@@ -56,7 +56,7 @@ describe("sign-in form validation (000 §5)", () => {
 
 describe("sign-up form validation (000 §5)", () => {
   it.each([
-    ["an empty name", "", "Nimi liian lyhyt"],
+    ["an empty name", "", "Kirjoita nimesi"],
     ["a one-letter name", "A", "Nimi liian lyhyt"],
     ["a name of spaces only (trimmed)", "   ", "Nimi liian lyhyt"],
     ["a 101-character name", "Ä".repeat(101), "Nimi liian pitkä"],

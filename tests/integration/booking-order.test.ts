@@ -6,7 +6,8 @@ import { action as varaaAction, loader as varaaContactLoader } from "~/routes/va
 import { action as varausAction } from "~/routes/varaus.yhteystiedot";
 import { loader as successLoader } from "~/routes/varaus-maksu-onnistui";
 import { loader as cancelledLoader } from "~/routes/varaus-peruutettu";
-import { botCheckMessages, createQuestion } from "~/services/bot-check.server";
+import { botCheckMessages } from "~/messages/bot-check";
+import { createQuestion } from "~/services/bot-check.server";
 import { answerOf, cookiesFrom, createTestUser, sessionCookieFor } from "./support/auth";
 import {
   CONTEXT,
@@ -76,7 +77,7 @@ describe("every §5 rule of step 3, by real POSTs", () => {
   });
 
   it("first and last names are 2–50 letters, spaces, hyphens and apostrophes", async () => {
-    await expectErrors({ firstName: null, lastName: null }, { firstName: "Etunimi liian lyhyt", lastName: "Sukunimi liian lyhyt" });
+    await expectErrors({ firstName: null, lastName: null }, { firstName: "Kirjoita etunimi", lastName: "Kirjoita sukunimi" });
     await expectErrors({ firstName: " A ", lastName: "B" }, { firstName: "Etunimi liian lyhyt", lastName: "Sukunimi liian lyhyt" });
     await expectErrors(
       { firstName: "A".repeat(51), lastName: "B".repeat(51) },
@@ -103,7 +104,7 @@ describe("every §5 rule of step 3, by real POSTs", () => {
     await expectErrors({ phone: "401234567" }, { phone: message });
     await expectErrors({ phone: "04012" }, { phone: message });
     await expectErrors({ phone: "+358123456789012345" }, { phone: message });
-    await expectErrors({ phone: null }, { phone: message });
+    await expectErrors({ phone: null }, { phone: "Kirjoita puhelinnumero" });
   });
 
   it("address 5–200, postal code 5 digits, city 2–100", async () => {
@@ -118,16 +119,16 @@ describe("every §5 rule of step 3, by real POSTs", () => {
   });
 
   it("all six recipient fields are required when the service is for another person", async () => {
-    const required = "Täytä vastaanottajan tiedot";
+    // Each field names itself, so the error summary never lists one message several times.
     await expectErrors(
       { bookingFor: "other" },
       {
-        recipientFirstName: required,
-        recipientLastName: required,
-        recipientPhone: required,
-        recipientAddress: required,
-        recipientPostalCode: required,
-        recipientCity: required,
+        recipientFirstName: "Kirjoita saajan etunimi",
+        recipientLastName: "Kirjoita saajan sukunimi",
+        recipientPhone: "Kirjoita saajan puhelinnumero",
+        recipientAddress: "Kirjoita saajan katuosoite",
+        recipientPostalCode: "Kirjoita saajan postinumero",
+        recipientCity: "Kirjoita saajan kaupunki",
       },
     );
     await expectErrors(
@@ -141,9 +142,9 @@ describe("every §5 rule of step 3, by real POSTs", () => {
         recipientCity: "Espoo",
       },
       {
-        recipientFirstName: "Etunimi liian lyhyt",
-        recipientPhone: "Virheellinen puhelinnumero (esim. +358401234567 tai 0401234567)",
-        recipientPostalCode: "Postinumeron on oltava 5 numeroa",
+        recipientFirstName: "Saajan etunimi liian lyhyt",
+        recipientPhone: "Tarkista saajan puhelinnumero (esim. +358401234567 tai 0401234567)",
+        recipientPostalCode: "Saajan postinumeron on oltava 5 numeroa",
       },
     );
   });
@@ -163,8 +164,8 @@ describe("every §5 rule of step 3, by real POSTs", () => {
   });
 
   it("the bot check is required, verified and single-use", async () => {
-    await expectErrors({ botCheck: null, botCheckToken: null }, { botCheck: "Captcha-vahvistus vaaditaan" });
-    await expectErrors({ botCheck: "" }, { botCheck: "Captcha-vahvistus vaaditaan" });
+    await expectErrors({ botCheck: null, botCheckToken: null }, { botCheck: botCheckMessages.required });
+    await expectErrors({ botCheck: "" }, { botCheck: botCheckMessages.required });
 
     const question = createQuestion();
     await expectErrors({ botCheckToken: question.token, botCheck: String(question.answer === 18 ? 2 : question.answer + 1) }, { botCheck: botCheckMessages.failed });
@@ -172,7 +173,7 @@ describe("every §5 rule of step 3, by real POSTs", () => {
     await expectErrors({ botCheckToken: question.token, botCheck: String(question.answer) }, { botCheck: botCheckMessages.failed });
 
     const expired = createQuestion({ now: new Date(Date.now() - 2 * 60 * 60 * 1000) });
-    await expectErrors({ botCheckToken: expired.token, botCheck: String(expired.answer) }, { botCheck: "Captcha-token vanheni. Vahvista uudelleen." });
+    await expectErrors({ botCheckToken: expired.token, botCheck: String(expired.answer) }, { botCheck: botCheckMessages.expired });
 
     await expectErrors({ botCheckToken: "forged.token", botCheck: "5" }, { botCheck: botCheckMessages.failed });
     await expectErrors({ altcha: "bm90LWFsdGNoYQ==", botCheck: null, botCheckToken: null }, { botCheck: botCheckMessages.failed });

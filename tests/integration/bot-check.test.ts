@@ -46,7 +46,7 @@ describe("ALTCHA (with JavaScript)", () => {
     const payload = await solvedPayload(challenge);
     expect(await verifyBotCheck(db, form({ altcha: payload }))).toEqual({
       ok: false,
-      message: "Captcha-token vanheni. Vahvista uudelleen.",
+      message: botCheckMessages.expired,
     });
   });
 
@@ -55,7 +55,7 @@ describe("ALTCHA (with JavaScript)", () => {
     const challenge = await createAltchaChallenge({ cost: TINY });
     const solution = await solveChallenge({ challenge, deriveKey });
     const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64");
-    const failed = { ok: false, message: "Captcha-vahvistus epäonnistui. Päivitä sivu ja yritä uudelleen." };
+    const failed = { ok: false, message: botCheckMessages.failed };
 
     const wrongKey = { ...solution!, derivedKey: "00".repeat(32) };
     expect(await verifyBotCheck(db, form({ altcha: encode({ challenge, solution: wrongKey }) }))).toEqual(failed);
@@ -113,7 +113,7 @@ describe("the question (without JavaScript)", () => {
     const db = await getDb();
     const { token, answer } = createQuestion();
     const wrong = await verifyBotCheck(db, form({ botCheckToken: token, botCheck: String(answer === 2 ? 3 : answer - 1) }));
-    expect(wrong).toEqual({ ok: false, message: "Captcha-vahvistus epäonnistui. Päivitä sivu ja yritä uudelleen." });
+    expect(wrong).toEqual({ ok: false, message: botCheckMessages.failed });
     expect(await verifyBotCheck(db, form({ botCheckToken: token, botCheck: String(answer) }))).toEqual({
       ok: false,
       message: botCheckMessages.failed,
@@ -155,7 +155,7 @@ describe("the question (without JavaScript)", () => {
   it("asks for the check when neither a payload nor an answer came", async () => {
     const db = await getDb();
     const { token } = createQuestion();
-    expect(await verifyBotCheck(db, form({}))).toEqual({ ok: false, message: "Captcha-vahvistus vaaditaan" });
+    expect(await verifyBotCheck(db, form({}))).toEqual({ ok: false, message: botCheckMessages.required });
     expect(await verifyBotCheck(db, form({ botCheckToken: token, botCheck: "  " }))).toEqual({
       ok: false,
       message: botCheckMessages.required,

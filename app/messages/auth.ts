@@ -1,7 +1,17 @@
-// Finnish texts of sign-in, sign-up and the e-mail links that are not field validation messages
-// (those live with the schemas in app/schemas/auth.ts). Spec 000 §8 texts are verbatim.
+// Texts of sign-in, sign-up, the e-mail links and access (spec 000 §5, §8 verbatim where given).
 
-export const authTexts = {
+export const authMessages = {
+  // Field messages of the sign-in and sign-up forms.
+  emailMissing: "Kirjoita sähköpostiosoite",
+  nameMissing: "Kirjoita nimesi",
+  nameTooShort: "Nimi liian lyhyt",
+  nameTooLong: "Nimi liian pitkä",
+  linkInvalidToken: "Linkki on virheellinen.",
+  // Password change (spec 001 §5).
+  currentPasswordRequired: "Nykyinen salasana vaaditaan",
+  newPasswordTooShort: "Uuden salasanan on oltava vähintään 8 merkkiä",
+  currentPasswordWrong: "Nykyinen salasana on väärin",
+  // Results and notices.
   signInFailed: "Kirjautuminen epäonnistui",
   signUpFailed: "Rekisteröityminen epäonnistui",
   signUpSucceeded: "Rekisteröinti onnistui!",
@@ -20,6 +30,13 @@ export const authTexts = {
   passwordChanged: "Salasana vaihdettu!",
   passwordChangedDescription: "Voit nyt kirjautua sisään uudella salasanalla.",
   signedOut: "Kirjauduttu ulos",
+  // Sign-in toasts (spec 000 §8; "ylläpitäjänä" in plain Finnish for the spec's "adminina").
+  signedInAsAdmin: "Kirjauduttu sisään ylläpitäjänä!",
+  signedInAsCaregiver: "Kirjauduttu sisään kaverina!",
+  signedIn: "Kirjauduttu sisään!",
+  // Access (spec 001 §8).
+  forbidden: "Ei käyttöoikeutta tälle sivulle.",
+  crossSite: "Pyyntö hylättiin, koska lomake lähetettiin toiselta sivustolta. Avaa sivu uudelleen ja yritä uudestaan.",
 } as const;
 
 export function rateLimitedMessage(minutes: number): string {

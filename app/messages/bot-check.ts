@@ -1,0 +1,14 @@
+// The bot check's messages (spec 001 §8, in plain words: "Varmistus", never "Captcha").
+
+export const botCheckMessages = {
+  /** Nothing was submitted: neither a widget payload nor an answer. */
+  required: "Tee varmistus ennen lähettämistä",
+  /** The browser's own validation message of the widget's checkbox. */
+  pleaseVerify: "Ole hyvä ja tee varmistus",
+  /** A wrong answer, a forged or reused token. */
+  failed: "Varmistus epäonnistui. Päivitä sivu ja yritä uudelleen.",
+  /** The widget gave up solving (after BOT_CHECK_WIDGET_TIMEOUT_MS). */
+  timeout: "Varmistus aikakatkaistiin. Yritä uudelleen.",
+  /** The challenge or the question was older than its lifetime. */
+  expired: "Varmistus vanheni. Tee varmistus uudelleen.",
+} as const;

@@ -1,0 +1,35 @@
+// Texts of the caregiver registration (/rekisteroidy-kaveriksi; spec 001 §5 and §8 verbatim where
+// given). Passwords follow the one password rule of app/schemas/fields.ts and its messages.
+
+export const caregiverRegistrationMessages = {
+  firstNameRequired: "Etunimi on pakollinen",
+  lastNameRequired: "Sukunimi on pakollinen",
+  addressRequired: "Osoite on pakollinen",
+  cityRequired: "Kaupunki on pakollinen",
+  adultsOnly: "Palvelu on tarkoitettu täysi-ikäisille",
+  postalCode: "Syötä 5-numeroinen postinumero",
+  phone: "Syötä suomalainen puhelinnumero muodossa +358… tai 04…",
+  email: "Tarkista sähköpostiosoite",
+  profileImage: "Lataa selkeä kasvokuva (jpg/png, max 5 Mt)",
+  /** Without JavaScript a browser cannot keep a chosen file after an error: it must be chosen again. */
+  profileImageAgain: "Valitse kuva uudelleen: selain ei voi säilyttää valittua kuvaa, kun lomakkeessa on virhe.",
+  termsAccepted: "Hyväksy käyttöehdot jatkaaksesi",
+  dataProcessingAccepted: "Anna lupa tietojen käsittelyyn",
+  bioRequired: "Kirjoita lyhyt esittely",
+  bioTooLong: "Esittely voi olla enintään 400 merkkiä",
+  servicesRequired: "Valitse vähintään yksi palvelu",
+  languagesRequired: "Valitse vähintään yksi kieli",
+  // §8
+  emailTaken: "Sähköpostiosoite on jo rekisteröity. Kirjaudu sisään.",
+  unexpected: "Tapahtui virhe. Yritä uudelleen.",
+  accountCreationFailed: "Käyttäjän luonti epäonnistui",
+  registrationFailed: "Rekisteröinti epäonnistui. Yritä uudelleen.",
+  registrationSucceeded: "Rekisteröinti onnistui!",
+  // Where the spec is silent.
+  dateOfBirthRequired: "Syötä syntymäaika",
+  dateOfBirthInvalid: "Tarkista syntymäaika",
+  otherCityRequired: "Kirjoita paikkakunnan nimi",
+  transportationInvalid: "Valitse yksi vaihtoehdoista",
+  textTooLong: "Teksti on liian pitkä",
+  draftExpired: "Lomakkeen tiedot ehtivät vanhentua. Täytä ensimmäisen vaiheen tiedot uudelleen.",
+} as const;

@@ -1,0 +1,71 @@
+import { z } from "./zod";
+import { isValidBusinessId, isValidFinnishIban, normalizeIban } from "~/domain/business-identifiers";
+import { priceBandCoverage } from "~/domain/pricing";
+import { settingsMessages as m } from "~/messages/settings";
+import { emailField, phoneAsWritten, postalCodeField, textField } from "./fields";
+
+// The platform settings an admin edits (price bands, contact details shown on the landing page,
+// company details printed on invoices). The settings model parses stored values with these too,
+// so what is saved and what is read follow the same rules.
+
+// ---------------------------------------------------------------- price bands
+
+const hour = z.number({ error: m.bandHour }).int({ error: m.bandHour }).min(0, { error: m.bandHour }).max(23, { error: m.bandHour });
+
+const PriceBandSchema = z
+  .object({
+    id: z.enum(["day", "evening", "night"], { error: m.bandTwice }),
+    fromHour: hour,
+    toHour: hour,
+    hourlyCents: z.number({ error: m.bandPrice }).int({ error: m.bandPrice }).min(100, { error: m.bandPrice }).max(100_000, { error: m.bandPrice }),
+  })
+  .refine((band) => band.fromHour <= band.toHour, {
+    message: m.bandOrder,
+    path: ["toHour"],
+  });
+
+export const PriceBandsSchema = z
+  .array(PriceBandSchema, { error: m.hoursWithoutPrice([]) })
+  .min(1, { error: m.hoursWithoutPrice([]) })
+  .max(3, { error: m.bandTwice })
+  .superRefine((bands, ctx) => {
+    const ids = bands.map((band) => band.id);
+    if (new Set(ids).size !== ids.length) {
+      ctx.addIssue({ code: "custom", message: m.bandTwice });
+    }
+    const { uncovered, overlapping } = priceBandCoverage(bands);
+    if (uncovered.length) {
+      ctx.addIssue({ code: "custom", message: m.hoursWithoutPrice(uncovered) });
+    }
+    if (overlapping.length) {
+      ctx.addIssue({
+        code: "custom",
+        message: m.hoursWithTwoPrices(overlapping),
+      });
+    }
+  });
+
+// ---------------------------------------------------------------- contact and company
+
+export const ContactInfoSchema = z.object({
+  email: emailField(),
+  /** Shown to people as written, e.g. "+358 40 123 4567". */
+  phone: phoneAsWritten(),
+});
+
+export const CompanyInfoSchema = z.object({
+  name: textField(m.companyName).min(2, { error: m.companyName }).max(200, { error: m.companyName }),
+  businessId: textField(m.businessId).refine(isValidBusinessId, { error: m.businessId }),
+  address: textField(m.address).min(2, { error: m.address }).max(200, { error: m.address }),
+  postalCode: postalCodeField(),
+  city: textField(m.city).min(2, { error: m.city }).max(100, { error: m.city }),
+  iban: textField(m.iban)
+    .transform(normalizeIban)
+    .refine(isValidFinnishIban, { error: m.iban }),
+  bic: textField(m.bic)
+    .toUpperCase()
+    .regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, { error: m.bic }),
+});
+
+export type ContactInfo = z.infer<typeof ContactInfoSchema>;
+export type CompanyInfo = z.infer<typeof CompanyInfoSchema>;
