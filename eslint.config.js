@@ -24,6 +24,12 @@ const layerZones = [
     message: "The domain is pure: it imports nothing of the app but the domain.",
   },
   {
+    target: "./app/messages",
+    from: "./app",
+    except: ["./domain", "./messages"],
+    message: "Message modules hold texts: they import only the domain (for types and formatting).",
+  },
+  {
     target: "./app/schemas",
     from: SERVER_MODULES,
     message: "Schemas run in the browser too: no server modules.",

@@ -8,7 +8,9 @@ import {
   DISCOUNT_INVALID_MESSAGE,
   DISCOUNT_VALID_MESSAGE,
   discountRejectionMessage,
-} from "~/domain/discount";
+  ORDER_FAILED_MESSAGES,
+  RETRY_REFUSED_MESSAGE,
+} from "~/messages/booking";
 import { priceOrder } from "~/domain/order-amounts";
 import { logger } from "~/logger.server";
 import { previewDiscount } from "~/models/discount-codes.server";
@@ -39,14 +41,6 @@ import type { DiscountCheckResult, ContactStepView } from "./views";
 
 
 const HIDDEN_FIELDS = [BOT_CHECK_FIELDS.altcha, BOT_CHECK_FIELDS.questionToken, BOT_CHECK_FIELDS.answer, "intent"];
-
-const ORDER_FAILED_MESSAGES = {
-  invoice: "Laskuvarauksen luominen epäonnistui. Yritä uudelleen.",
-  online: "Maksun aloittaminen epäonnistui. Yritä uudelleen.",
-} as const;
-
-/** Shown when 'Yritä maksua uudelleen' names an order this browser cannot (or can no longer) pay. */
-export const RETRY_REFUSED_MESSAGE = "Tätä varausta ei voi enää maksaa. Tarkista tiedot ja tee uusi varaus.";
 
 async function requireCompleteDraft(executor: Executor, request: Request, flow: BookingFlow, draft: BookingDraft, now: Date) {
   const time = await requireTimeStep(executor, flow, draft, now);

@@ -4,7 +4,6 @@
 // (STYLE.md principle 3). Every step re-validates everything before it with `checkTimeStep` and
 // sends an incomplete draft back to the first step that is missing. Pure, no I/O.
 import {
-  BOOKING_START_MESSAGES,
   availableStartHours,
   formatStartHour,
   helsinkiToday,
@@ -14,7 +13,8 @@ import {
   validateBookingStart,
   type IsoDate,
 } from "~/domain/booking-window";
-import { DEFAULT_DURATION, DURATION_MESSAGES, parseDurationHours, resolveDuration } from "~/domain/duration";
+import { DEFAULT_DURATION, parseDurationHours, resolveDuration } from "~/domain/duration";
+import { DRAFT_NOTICE_MESSAGES, DURATION_MESSAGES } from "~/messages/booking";
 import type { BookingFlow, BookingStep } from "./flows";
 
 /** Names of the draft's parameters in the address (Finnish, as the site's URLs are). */
@@ -113,23 +113,9 @@ export type DraftNotice =
   | "caregiver_missing"
   | "caregiver_unavailable";
 
-export const DRAFT_NOTICES: Record<DraftNotice, { step: BookingStep; message: string }> = {
-  date_missing: { step: "time", message: "Valitse ensin päivä, kellonaika ja palvelu." },
-  date_past: { step: "time", message: BOOKING_START_MESSAGES.past },
-  date_too_far: { step: "time", message: BOOKING_START_MESSAGES.too_far },
-  time_missing: { step: "time", message: "Valitse kellonaika." },
-  time_past: { step: "time", message: BOOKING_START_MESSAGES.past },
-  duration_invalid: { step: "time", message: "Kesto voi olla 1–24 tuntia. Valitse kesto uudelleen." },
-  service_missing: { step: "time", message: "Valitse palvelu." },
-  caregiver_missing: { step: "caregiver", message: "Valitse kaveri tai vaihtoehto ”Ei väliä – valitkaa minulle sopiva”." },
-  caregiver_unavailable: {
-    step: "caregiver",
-    message: "Valitsemasi kaveri ei ole enää vapaana tuohon aikaan. Valitse toinen kaveri tai aika.",
-  },
-};
 
 export function isDraftNotice(value: unknown): value is DraftNotice {
-  return typeof value === "string" && Object.prototype.hasOwnProperty.call(DRAFT_NOTICES, value);
+  return typeof value === "string" && Object.prototype.hasOwnProperty.call(DRAFT_NOTICE_MESSAGES, value);
 }
 
 export function readNotice(params: URLSearchParams): DraftNotice | null {

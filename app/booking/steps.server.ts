@@ -23,7 +23,6 @@ import { listActiveServiceCategories, type ServiceCategorySummary } from "~/mode
 import { getPriceBands } from "~/models/settings.server";
 import {
   ANY_CAREGIVER,
-  DRAFT_NOTICES,
   PICK_PARAM,
   UUID,
   applyTimeStepSubmission,
@@ -35,6 +34,7 @@ import {
   type DraftNotice,
   type TimeSelection,
 } from "./draft";
+import { DRAFT_NOTICE_MESSAGES } from "~/messages/booking";
 import type { BookingFlow } from "./flows";
 import type { DraftSummary, TimeStepView, CaregiverStepView } from "./views";
 
@@ -118,7 +118,7 @@ export function summarize(time: ValidTimeStep, caregiver: OfferedCaregiver | nul
 }
 
 function noticeMessage(notice: DraftNotice | null): string | null {
-  return notice ? DRAFT_NOTICES[notice].message : null;
+  return notice ? DRAFT_NOTICE_MESSAGES[notice] : null;
 }
 
 // ---------------------------------------------------------------- step 1: time and service

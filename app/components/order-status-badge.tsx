@@ -1,5 +1,5 @@
 import type { OrderStatus } from "~/db/schema";
-import { CAREGIVER_BOOKING_STATUS_LABELS, ORDER_STATUS_LABELS } from "~/domain/order-status";
+import { CAREGIVER_BOOKING_STATUS_LABELS, ORDER_STATUS_LABELS } from "~/messages/statuses";
 
 // Colour is never the only signal: the badge always says the status in words. Dark text on pale
 // tints keeps every pair above 4.5:1.

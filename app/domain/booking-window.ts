@@ -205,13 +205,6 @@ export type BookingStartError = "past" | "too_far" | "invalid";
 
 export type BookingStartResult = { ok: true; startsAt: Date } | { ok: false; error: BookingStartError };
 
-/** Messages for a refused start; the routes show them next to the date or time field. */
-export const BOOKING_START_MESSAGES: Record<BookingStartError, string> = {
-  past: "Valittu aika on jo mennyt. Valitse tuleva päivä ja kellonaika.",
-  too_far: `Voit varata ajan enintään ${BOOKING_WINDOW_DAYS} päivän päähän.`,
-  invalid: "Valitse päivä ja kellonaika.",
-};
-
 /**
  * The server's check of a requested start (DESIGN.md decision 6). 'invalid' covers a malformed
  * date or hour and the hour that does not exist on the spring-forward day.

@@ -1,7 +1,6 @@
 // Discount codes (spec 000 §4 and §8, 001 §4): whether a code applies to an order today and how
 // much it takes off, in integer cents. The same rules serve the 'Tarkista' button and the order
 // transaction (which re-checks them under a row lock before redeeming). Pure functions, no I/O.
-import { formatEuros } from "./format";
 
 export interface DiscountRule {
   type: "percentage" | "fixed_amount";
@@ -85,52 +84,18 @@ export function evaluateDiscount(code: DiscountRule, context: DiscountContext): 
   return { ok: true, discountCents, finalCents: context.orderCents - discountCents };
 }
 
-/** Spec 000 §8. */
-export const DISCOUNT_VALID_MESSAGE = "Alennuskoodi hyväksytty!";
-export const DISCOUNT_INVALID_MESSAGE = "Alennuskoodi ei ole voimassa";
-export const DISCOUNT_CHECK_FAILED_MESSAGE = "Virhe alennuskoodin tarkistuksessa";
+export type DiscountDisplayStatus = "inactive" | "upcoming" | "expired" | "used_up" | "active";
 
-/**
- * Finnish text for a refused code. The spec allows the server's own text in place of the generic
- * 'Alennuskoodi ei ole voimassa'; we give a specific one where it tells the customer what to do.
- * An unknown code ('not_found') and a switched-off one get the generic text, so nobody can probe
- * which codes exist.
- */
-export function discountRejectionMessage(
-  reason: DiscountRejection | "not_found",
-  code?: Pick<DiscountRule, "minOrderCents"> | null,
-): string {
-  switch (reason) {
-    case "not_started":
-      return "Alennuskoodi ei ole vielä voimassa.";
-    case "expired":
-      return "Alennuskoodi on vanhentunut.";
-    case "used_up":
-      return "Alennuskoodi on käytetty loppuun.";
-    case "user_limit":
-      return "Olet jo käyttänyt tämän alennuskoodin.";
-    case "min_order":
-      return code?.minOrderCents != null
-        ? `Tilauksen vähimmäissumma tälle koodille on ${formatEuros(code.minOrderCents)}.`
-        : DISCOUNT_INVALID_MESSAGE;
-    case "inactive":
-    case "not_found":
-      return DISCOUNT_INVALID_MESSAGE;
-  }
-}
-
-export type DiscountDisplayStatus = "Ei aktiivinen" | "Tuleva" | "Vanhentunut" | "Käytetty loppuun" | "Aktiivinen";
-
-/** The back office's status column (001 §4), in its order of precedence. */
+/** The back office's status column (001 §4), in its order of precedence (labels: app/messages/statuses.ts). */
 export function discountDisplayStatus(
   code: Pick<DiscountRule, "isActive" | "validFrom" | "validUntil" | "usageLimit" | "usageCount">,
   today: string,
 ): DiscountDisplayStatus {
-  if (!code.isActive) return "Ei aktiivinen";
-  if (today < code.validFrom) return "Tuleva";
-  if (today > code.validUntil) return "Vanhentunut";
-  if (code.usageLimit !== null && code.usageCount >= code.usageLimit) return "Käytetty loppuun";
-  return "Aktiivinen";
+  if (!code.isActive) return "inactive";
+  if (today < code.validFrom) return "upcoming";
+  if (today > code.validUntil) return "expired";
+  if (code.usageLimit !== null && code.usageCount >= code.usageLimit) return "used_up";
+  return "active";
 }
 
 /** Codes are stored upper-case (A–Z, 0–9); customers type them any way. */

@@ -9,14 +9,6 @@ export const DEFAULT_DURATION = 2;
 
 export type DurationError = "not_integer" | "too_short" | "too_long" | "invalid_choice";
 
-/** Shown next to the manual duration field (spec 000 §5: manual 1–24 hours). */
-export const DURATION_MESSAGES: Record<DurationError, string> = {
-  not_integer: `Anna kesto kokonaisina tunteina (${MIN_DURATION_HOURS}–${MAX_DURATION_HOURS}).`,
-  too_short: "Kesto vähintään 1 tunti",
-  too_long: `Kesto enintään ${MAX_DURATION_HOURS} tuntia`,
-  invalid_choice: "Valitse kesto.",
-};
-
 export type DurationResult =
   | { ok: true; hours: number; source: "manual" | "button" | "default" }
   | { ok: false; error: DurationError; field: "manual" | "button" };

@@ -1,76 +1,11 @@
-// Status names shown to people (spec 001 §4) and the few rules that follow from a status. Every
-// page shows a status through these maps, so one status never reads two ways. Pure, no I/O.
-import type { CaregiverStatus, OrderStatus, PaymentStatus, PayoutStatus } from "./statuses";
+// The rules that follow from a status (spec 001 §4). How each status reads to people is in
+// app/messages/statuses.ts. Pure, no I/O.
+import type { OrderStatus } from "./statuses";
 
 export const ORDER_STATUSES = ["pending", "pending_payment", "in_progress", "completed", "cancelled"] as const satisfies readonly OrderStatus[];
 
-export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
-  pending: "Odottaa",
-  pending_payment: "Odottaa maksua",
-  in_progress: "Käynnissä",
-  completed: "Valmis",
-  cancelled: "Peruutettu",
-};
-
-/** The caregiver's own bookings list words a pending order as waiting for their acceptance. */
-export const CAREGIVER_BOOKING_STATUS_LABELS: Record<OrderStatus, string> = {
-  ...ORDER_STATUS_LABELS,
-  pending: "Odottaa hyväksyntää",
-};
-
-export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
-  pending: "Odottaa",
-  authorized: "Valtuutettu",
-  captured: "Maksettu",
-  refunded: "Palautettu",
-  failed: "Epäonnistui",
-};
-
-export const PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = {
-  pending: "Odottaa",
-  paid: "Maksettu",
-};
-
-export const CAREGIVER_STATUS_LABELS: Record<CaregiverStatus, string> = {
-  pending: "Odottaa",
-  approved: "Hyväksytty",
-  rejected: "Hylätty",
-  suspended: "Jäädytetty",
-};
-
-export const CUSTOMER_STATUS_LABELS: Record<"active" | "suspended", string> = {
-  active: "Aktiivinen",
-  suspended: "Jäädytetty",
-};
-
-function isKey<T extends string>(labels: Record<T, string>, value: unknown): value is T {
-  return typeof value === "string" && Object.prototype.hasOwnProperty.call(labels, value);
-}
-
 export function isOrderStatus(value: unknown): value is OrderStatus {
-  return isKey(ORDER_STATUS_LABELS, value);
-}
-
-export function orderStatusLabel(status: OrderStatus): string {
-  return ORDER_STATUS_LABELS[status];
-}
-
-/** An unknown payment status reads as pending (001 §4). */
-export function paymentStatusLabel(status: string): string {
-  return isKey(PAYMENT_STATUS_LABELS, status) ? PAYMENT_STATUS_LABELS[status] : PAYMENT_STATUS_LABELS.pending;
-}
-
-export function payoutStatusLabel(status: PayoutStatus): string {
-  return PAYOUT_STATUS_LABELS[status];
-}
-
-export function caregiverStatusLabel(status: CaregiverStatus): string {
-  return CAREGIVER_STATUS_LABELS[status];
-}
-
-/** Any status other than active reads as suspended (001 §4: 'Aktiivinen' or otherwise 'Jäädytetty'). */
-export function customerStatusLabel(status: string): string {
-  return status === "active" ? CUSTOMER_STATUS_LABELS.active : CUSTOMER_STATUS_LABELS.suspended;
+  return typeof value === "string" && (ORDER_STATUSES as readonly string[]).includes(value);
 }
 
 /**
@@ -93,13 +28,6 @@ export function canStaffCancel(status: OrderStatus): boolean {
 }
 
 export type CaregiverAction = "accept" | "reject" | "start" | "complete";
-
-export const CAREGIVER_ACTION_LABELS: Record<CaregiverAction, string> = {
-  accept: "Hyväksy",
-  reject: "Hylkää",
-  start: "Aloita tehtävä",
-  complete: "Merkitse suoritetuksi",
-};
 
 /**
  * The one-tap actions a caregiver has on an order assigned to them (001 §4 "Caregiver actions"):

@@ -7,11 +7,6 @@ export const PRICE_TABLE_HOURS = [1, 2, 3, 4] as const;
 
 const BAND_ORDER: Record<PriceBand["id"], number> = { day: 0, evening: 1, night: 2 };
 
-export const BAND_NAMES: Record<PriceBand["id"], string> = {
-  day: "Päivä",
-  evening: "Ilta",
-  night: "Yö",
-};
 
 export interface PriceTableRow {
   hours: number;
@@ -22,7 +17,6 @@ export interface PriceTableRow {
 
 export interface PriceTableBand {
   id: PriceBand["id"];
-  name: string;
   fromHour: number;
   toHour: number;
   hourlyCents: number;
@@ -34,7 +28,6 @@ export function priceTable(bands: readonly PriceBand[]): PriceTableBand[] {
     .sort((a, b) => BAND_ORDER[a.id] - BAND_ORDER[b.id])
     .map((band) => ({
       id: band.id,
-      name: BAND_NAMES[band.id],
       fromHour: band.fromHour,
       toHour: band.toHour,
       hourlyCents: band.hourlyCents,

@@ -1,3 +1,10 @@
+import type { BookingStartError } from "~/domain/booking-window";
+import type { DiscountRejection, DiscountRule } from "~/domain/discount";
+import type { DurationError } from "~/domain/duration";
+import { formatEuros } from "~/domain/format";
+import { MAX_DURATION_HOURS, MIN_DURATION_HOURS, type PriceBand } from "~/domain/pricing";
+import { BOOKING_WINDOW_DAYS } from "~/domain/booking-window";
+
 // Texts of the booking flows (/varaa, /varaus): the contact step's field messages (spec 000 §5
 // "Three-step wizard, step 3"; verbatim where the spec gives a rule's message), notices of the
 // steps, and what placing an order can answer. The recipient of the service is "saaja" in every
@@ -48,3 +55,86 @@ export const bookingMessages = {
   discountCodeTooLong: "Alennuskoodi on liian pitkä",
   noteTooLong: "Lisätiedot voivat olla enintään 1000 merkkiä",
 } as const;
+
+/** Why a step sent the customer back (app/booking/draft.ts DraftNotice), shown on that step. */
+export const DRAFT_NOTICE_MESSAGES = {
+  date_missing: "Valitse ensin päivä, kellonaika ja palvelu.",
+  date_past: "Valittu aika on jo mennyt. Valitse tuleva päivä ja kellonaika.",
+  date_too_far: `Voit varata ajan enintään ${BOOKING_WINDOW_DAYS} päivän päähän.`,
+  time_missing: "Valitse kellonaika.",
+  time_past: "Valittu aika on jo mennyt. Valitse tuleva päivä ja kellonaika.",
+  duration_invalid: "Kesto voi olla 1–24 tuntia. Valitse kesto uudelleen.",
+  service_missing: "Valitse palvelu.",
+  caregiver_missing: "Valitse kaveri tai vaihtoehto ”Ei väliä – valitkaa minulle sopiva”.",
+  caregiver_unavailable: "Valitsemasi kaveri ei ole enää vapaana tuohon aikaan. Valitse toinen kaveri tai aika.",
+} as const;
+
+/** Messages for a refused start; shown next to the date or time field. */
+export const BOOKING_START_MESSAGES: Record<BookingStartError, string> = {
+  past: DRAFT_NOTICE_MESSAGES.date_past,
+  too_far: DRAFT_NOTICE_MESSAGES.date_too_far,
+  invalid: "Valitse päivä ja kellonaika.",
+};
+
+/** Shown next to the manual duration field (spec 000 §5: manual 1–24 hours). */
+export const DURATION_MESSAGES: Record<DurationError, string> = {
+  not_integer: `Anna kesto kokonaisina tunteina (${MIN_DURATION_HOURS}–${MAX_DURATION_HOURS}).`,
+  too_short: "Kesto vähintään 1 tunti",
+  too_long: `Kesto enintään ${MAX_DURATION_HOURS} tuntia`,
+  invalid_choice: "Valitse kesto.",
+};
+
+export const BAND_NAMES: Record<PriceBand["id"], string> = {
+  day: "Päivä",
+  evening: "Ilta",
+  night: "Yö",
+};
+
+// Discount codes (spec 000 §8 verbatim).
+export const DISCOUNT_VALID_MESSAGE = "Alennuskoodi hyväksytty!";
+export const DISCOUNT_INVALID_MESSAGE = "Alennuskoodi ei ole voimassa";
+export const DISCOUNT_CHECK_FAILED_MESSAGE = "Virhe alennuskoodin tarkistuksessa";
+
+/**
+ * Finnish text for a refused code. The spec allows the server's own text in place of the generic
+ * 'Alennuskoodi ei ole voimassa'; we give a specific one where it tells the customer what to do.
+ * An unknown code ('not_found') and a switched-off one get the generic text, so nobody can probe
+ * which codes exist.
+ */
+export function discountRejectionMessage(
+  reason: DiscountRejection | "not_found",
+  code?: Pick<DiscountRule, "minOrderCents"> | null,
+): string {
+  switch (reason) {
+    case "not_started":
+      return "Alennuskoodi ei ole vielä voimassa.";
+    case "expired":
+      return "Alennuskoodi on vanhentunut.";
+    case "used_up":
+      return "Alennuskoodi on käytetty loppuun.";
+    case "user_limit":
+      return "Olet jo käyttänyt tämän alennuskoodin.";
+    case "min_order":
+      return code?.minOrderCents != null
+        ? `Tilauksen vähimmäissumma tälle koodille on ${formatEuros(code.minOrderCents)}.`
+        : DISCOUNT_INVALID_MESSAGE;
+    case "inactive":
+    case "not_found":
+      return DISCOUNT_INVALID_MESSAGE;
+  }
+}
+
+// Placing the order and paying (spec 000 §8 verbatim).
+export const ORDER_FAILED_MESSAGES = {
+  invoice: "Laskuvarauksen luominen epäonnistui. Yritä uudelleen.",
+  online: "Maksun aloittaminen epäonnistui. Yritä uudelleen.",
+} as const;
+
+export const CHECKOUT_MESSAGES = {
+  failed: "Maksun aloittaminen epäonnistui. Yritä uudelleen.",
+  noUrl: "Maksun aloittaminen epäonnistui - ei checkout URL:ia",
+} as const;
+
+/** Shown when 'Yritä maksua uudelleen' names an order this browser cannot (or can no longer) pay. */
+export const RETRY_REFUSED_MESSAGE = "Tätä varausta ei voi enää maksaa. Tarkista tiedot ja tee uusi varaus.";
+

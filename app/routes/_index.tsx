@@ -36,6 +36,7 @@ import { ContactSchema } from "~/schemas/contact";
 import { sendContactMessage } from "~/services/contact.server";
 import { redirectWithToast } from "~/services/flash.server";
 import { consumeContactMessage, retryAfterMinutes } from "~/services/rate-limit.server";
+import { BAND_NAMES } from "~/messages/booking";
 
 const CONTACT_SENT_URL = "/?lahetetty=1#yhteystiedot";
 
@@ -228,7 +229,7 @@ function Prices({ prices }: { prices: LoaderData["prices"] }) {
         <ul className="mt-8 grid gap-4 sm:grid-cols-3">
           {prices.map((band) => (
             <li key={band.id} className="rounded-2xl border-2 border-brand-700 bg-white p-5 text-center">
-              <p className="text-xl font-bold text-gray-900">{band.name}</p>
+              <p className="text-xl font-bold text-gray-900">{BAND_NAMES[band.id]}</p>
               <p className="text-gray-800">{bandHoursLabel(band)}</p>
               <p className="mt-2 text-gray-800">
                 <span className="text-3xl font-bold text-brand-800">{formatAmount(band.hourlyCents)}</span>{" "}
@@ -251,7 +252,7 @@ function Prices({ prices }: { prices: LoaderData["prices"] }) {
             <div key={band.id} className="overflow-x-auto" tabIndex={0} role="region" aria-labelledby={`hinnat-${band.id}`}>
               <table className="w-full border-collapse text-left">
                 <caption id={`hinnat-${band.id}`} className="pb-2 text-left text-xl font-bold text-gray-900">
-                  {band.name}hinta, {bandHoursLabel(band)}
+                  {BAND_NAMES[band.id]}hinta, {bandHoursLabel(band)}
                 </caption>
                 <thead>
                   <tr className="border-b-2 border-gray-800">

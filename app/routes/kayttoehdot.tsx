@@ -7,13 +7,14 @@ import { formatEuros } from "~/domain/format";
 import { bandHoursLabel, priceTable } from "~/domain/price-table";
 import { MAX_DURATION_HOURS, MIN_DURATION_HOURS } from "~/domain/pricing";
 import { getCompanyInfo, getContactInfo, getPriceBands } from "~/models/settings.server";
+import { BAND_NAMES } from "~/messages/booking";
 
 // The terms name the company and quote the prices from the settings, so what customers agree to is
 // what the service charges.
 export async function loader() {
   const db = await getDb();
   const [company, contact, bands] = await Promise.all([getCompanyInfo(db), getContactInfo(db), getPriceBands(db)]);
-  return { company, contact, prices: priceTable(bands).map(({ id, name, fromHour, toHour, hourlyCents }) => ({ id, name, fromHour, toHour, hourlyCents })) };
+  return { company, contact, prices: priceTable(bands).map(({ id, fromHour, toHour, hourlyCents }) => ({ id, fromHour, toHour, hourlyCents })) };
 }
 
 export const meta: MetaFunction = () => [
@@ -95,7 +96,7 @@ export default function TermsOfService() {
         <ul>
           {prices.map((band) => (
             <li key={band.id}>
-              {band.name} ({bandHoursLabel(band)}): {formatEuros(band.hourlyCents)} / tunti
+              {BAND_NAMES[band.id]} ({bandHoursLabel(band)}): {formatEuros(band.hourlyCents)} / tunti
             </li>
           ))}
         </ul>

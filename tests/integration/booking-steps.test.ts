@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { addCalendarDays, availableStartHours, helsinkiToday, helsinkiWallTimeToInstant } from "~/domain/booking-window";
-import { DRAFT_NOTICES } from "~/booking/draft";
+import { DRAFT_NOTICE_MESSAGES } from "~/messages/booking";
 import { loader as varaaTimeLoader } from "~/routes/varaa._index";
 import { loader as varaaCaregiverLoader } from "~/routes/varaa.kaveri";
 import { loader as varaaContactLoader } from "~/routes/varaa.yhteystiedot";
@@ -261,7 +261,7 @@ describe("step 2: caregiver", () => {
     expect(none.location?.startsWith("/varaa/kaveri?")).toBe(true);
     expect(paramsOf(none.location).get("viesti")).toBe("caregiver_missing");
     const shown = await step2(draftQuery(draft(), { viesti: "caregiver_missing" }));
-    expect(shown.data.notice).toBe(DRAFT_NOTICES.caregiver_missing.message);
+    expect(shown.data.notice).toBe(DRAFT_NOTICE_MESSAGES.caregiver_missing);
   });
 
   it("continues with 'Ei väliä' or an offered caregiver", async () => {

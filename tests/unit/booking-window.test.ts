@@ -1,8 +1,8 @@
 import { TZDate } from "@date-fns/tz";
 import fc from "fast-check";
+import { BOOKING_START_MESSAGES } from "~/messages/booking";
 import { describe, expect, it } from "vitest";
 import {
-  BOOKING_START_MESSAGES,
   addCalendarDays,
   availableStartHours,
   bookingInterval,

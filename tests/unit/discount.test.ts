@@ -1,11 +1,10 @@
 import fc from "fast-check";
+import { DISCOUNT_INVALID_MESSAGE, DISCOUNT_VALID_MESSAGE, discountRejectionMessage } from "~/messages/booking";
+import { DISCOUNT_STATUS_LABELS } from "~/messages/statuses";
 import { describe, expect, it } from "vitest";
 import {
-  DISCOUNT_INVALID_MESSAGE,
-  DISCOUNT_VALID_MESSAGE,
   discountAmountCents,
   discountDisplayStatus,
-  discountRejectionMessage,
   evaluateDiscount,
   normalizeDiscountCode,
   type DiscountRule,
@@ -148,16 +147,16 @@ describe("discount messages", () => {
 
 describe("display status in the back office", () => {
   it("follows the precedence inactive, upcoming, expired, used up, active", () => {
-    expect(discountDisplayStatus(percentage({ isActive: false, validFrom: "2027-01-01", validUntil: "2027-02-01" }), TODAY)).toBe(
+    expect(DISCOUNT_STATUS_LABELS[discountDisplayStatus(percentage({ isActive: false, validFrom: "2027-01-01", validUntil: "2027-02-01" }), TODAY)]).toBe(
       "Ei aktiivinen",
     );
-    expect(discountDisplayStatus(percentage({ validFrom: "2026-05-13" }), TODAY)).toBe("Tuleva");
-    expect(discountDisplayStatus(percentage({ validUntil: "2026-05-11", usageLimit: 1, usageCount: 1 }), TODAY)).toBe(
+    expect(DISCOUNT_STATUS_LABELS[discountDisplayStatus(percentage({ validFrom: "2026-05-13" }), TODAY)]).toBe("Tuleva");
+    expect(DISCOUNT_STATUS_LABELS[discountDisplayStatus(percentage({ validUntil: "2026-05-11", usageLimit: 1, usageCount: 1 }), TODAY)]).toBe(
       "Vanhentunut",
     );
-    expect(discountDisplayStatus(percentage({ usageLimit: 5, usageCount: 5 }), TODAY)).toBe("Käytetty loppuun");
-    expect(discountDisplayStatus(percentage({ usageLimit: 5, usageCount: 4 }), TODAY)).toBe("Aktiivinen");
-    expect(discountDisplayStatus(percentage({ validFrom: TODAY, validUntil: TODAY }), TODAY)).toBe("Aktiivinen");
+    expect(DISCOUNT_STATUS_LABELS[discountDisplayStatus(percentage({ usageLimit: 5, usageCount: 5 }), TODAY)]).toBe("Käytetty loppuun");
+    expect(DISCOUNT_STATUS_LABELS[discountDisplayStatus(percentage({ usageLimit: 5, usageCount: 4 }), TODAY)]).toBe("Aktiivinen");
+    expect(DISCOUNT_STATUS_LABELS[discountDisplayStatus(percentage({ validFrom: TODAY, validUntil: TODAY }), TODAY)]).toBe("Aktiivinen");
   });
 });
 

@@ -1,9 +1,9 @@
 import fc from "fast-check";
+import { DURATION_MESSAGES } from "~/messages/booking";
 import { describe, expect, it } from "vitest";
 import {
   DEFAULT_DURATION,
   DURATION_CHOICES,
-  DURATION_MESSAGES,
   parseDurationHours,
   resolveDuration,
 } from "~/domain/duration";

@@ -1,18 +1,13 @@
 import { describe, expect, it } from "vitest";
+import { ORDER_STATUSES, canStaffCancel, caregiverActionsFor, isLiveOrder, isOpenOrder, isOrderStatus } from "~/domain/order-status";
 import {
   CAREGIVER_BOOKING_STATUS_LABELS,
-  ORDER_STATUSES,
-  canStaffCancel,
-  caregiverActionsFor,
   caregiverStatusLabel,
   customerStatusLabel,
-  isLiveOrder,
-  isOpenOrder,
-  isOrderStatus,
   orderStatusLabel,
   paymentStatusLabel,
   payoutStatusLabel,
-} from "~/domain/order-status";
+} from "~/messages/statuses";
 
 describe("status labels (spec 001 §4)", () => {
   it("names order statuses in Finnish", () => {

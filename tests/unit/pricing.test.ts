@@ -133,7 +133,7 @@ describe("the landing page price table of spec §9", () => {
 
   it("labels the bands by their start hours", () => {
     const [day, evening, night] = priceTable(bands);
-    expect([day.name, evening.name, night.name]).toEqual(["Päivä", "Ilta", "Yö"]);
+    expect([day.id, evening.id, night.id]).toEqual(["day", "evening", "night"]);
     expect(bandHoursLabel(day)).toBe("klo 8.00–17.59");
     expect(bandHoursLabel(evening)).toBe("klo 18.00–23.59");
     expect(bandHoursLabel(night)).toBe("klo 0.00–7.59");

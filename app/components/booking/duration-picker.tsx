@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { PICK_PARAM } from "~/booking/draft";
 import { FieldError } from "~/components/forms";
-import { DURATION_CHOICES, DURATION_MESSAGES, parseDurationHours } from "~/domain/duration";
+import { DURATION_CHOICES, parseDurationHours } from "~/domain/duration";
+import { DURATION_MESSAGES } from "~/messages/booking";
 import { formatHours } from "~/domain/format";
 
 // Duration of step 1 (spec 000 §2, DESIGN.md decision 4): quick buttons 1, 2, 3, 4, 5, 6 and 8

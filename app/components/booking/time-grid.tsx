@@ -1,6 +1,7 @@
 import { PICK_PARAM } from "~/booking/draft";
 import { formatAmount, formatClock } from "~/domain/format";
-import { BAND_NAMES, bandHoursLabel } from "~/domain/price-table";
+import { bandHoursLabel } from "~/domain/price-table";
+import { BAND_NAMES } from "~/messages/booking";
 import type { PriceBand } from "~/domain/pricing";
 
 // The hourly time grid of step 1 (spec 000 §2: slots 00:00–23:00; DESIGN.md decision 6: past

@@ -1,6 +1,7 @@
 import type { DB } from "../../db.server";
 import { formatDate, formatTimeRange } from "../../domain/format";
 import { logger } from "../../logger.server";
+import { CHECKOUT_MESSAGES } from "../../messages/booking";
 import { attachCheckoutToPayment, findCheckoutTarget, type CheckoutTarget } from "../../models/payments.server";
 import { getPaymentProvider } from "./active-provider.server";
 import { applyCheckoutStatus } from "./reconcile.server";
@@ -10,12 +11,6 @@ import { applyCheckoutStatus } from "./reconcile.server";
 // checkout outside any transaction (a network call must never hold a database connection) and
 // stores the provider's id on the payment. If the provider fails, the order simply stays
 // 'pending_payment' with its payment 'pending': nothing is lost, and calling this again retries.
-
-/** The §8 messages, verbatim. */
-export const CHECKOUT_MESSAGES = {
-  failed: "Maksun aloittaminen epäonnistui. Yritä uudelleen.",
-  noUrl: "Maksun aloittaminen epäonnistui - ei checkout URL:ia",
-} as const;
 
 export type CheckoutErrorReason = "provider_failed" | "no_url" | "not_payable";
 
