@@ -1,4 +1,4 @@
-import { z } from "./zod";
+import { type Infer, z } from "./zod";
 import { bookingMessages } from "~/messages/booking";
 import { botCheckMessages } from "~/messages/bot-check";
 import { BOT_CHECK_FIELDS } from "./bot-check";
@@ -109,7 +109,7 @@ export function bookingContactSchema(formData: FormData) {
   });
 }
 
-export type BookingContact = z.infer<ReturnType<typeof bookingContactSchemaFor>>;
+export type BookingContact = Infer<ReturnType<typeof bookingContactSchemaFor>>;
 
 /**
  * The 'Tarkista' submission: nothing is required, so the page comes back with every typed value

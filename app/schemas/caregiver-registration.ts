@@ -1,4 +1,4 @@
-import { z } from "./zod";
+import { type Infer, z } from "./zod";
 import { isAdultByYearDifference, MAXIMUM_AGE_YEARS, parseBirthDate, ageByYearDifference } from "~/domain/birth-date";
 import { helsinkiDateString } from "~/domain/format";
 import { emailField, freeText, newPasswordField, optionalText, phoneField, postalCodeField, textField } from "./fields";
@@ -134,7 +134,7 @@ export function step1Schema({ passwordOnFile = false }: Step1SchemaOptions = {})
       }
     });
 }
-export type Step1Values = z.infer<ReturnType<typeof step1Schema>>;
+export type Step1Values = Infer<ReturnType<typeof step1Schema>>;
 
 /** The helper's city: the chosen one, or the typed name when 'Muu' was chosen. */
 export function cityOf(values: Pick<Step1Values, "city" | "otherCity">): string {
@@ -157,4 +157,4 @@ export const step2Schema = z.object({
   languages: choiceList(LANGUAGE_IDS, m.languagesRequired),
   transportation: z.enum(["none", "license", "car"], { error: m.transportationInvalid }).default("none"),
 });
-export type Step2Values = z.infer<typeof step2Schema>;
+export type Step2Values = Infer<typeof step2Schema>;

@@ -1,6 +1,6 @@
 // The landing page's contact form ("Lähetä viesti"). Used by Conform in the browser and by the
 // index route's action on the server.
-import { z } from "./zod";
+import { type Infer, z } from "./zod";
 import { contactMessages as m } from "~/messages/contact";
 import { emailField, freeText, phoneField, textField } from "./fields";
 
@@ -25,4 +25,4 @@ export const ContactSchema = z.object({
   website: z.string().optional(),
 });
 
-export type ContactMessage = z.infer<typeof ContactSchema>;
+export type ContactMessage = Infer<typeof ContactSchema>;

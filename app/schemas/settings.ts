@@ -1,4 +1,4 @@
-import { z } from "./zod";
+import { type Infer, z } from "./zod";
 import { isValidBusinessId, isValidFinnishIban, normalizeIban } from "~/domain/business-identifiers";
 import { priceBandCoverage } from "~/domain/pricing";
 import { settingsMessages as m } from "~/messages/settings";
@@ -67,5 +67,5 @@ export const CompanyInfoSchema = z.object({
     .regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, { error: m.bic }),
 });
 
-export type ContactInfo = z.infer<typeof ContactInfoSchema>;
-export type CompanyInfo = z.infer<typeof CompanyInfoSchema>;
+export type ContactInfo = Infer<typeof ContactInfoSchema>;
+export type CompanyInfo = Infer<typeof CompanyInfoSchema>;
