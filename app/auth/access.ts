@@ -23,6 +23,7 @@ export const access = {
   discountCodes: ["admin"],
   reports: ["admin"],
   settings: ["admin"],
+  audit: ["admin"],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export type BackofficeSection = Exclude<keyof typeof access, "backoffice">;
@@ -44,6 +45,7 @@ export const backofficeMenu: readonly BackofficeMenuItem[] = [
   { section: "discountCodes", path: "/backoffice/discount-codes", label: "Alennuskoodit", description: "Alennuskoodien luonti, voimassaolo ja käyttö." },
   { section: "reports", path: "/backoffice/reports", label: "Raportit", description: "Tilausten ja myynnin luvut valitulta ajalta." },
   { section: "settings", path: "/backoffice/settings", label: "Asetukset", description: "Tuntihinnat ja palvelun yleiset asetukset." },
+  { section: "audit", path: "/backoffice/audit", label: "Muutosloki", description: "Kuka muutti mitä ja milloin: kaikki henkilökunnan muutokset." },
 ];
 
 export function menuForRole(role: StaffRole): BackofficeMenuItem[] {

@@ -126,6 +126,11 @@ export interface CaregiversTable {
   background_check: Generated<boolean>;
   insurance_verified: Generated<boolean>;
   education_verified: Generated<boolean>;
+  interview_done: Generated<boolean>;
+  references_checked: Generated<boolean>;
+  rejection_reason: string | null;
+  suspended_at: NullableTimestamp;
+  suspension_reason: string | null;
   reviewed_at: NullableTimestamp;
   reviewed_by: string | null;
   created_at: CreatedAt;

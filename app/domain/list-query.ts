@@ -1,0 +1,78 @@
+// Pure helpers of the back-office lists: the search term, LIKE patterns and keyset cursors. The
+// queries that use them are in app/models/backoffice-*.server.ts.
+
+/** Shorter terms match too much to be useful, and a trigram index cannot serve them. */
+export const SEARCH_MIN_LENGTH = 3;
+export const SEARCH_MAX_LENGTH = 100;
+
+/** The term as typed, trimmed and with runs of spaces made one; null when empty. */
+export function normalizeSearch(value: string | null | undefined): string | null {
+  const term = (value ?? "").replace(/\s+/g, " ").trim().slice(0, SEARCH_MAX_LENGTH);
+  return term === "" ? null : term;
+}
+
+/** An ILIKE pattern matching `term` anywhere; the term's own % _ and \ match only themselves. */
+export function containsPattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/** A position in a list sorted by a timestamp and then the id (both descending). */
+export interface Cursor {
+  at: Date;
+  id: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** 'ms.uuid': short enough for a URL, readable in logs. */
+export function encodeCursor(cursor: Cursor): string {
+  return `${cursor.at.getTime()}.${cursor.id}`;
+}
+
+/** The cursor in a URL parameter, or null for anything that is not one (a hand-edited link). */
+export function decodeCursor(value: string | null | undefined): Cursor | null {
+  if (!value) return null;
+  const match = /^(\d{1,15})\.(.+)$/.exec(value);
+  if (!match || !UUID.test(match[2]!)) return null;
+  const at = new Date(Number(match[1]));
+  if (Number.isNaN(at.getTime())) return null;
+  return { at, id: match[2]!.toLowerCase() };
+}
+
+/** Which way a keyset page goes from its cursor. */
+export type PageDirection = { after: Cursor } | { before: Cursor } | null;
+
+/**
+ * A page of a keyset-paged list. The query asks for one row more than it shows, so it knows
+ * whether there is a next page without counting; going back, the rows come in reverse.
+ */
+export function keysetPage<T>(
+  rows: T[],
+  pageSize: number,
+  direction: PageDirection,
+  cursorOf: (row: T) => Cursor,
+): { rows: T[]; next: string | null; previous: string | null } {
+  const more = rows.length > pageSize;
+  const page = rows.slice(0, pageSize);
+  const backwards = direction !== null && "before" in direction;
+  if (backwards) page.reverse();
+  const first = page[0];
+  const last = page[page.length - 1];
+  const hasNext = backwards ? true : more;
+  const hasPrevious = backwards ? more : direction !== null;
+  return {
+    rows: page,
+    next: hasNext && last ? encodeCursor(cursorOf(last)) : null,
+    previous: hasPrevious && first ? encodeCursor(cursorOf(first)) : null,
+  };
+}
+
+/** A count that stops at `cap`: beyond it the UI says 'yli …' (counting a million rows is slow). */
+export interface CappedCount {
+  value: number;
+  capped: boolean;
+}
+
+export function cappedCount(counted: number, cap: number): CappedCount {
+  return counted > cap ? { value: cap, capped: true } : { value: counted, capped: false };
+}

@@ -1,0 +1,172 @@
+import type { CaregiverReviewAction, VerificationFlag } from "~/domain/caregiver-review";
+import { CAREGIVER_STATUS_LABELS, CUSTOMER_STATUS_LABELS, ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from "~/messages/statuses";
+
+// Texts of the back office (spec 001 §2, §8 verbatim where given). Services and models report
+// codes; these maps turn them into what staff read.
+
+// ---------------------------------------------------------------- lists
+
+export const listTexts = {
+  searchTooShort: "Kirjoita hakuun vähintään 3 merkkiä.",
+  invalidDate: "Kirjoita päivämäärä muodossa p.k.vvvv.",
+  dateRangeReversed: "Alkupäivä ei voi olla loppupäivän jälkeen.",
+  previousPage: "Edellinen sivu",
+  nextPage: "Seuraava sivu",
+  firstPage: "Ensimmäinen sivu",
+  clearFilters: "Tyhjennä suodattimet",
+} as const;
+
+/** '12 tilausta', 'yli 10 000 tilausta': a capped count says it is a lower bound. */
+export function countText(count: { value: number; capped: boolean }, one: string, many: string): string {
+  const number = new Intl.NumberFormat("fi-FI").format(count.value);
+  if (count.capped) return `yli ${number} ${many}`;
+  return `${number} ${count.value === 1 ? one : many}`;
+}
+
+// ---------------------------------------------------------------- helpers (kaverit)
+
+export const caregiverTexts = {
+  empty: "Ei kavereita vielä",
+  noMatches: "Ei hakutuloksia",
+  noRating: "Ei arvioita",
+  reasonRequired: "Kirjoita hylkäyksen syy",
+  reasonTooLong: "Syy voi olla enintään 1000 merkkiä",
+  invalidState: "Kaverin tila on jo muuttunut. Päivitä sivu ja tarkista tilanne.",
+  notFound: "Kaveria ei löytynyt.",
+  flagsSaved: "Tarkistukset tallennettu",
+  flagsUnchanged: "Tarkistukset olivat jo tallennettuina",
+} as const;
+
+export const REVIEW_ACTION_LABELS: Record<CaregiverReviewAction, string> = {
+  approve: "Hyväksy",
+  reject: "Hylkää",
+  suspend: "Jäädytä",
+  reinstate: "Palauta aktiiviseksi",
+};
+
+export const REVIEW_ACTION_BUSY: Record<CaregiverReviewAction, string> = {
+  approve: "Hyväksytään...",
+  reject: "Hylätään...",
+  suspend: "Jäädytetään...",
+  reinstate: "Palautetaan...",
+};
+
+/** The toast after a successful review action. */
+export const REVIEW_ACTION_DONE: Record<CaregiverReviewAction, string> = {
+  approve: "Kaveri hyväksytty",
+  reject: "Hakemus hylätty",
+  suspend: "Kaveri jäädytetty",
+  reinstate: "Kaveri palautettu aktiiviseksi",
+};
+
+export const REVIEW_ACTION_DONE_DETAIL: Record<CaregiverReviewAction, string> = {
+  approve: "Kaverille lähetettiin sähköposti hyväksynnästä.",
+  reject: "Hakijalle lähetettiin sähköposti, jossa kerrotaan syy.",
+  suspend: "Kaveria ei enää tarjota asiakkaille. Kaverille lähetettiin sähköposti.",
+  reinstate: "Kaveria tarjotaan taas asiakkaille. Kaverille lähetettiin sähköposti.",
+};
+
+export const VERIFICATION_FLAG_LABELS: Record<VerificationFlag, string> = {
+  identity_verified: "Henkilöllisyys tarkistettu",
+  interview_done: "Haastattelu tehty",
+  references_checked: "Suosittelijat tarkistettu",
+  background_check: "Rikostaustaote nähty",
+  insurance_verified: "Vakuutustodistus nähty",
+  education_verified: "Koulutus tarkistettu",
+};
+
+/** Short forms for the list's flag column. */
+export const VERIFICATION_FLAG_SHORT_LABELS: Record<VerificationFlag, string> = {
+  identity_verified: "Henkilöllisyys",
+  interview_done: "Haastattelu",
+  references_checked: "Suosittelijat",
+  background_check: "Rikostausta",
+  insurance_verified: "Vakuutus",
+  education_verified: "Koulutus",
+};
+
+// ---------------------------------------------------------------- audit log
+
+/** How each logged action reads; an action without a label is shown by its code. */
+export const AUDIT_ACTION_LABELS: Record<string, string> = {
+  "caregiver.approve": "Kaveri hyväksytty",
+  "caregiver.reject": "Hakemus hylätty",
+  "caregiver.suspend": "Kaveri jäädytetty",
+  "caregiver.reinstate": "Kaveri palautettu aktiiviseksi",
+  "caregiver.verification": "Tarkistuksia muutettu",
+  "order.status": "Tilan muutos",
+  "order.assign": "Kaverin muutos",
+  "order.cancel": "Tilaus peruutettu",
+  "customer.freeze": "Asiakas jäädytetty",
+  "customer.unfreeze": "Asiakkaan jäädytys poistettu",
+  "payment.captured_after_cancel": "Maksu saapui peruutetulle tilaukselle",
+};
+
+export function auditActionLabel(action: string): string {
+  return AUDIT_ACTION_LABELS[action] ?? action;
+}
+
+/** Entity types in the log and how the filter names them. */
+export const AUDIT_ENTITY_LABELS: Record<string, string> = {
+  order: "Tilaus",
+  caregiver: "Kaveri",
+  customer: "Asiakas",
+  payment: "Maksu",
+  payout: "Tilitys",
+  invoice: "Lasku",
+  discount_code: "Alennuskoodi",
+  settings: "Asetukset",
+};
+
+export function auditEntityLabel(entityType: string): string {
+  return AUDIT_ENTITY_LABELS[entityType] ?? entityType;
+}
+
+export const SYSTEM_ACTOR = "Järjestelmä";
+
+const AUDIT_FIELD_LABELS: Record<string, string> = {
+  status: "Tila",
+  reason: "Syy",
+  caregiver: "Kaveri",
+  caregiverName: "Kaveri",
+  paymentStatus: "Maksun tila",
+  orderStatus: "Tilauksen tila",
+  note: "Huomio",
+  ...VERIFICATION_FLAG_LABELS,
+};
+
+const STATUS_WORDS: Record<string, string> = {
+  ...PAYMENT_STATUS_LABELS,
+  ...CUSTOMER_STATUS_LABELS,
+  ...CAREGIVER_STATUS_LABELS,
+  ...ORDER_STATUS_LABELS,
+};
+
+function auditValue(key: string, value: unknown): string {
+  if (value === null || value === undefined || value === "") return "–";
+  if (typeof value === "boolean") return value ? "kyllä" : "ei";
+  if (typeof value === "string") return /status$/i.test(key) ? (STATUS_WORDS[value] ?? value) : value;
+  if (typeof value === "number") return String(value);
+  return JSON.stringify(value);
+}
+
+export interface AuditChangeLine {
+  field: string;
+  before: string | null;
+  after: string | null;
+}
+
+/** before → after of a log line, one line per field, in words. */
+export function auditChangeLines(before: unknown, after: unknown): AuditChangeLine[] {
+  const asObject = (value: unknown): Record<string, unknown> =>
+    value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  const b = asObject(before);
+  const a = asObject(after);
+  // Ids are kept in the log for machines; people read the names beside them.
+  const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])].filter((key) => !/Id$/.test(key));
+  return keys.map((key) => ({
+    field: AUDIT_FIELD_LABELS[key] ?? key,
+    before: key in b ? auditValue(key, b[key]) : null,
+    after: key in a ? auditValue(key, a[key]) : null,
+  }));
+}

@@ -1,0 +1,319 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { access } from "~/auth/access";
+import { requireRole } from "~/auth/guards.server";
+import { auditEntryView } from "~/backoffice/audit-view";
+import { badForm, notFound, requireStaffActor } from "~/backoffice/staff.server";
+import { Alert } from "~/components/alert";
+import { AuditHistory } from "~/components/backoffice/audit-entries";
+import { CaregiverStatusBadge } from "~/components/backoffice/status-badges";
+import { CaregiverPhoto, Cell, Facts, ResponsiveTable, Row, Section, inlineLinkClass } from "~/components/backoffice/ui";
+import { formatRating } from "~/components/booking/caregiver-cards";
+import { SubmitButton } from "~/components/button";
+import { ErrorSummary, TextareaField } from "~/components/forms";
+import { OrderStatusBadge } from "~/components/order-status-badge";
+import { getDb } from "~/db.server";
+import { VERIFICATION_FLAGS, ageOn, reviewActionsFor, type CaregiverReviewAction } from "~/domain/caregiver-review";
+import { formatDate, formatDateTime, formatTimeRange, helsinkiDateString } from "~/domain/format";
+import {
+  REVIEW_ACTION_BUSY,
+  REVIEW_ACTION_DONE,
+  REVIEW_ACTION_DONE_DETAIL,
+  REVIEW_ACTION_LABELS,
+  VERIFICATION_FLAG_LABELS,
+  caregiverTexts,
+} from "~/messages/backoffice";
+import { listAuditForEntity } from "~/models/audit-log.server";
+import { getCaregiverApplication, listUpcomingOrdersOfCaregiver } from "~/models/backoffice-caregivers.server";
+import { CaregiverReviewSchema, VerificationFlagsSchema } from "~/schemas/backoffice";
+import { LANGUAGE_OPTIONS, TRANSPORTATION_OPTIONS } from "~/schemas/caregiver-registration";
+import { reviewCaregiver, updateVerificationFlags } from "~/services/caregiver-review.server";
+import { redirectWithToast } from "~/services/flash.server";
+
+// One helper's whole application and what staff do with it (issue 14): approve, reject with a
+// reason, suspend, reinstate, the verification checks, the orders to reassign when suspended,
+// and the helper's history from the audit log. Admin and moderator.
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireRole(request, access.caregivers);
+  const db = await getDb();
+  const caregiver = await getCaregiverApplication(db, params.caregiverId ?? "");
+  if (!caregiver) throw notFound(caregiverTexts.notFound);
+  const now = new Date();
+  const [orders, audit] = await Promise.all([
+    listUpcomingOrdersOfCaregiver(db, caregiver.id, now),
+    listAuditForEntity(db, "caregiver", caregiver.id),
+  ]);
+  const transport = caregiver.hasCar ? "car" : caregiver.hasDriversLicense ? "license" : "none";
+  return {
+    caregiver: {
+      id: caregiver.id,
+      fullName: caregiver.fullName || caregiver.email,
+      status: caregiver.status,
+      photoUrl: caregiver.photoUrl,
+      appliedAt: formatDate(caregiver.appliedAt),
+      rejectionReason: caregiver.rejectionReason,
+      suspendedAt: caregiver.suspendedAt ? formatDate(caregiver.suspendedAt) : null,
+      suspensionReason: caregiver.suspensionReason,
+      reviewed: caregiver.reviewedAt
+        ? `${formatDateTime(caregiver.reviewedAt)}${caregiver.reviewedByName ? `, ${caregiver.reviewedByName}` : ""}`
+        : null,
+      flags: caregiver.flags,
+      facts: [
+        { label: "Sähköposti", value: `${caregiver.email}${caregiver.emailConfirmed ? "" : " (ei vielä vahvistettu)"}` },
+        { label: "Puhelin", value: caregiver.phone ?? "Ei puhelinta" },
+        {
+          label: "Osoite",
+          value: [caregiver.location, [caregiver.postalCode, caregiver.city].filter(Boolean).join(" ")].filter(Boolean).join(", "),
+        },
+        {
+          label: "Syntymäaika",
+          value: caregiver.dateOfBirth
+            ? `${formatDate(caregiver.dateOfBirth)} (${ageOn(caregiver.dateOfBirth, helsinkiDateString(now))} v)`
+            : "Ei tiedossa",
+        },
+        { label: "Palvelut", value: caregiver.services.length ? caregiver.services.join(", ") : "Ei valittuja palveluja" },
+        {
+          label: "Kielet",
+          value:
+            caregiver.languages
+              .map((id) => LANGUAGE_OPTIONS.find((option) => option.value === id)?.label ?? id)
+              .join(", ") || "Ei tiedossa",
+        },
+        { label: "Kulkeminen", value: TRANSPORTATION_OPTIONS.find((option) => option.value === transport)?.label ?? "" },
+        { label: "Toiminta-alue", value: `${caregiver.radiusKm} km` },
+        {
+          label: "Arvio",
+          value:
+            caregiver.averageRating === null
+              ? caregiverTexts.noRating
+              : `${formatRating(caregiver.averageRating)} (${caregiver.totalOrders} tilausta)`,
+        },
+        { label: "Hakemus jätetty", value: formatDate(caregiver.appliedAt) },
+      ],
+      bio: caregiver.bio,
+    },
+    actions: reviewActionsFor(caregiver.status),
+    orders: orders.map((order) => ({
+      id: order.id,
+      orderNumber: order.orderNumber,
+      serviceName: order.serviceName,
+      status: order.status,
+      when: `${formatDate(order.startsAt)} ${formatTimeRange(order.startsAt, order.endsAt)}`,
+      city: order.city,
+      customerName: order.customerName || "Ei nimeä",
+    })),
+    history: audit.map((row) => auditEntryView(row)),
+  };
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { actor } = await requireStaffActor(request, context, access.caregivers);
+  const caregiverId = params.caregiverId ?? "";
+  const here = `/backoffice/caregivers/${caregiverId}`;
+  const formData = await request.formData();
+  const db = await getDb();
+
+  switch (formData.get("intent")) {
+    case "review": {
+      const submission = parseWithZod(formData, { schema: CaregiverReviewSchema });
+      if (submission.status !== "success") {
+        return data({ form: String(formData.get("action") ?? ""), result: submission.reply() }, { status: 400 });
+      }
+      const { action: reviewAction, reason } = submission.value;
+      const outcome = await reviewCaregiver(db, actor, { caregiverId, action: reviewAction, reason });
+      if (!outcome.ok) {
+        if (outcome.reason === "not_found") throw notFound(caregiverTexts.notFound);
+        return redirectWithToast(request, here, { type: "error", title: caregiverTexts.invalidState });
+      }
+      return redirectWithToast(request, here, {
+        type: "success",
+        title: REVIEW_ACTION_DONE[reviewAction],
+        description: REVIEW_ACTION_DONE_DETAIL[reviewAction],
+      });
+    }
+    case "verification": {
+      const submission = parseWithZod(formData, { schema: VerificationFlagsSchema });
+      if (submission.status !== "success") throw badForm();
+      const { intent: _intent, ...flags } = submission.value;
+      const outcome = await updateVerificationFlags(db, actor, { caregiverId, flags });
+      if (!outcome.ok) throw notFound(caregiverTexts.notFound);
+      return redirectWithToast(request, here, {
+        type: "success",
+        title: outcome.changed ? caregiverTexts.flagsSaved : caregiverTexts.flagsUnchanged,
+      });
+    }
+    default:
+      throw badForm();
+  }
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
+  { title: `${loaded?.caregiver.fullName ?? "Kaveri"} – Kaverit – Hallintapaneeli – Arkikaveri` },
+];
+
+const REASON_HINTS: Partial<Record<CaregiverReviewAction, string>> = {
+  reject: "Syy lähetetään hakijalle sähköpostissa. Kirjoita se ystävällisesti ja selkeästi.",
+  suspend: "Ei pakollinen. Syy lähetetään kaverille sähköpostissa.",
+};
+
+function ReviewActionForm({ kind }: { kind: CaregiverReviewAction }) {
+  const actionData = useActionData<typeof action>();
+  const lastResult = actionData && "form" in actionData && actionData.form === kind ? actionData.result : undefined;
+  const withReason = kind === "reject" || kind === "suspend";
+  const [form, fields] = useForm({
+    id: `review-${kind}`,
+    lastResult,
+    constraint: getZodConstraint(CaregiverReviewSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: CaregiverReviewSchema }),
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-3 rounded-lg border-2 border-gray-200 p-4">
+      <ErrorSummary form={form} />
+      <input type="hidden" name="intent" value="review" />
+      <input type="hidden" name="action" value={kind} />
+      {withReason ? (
+        <TextareaField
+          meta={fields.reason}
+          label={kind === "reject" ? "Hylkäyksen syy" : "Jäädytyksen syy"}
+          hint={REASON_HINTS[kind]}
+          rows={3}
+        />
+      ) : null}
+      <SubmitButton busyLabel={REVIEW_ACTION_BUSY[kind]} variant={kind === "reject" || kind === "suspend" ? "danger" : "primary"}>
+        {REVIEW_ACTION_LABELS[kind]}
+      </SubmitButton>
+    </Form>
+  );
+}
+
+const ACTION_INTROS: Record<CaregiverReviewAction, string> = {
+  approve: "Hyväksytty kaveri näkyy asiakkaille heti, ja hänelle lähetetään ohjeet sähköpostilla.",
+  reject: "Hakija saa sähköpostin, jossa kerrotaan syy.",
+  suspend: "Jäädytettyä kaveria ei tarjota asiakkaille eikä hänelle voi valita tilauksia. Jo sovitut tilaukset näkyvät alla siirrettäviksi.",
+  reinstate: "Kaveri näkyy taas asiakkaille, ja hänelle voi valita tilauksia.",
+};
+
+export default function CaregiverPage() {
+  const { caregiver, actions, orders, history } = useLoaderData<typeof loader>();
+  const suspended = caregiver.status === "suspended";
+  return (
+    <div className="max-w-5xl space-y-6">
+      <p>
+        <Link to="/backoffice/caregivers" className={inlineLinkClass}>
+          <span aria-hidden="true">←&nbsp;</span>Kaikki kaverit
+        </Link>
+      </p>
+      <div className="flex flex-wrap items-center gap-4">
+        <CaregiverPhoto url={caregiver.photoUrl} size="large" />
+        <div className="min-w-0 space-y-2">
+          <h1 className="break-words text-3xl font-bold text-brand-900 sm:text-4xl">{caregiver.fullName}</h1>
+          <p className="flex flex-wrap items-center gap-2">
+            <CaregiverStatusBadge status={caregiver.status} />
+            <span>Hakemus jätetty {caregiver.appliedAt}</span>
+          </p>
+          {caregiver.reviewed ? <p className="text-gray-700">Viimeksi käsitelty {caregiver.reviewed}</p> : null}
+        </div>
+      </div>
+
+      {caregiver.status === "rejected" && caregiver.rejectionReason ? (
+        <Alert type="info" title="Hakemus hylätty" announce={false}>
+          <p>Syy: {caregiver.rejectionReason}</p>
+        </Alert>
+      ) : null}
+      {suspended ? (
+        <Alert type="warning" title={`Jäädytetty ${caregiver.suspendedAt ?? ""}`} announce={false}>
+          {caregiver.suspensionReason ? <p>Syy: {caregiver.suspensionReason}</p> : null}
+          <p>Kaveria ei tarjota asiakkaille eikä hänelle voi valita tilauksia.</p>
+        </Alert>
+      ) : null}
+
+      {actions.length > 0 ? (
+        <Section title="Päätös" id="review-heading">
+          <div className="grid gap-4 md:grid-cols-2">
+            {actions.map((action) => (
+              <div key={action} className="space-y-2">
+                <p>{ACTION_INTROS[action]}</p>
+                <ReviewActionForm kind={action} />
+              </div>
+            ))}
+          </div>
+        </Section>
+      ) : null}
+
+      <Section title="Tarkistukset" id="checks-heading">
+        <Form method="post" className="space-y-4">
+          <fieldset className="space-y-2">
+            <legend className="mb-1">Merkitse tehdyt tarkistukset. Muutokset tallentuvat historiaan.</legend>
+            <div className="grid gap-2 sm:grid-cols-2">
+              {VERIFICATION_FLAGS.map((flag) => (
+                <div key={flag} className="flex items-center gap-3">
+                  <span className="flex min-h-target min-w-target flex-none items-center justify-center">
+                    <input
+                      id={`flag-${flag}`}
+                      type="checkbox"
+                      name={flag}
+                      defaultChecked={caregiver.flags[flag]}
+                      className="h-7 w-7 cursor-pointer rounded border-2 border-gray-700 accent-brand-700"
+                    />
+                  </span>
+                  <label htmlFor={`flag-${flag}`} className="cursor-pointer font-semibold">
+                    {VERIFICATION_FLAG_LABELS[flag]}
+                  </label>
+                </div>
+              ))}
+            </div>
+          </fieldset>
+          <SubmitButton busyLabel="Tallennetaan..." name="intent" value="verification">
+            Tallenna tarkistukset
+          </SubmitButton>
+        </Form>
+      </Section>
+
+      <Section title="Hakemus" id="application-heading">
+        <Facts items={caregiver.facts} />
+        <div className="space-y-1">
+          <h3 className="font-semibold">Esittely</h3>
+          <p className="whitespace-pre-line break-words">{caregiver.bio || "Ei kuvausta"}</p>
+        </div>
+      </Section>
+
+      <Section title={suspended ? "Siirrettävät tilaukset" : "Tulevat tilaukset"} id="orders-heading">
+        {suspended && orders.length > 0 ? (
+          <p>Valitse näille tilauksille uusi kaveri tilauksen sivulta, tai peru tilaus.</p>
+        ) : null}
+        {orders.length === 0 ? (
+          <p>Ei tulevia tilauksia.</p>
+        ) : (
+          <ResponsiveTable caption="Kaverin tulevat tilaukset" headers={["Tilaus", "Palvelu", "Aika", "Kaupunki", "Asiakas", "Tila"]}>
+            {orders.map((order) => (
+              <Row key={order.id}>
+                <Cell label="Tilaus">
+                  <Link to={`/backoffice/orders/${order.orderNumber}`} className={`${inlineLinkClass} font-semibold`}>
+                    {order.orderNumber}
+                  </Link>
+                </Cell>
+                <Cell label="Palvelu">{order.serviceName}</Cell>
+                <Cell label="Aika">{order.when}</Cell>
+                <Cell label="Kaupunki">{order.city}</Cell>
+                <Cell label="Asiakas">{order.customerName}</Cell>
+                <Cell label="Tila">
+                  <OrderStatusBadge status={order.status} />
+                </Cell>
+              </Row>
+            ))}
+          </ResponsiveTable>
+        )}
+      </Section>
+
+      <Section title="Historia" id="history-heading">
+        <AuditHistory entries={history} empty="Ei kirjattuja muutoksia." />
+      </Section>
+    </div>
+  );
+}
