@@ -16,6 +16,8 @@ const statements = [
      add column suspension_reason text check (length(suspension_reason) between 1 and 1000)`,
   // The work queue: applications in the order they came.
   `create index caregivers_status_created_idx on caregivers (status, created_at)`,
+  // Who may take an order in a city (staff assignment offers approved helpers of the visit's city).
+  `create index caregivers_approved_city_idx on caregivers (lower(city)) where status = 'approved'`,
 
   // ---------------------------------------------------------------- orders list
   // Status filter with the visit-date range (the list sorts by visit date when a range is given).
@@ -59,6 +61,7 @@ export async function down(db: Kysely<any>): Promise<void> {
     "orders_unassigned_created_idx",
     "orders_open_created_idx",
     "orders_status_starts_at_idx",
+    "caregivers_approved_city_idx",
     "caregivers_status_created_idx",
   ]) {
     await sql.raw(`drop index if exists ${index}`).execute(db);

@@ -170,3 +170,46 @@ export function auditChangeLines(before: unknown, after: unknown): AuditChangeLi
     after: key in a ? auditValue(key, a[key]) : null,
   }));
 }
+
+// ---------------------------------------------------------------- orders (spec 001 §8)
+
+export const orderTexts = {
+  statusUpdated: "Status päivitetty",
+  caregiverUpdated: "Kaveri päivitetty",
+  cancelled: "Tilaus peruutettu",
+  cancelledDetail: "Tilaus on peruutettu onnistuneesti.",
+  noCaregiver: "Ei valittua kaveria",
+  empty: "Ei tilauksia vielä",
+  noMatches: "Ei tilauksia valituilla suodattimilla",
+  notFound: "Tilausta ei löytynyt.",
+  noFreeCaregivers: "Tässä kaupungissa ei ole vapaita kavereita tähän aikaan.",
+  copied: "Kopioitu",
+} as const;
+
+/** "Statuksen päivitys epäonnistui: {message}" (spec 001 §8). */
+export function statusUpdateFailed(message: string): string {
+  return `Statuksen päivitys epäonnistui: ${message}`;
+}
+
+/** "Kaverin päivitys epäonnistui: {message}" (spec 001 §8). */
+export function caregiverUpdateFailed(message: string): string {
+  return `Kaverin päivitys epäonnistui: ${message}`;
+}
+
+/** "Tilauksen peruutus epäonnistui: {message}" (spec 001 §8). */
+export function cancelFailed(message: string): string {
+  return `Tilauksen peruutus epäonnistui: ${message}`;
+}
+
+/** Why an assignment or a status change was refused (codes of app/services/order-assignment.server.ts and order-status). */
+export const ORDER_CHANGE_REFUSALS: Record<string, string> = {
+  order_not_found: "tilausta ei löytynyt.",
+  order_closed: "tilaus on jo peruttu tai valmis.",
+  caregiver_not_assignable: "kaveria ei ole hyväksytty tai hänet on jäädytetty.",
+  caregiver_busy: "kaverilla on jo toinen tilaus samaan aikaan.",
+  use_cancel: "peru tilaus Peru tilaus -toiminnolla, jotta maksu palautetaan ja asianosaiset saavat tiedon.",
+};
+
+export function orderChangeRefusal(code: string): string {
+  return ORDER_CHANGE_REFUSALS[code] ?? "odottamaton virhe. Yritä uudelleen.";
+}

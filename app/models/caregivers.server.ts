@@ -98,3 +98,34 @@ export async function findOfferedCaregiver(
   const row = await offeredQuery(executor, interval, exceptOrderId).where("caregivers.id", "=", caregiverId).executeTakeFirst();
   return row ? toOffered(row) : null;
 }
+
+// ---------------------------------------------------------------- reaching a helper
+
+export interface CaregiverContact {
+  id: string;
+  fullName: string;
+  email: string;
+}
+
+/** Name and e-mail of a helper, for the e-mails sent to them. */
+export async function findCaregiverContact(executor: Executor, caregiverId: string): Promise<CaregiverContact | null> {
+  const row = await executor
+    .selectFrom("caregivers")
+    .innerJoin("profiles", "profiles.id", "caregivers.profile_id")
+    .select(["caregivers.id", "profiles.full_name", "profiles.email"])
+    .where("caregivers.id", "=", caregiverId)
+    .executeTakeFirst();
+  return row ? { id: row.id, fullName: row.full_name, email: row.email } : null;
+}
+
+/** The helper assigned to an order, if any. */
+export async function findCaregiverContactOfOrder(executor: Executor, orderId: string): Promise<CaregiverContact | null> {
+  const row = await executor
+    .selectFrom("orders")
+    .innerJoin("caregivers", "caregivers.id", "orders.caregiver_id")
+    .innerJoin("profiles", "profiles.id", "caregivers.profile_id")
+    .select(["caregivers.id", "profiles.full_name", "profiles.email"])
+    .where("orders.id", "=", orderId)
+    .executeTakeFirst();
+  return row ? { id: row.id, fullName: row.full_name, email: row.email } : null;
+}
