@@ -24,9 +24,11 @@ export const access = {
   reports: ["admin"],
   settings: ["admin"],
   audit: ["admin"],
+  /** Cancelling an order (a refund or a credit note follows): admin only (001 §6). */
+  cancelOrders: ["admin"],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
-export type BackofficeSection = Exclude<keyof typeof access, "backoffice">;
+export type BackofficeSection = Exclude<keyof typeof access, "backoffice" | "cancelOrders">;
 
 export interface BackofficeMenuItem {
   section: BackofficeSection;
@@ -64,6 +66,11 @@ const portalRules: ReadonlyArray<{ path: string; rule: AccessRule }> = [
   { path: "/portal/caregiver-bookings", rule: { kind: "caregiver" } },
 ];
 
+/** Back-office pages whose rule is stricter than their section's. */
+const backofficePageRules: ReadonlyArray<{ pattern: RegExp; roles: readonly StaffRole[] }> = [
+  { pattern: /^\/backoffice\/orders\/[^/]+\/peruuta$/, roles: access.cancelOrders },
+];
+
 function startsWithSegment(pathname: string, prefix: string): boolean {
   return pathname === prefix || pathname.startsWith(`${prefix}/`);
 }
@@ -76,6 +83,8 @@ function startsWithSegment(pathname: string, prefix: string): boolean {
 export function accessRuleFor(pathname: string): AccessRule | null {
   const path = pathname.replace(/\/+$/, "") || "/";
   if (startsWithSegment(path, "/backoffice")) {
+    const page = backofficePageRules.find((rule) => rule.pattern.test(path));
+    if (page) return { kind: "staff", roles: page.roles };
     const item = backofficeMenu.find((entry) => startsWithSegment(path, entry.path));
     return { kind: "staff", roles: item ? access[item.section] : access.backoffice };
   }

@@ -67,12 +67,17 @@ export function keysetPage<T>(
   };
 }
 
-/** A count that stops at `cap`: beyond it the UI says 'yli …' (counting a million rows is slow). */
-export interface CappedCount {
+/**
+ * How many rows a list has, as far as it is cheap to know: exact; at least `value` (counting
+ * stopped at a cap, since counting a million rows is slow); or the database planner's estimate.
+ * The UI says which ('yli 10 000', 'noin 4 400').
+ */
+export interface ListCount {
   value: number;
-  capped: boolean;
+  kind: "exact" | "atLeast" | "estimate";
 }
 
-export function cappedCount(counted: number, cap: number): CappedCount {
-  return counted > cap ? { value: cap, capped: true } : { value: counted, capped: false };
+/** A count taken with LIMIT cap + 1: more than `cap` means "at least cap". */
+export function cappedCount(counted: number, cap: number): ListCount {
+  return counted > cap ? { value: cap, kind: "atLeast" } : { value: counted, kind: "exact" };
 }

@@ -1,4 +1,5 @@
 import type { CaregiverReviewAction, VerificationFlag } from "~/domain/caregiver-review";
+import type { ListCount } from "~/domain/list-query";
 import { CAREGIVER_STATUS_LABELS, CUSTOMER_STATUS_LABELS, ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from "~/messages/statuses";
 
 // Texts of the back office (spec 001 §2, §8 verbatim where given). Services and models report
@@ -16,10 +17,11 @@ export const listTexts = {
   clearFilters: "Tyhjennä suodattimet",
 } as const;
 
-/** '12 tilausta', 'yli 10 000 tilausta': a capped count says it is a lower bound. */
-export function countText(count: { value: number; capped: boolean }, one: string, many: string): string {
+/** '12 tilausta', 'yli 10 000 tilausta', 'noin 4 400 tilausta (arvio)'. */
+export function countText(count: ListCount, one: string, many: string): string {
   const number = new Intl.NumberFormat("fi-FI").format(count.value);
-  if (count.capped) return `yli ${number} ${many}`;
+  if (count.kind === "atLeast") return `yli ${number} ${many}`;
+  if (count.kind === "estimate") return `noin ${number} ${many} (arvio)`;
   return `${number} ${count.value === 1 ? one : many}`;
 }
 

@@ -1,6 +1,8 @@
 import { sql, type ExpressionBuilder } from "kysely";
+import { estimateRows } from "./query-estimate.server";
 import type { Database, Executor } from "../db.server";
-import type { CaregiverStatus, OrderStatus } from "../db/schema";
+import type { CaregiverStatus, OrderStatus, PaymentMethodName, PaymentProviderName, PaymentStatus } from "../db/schema";
+import { cappedCount, containsPattern, keysetPage, type ListCount, type PageDirection } from "../domain/list-query";
 
 // Orders as staff see and change them (spec 001 §2 /backoffice/orders, issue 14). The list
 // queries are written for a million orders (docs/decisions/0012-backoffice-lists-at-scale.md);
@@ -134,14 +136,25 @@ export async function listAssignableCaregivers(
     .innerJoinLateral(
       (eb) =>
         eb
-          .selectFrom("caregivers as cg")
-          .innerJoin("profiles as p", "p.id", "cg.profile_id")
-          .select(["cg.id", "p.full_name", "cg.average_rating"])
-          .where("cg.status", "=", "approved")
-          .where(sql<string>`lower(cg.city)`, "=", sql<string>`lower(o.city)`)
+          // The city's approved helpers, best rated first, from the index; OFFSET 0 keeps this a
+          // separate step, so the overlap test below runs only until `limit` free ones are found
+          // (the planner cannot estimate the overlap test and would otherwise test everyone).
+          .selectFrom(
+            eb
+              .selectFrom("caregivers as cg")
+              .select(["cg.id", "cg.profile_id", "cg.average_rating"])
+              .where("cg.status", "=", "approved")
+              .where(sql<string>`lower(cg.city)`, "=", sql<string>`lower(o.city)`)
+              .orderBy(sql`cg.average_rating desc nulls last`)
+              .orderBy("cg.id")
+              .offset(0)
+              .as("cand"),
+          )
+          .innerJoin("profiles as p", "p.id", "cand.profile_id")
+          .select(["cand.id", "p.full_name", "cand.average_rating"])
           .where(({ not, exists }) => not(exists(overlappingOrder(eb))))
-          .orderBy(sql`cg.average_rating desc nulls last`)
-          .orderBy("p.full_name")
+          .orderBy(sql`cand.average_rating desc nulls last`)
+          .orderBy("cand.id")
           .limit(limit)
           .as("free"),
       (join) => join.onTrue(),
@@ -150,7 +163,7 @@ export async function listAssignableCaregivers(
     .where("o.id", "in", ids)
     .orderBy("o.id")
     .orderBy(sql`free.average_rating desc nulls last`)
-    .orderBy("free.full_name")
+    .orderBy("free.id")
     .execute();
   for (const row of rows) {
     result.get(row.order_id)!.push({ id: row.id, fullName: row.full_name, averageRating: row.average_rating });
@@ -163,8 +176,519 @@ function overlappingOrder(eb: ExpressionBuilder<Database & { o: Database["orders
   return eb
     .selectFrom("orders as x")
     .select(sql`1`.as("one"))
-    .whereRef("x.caregiver_id", "=", sql.ref("cg.id"))
+    .whereRef("x.caregiver_id", "=", sql.ref("cand.id"))
     .where("x.status", "<>", "cancelled")
     .whereRef("x.id", "<>", "o.id")
     .where(sql<boolean>`tstzrange(x.starts_at, x.ends_at, '[)') && tstzrange(o.starts_at, o.ends_at, '[)')`);
+}
+
+// ---------------------------------------------------------------- the orders list
+
+export const ORDER_PAGE_SIZE = 20;
+/** Counting stops here: beyond it the list says "yli 10 000" (an exact count of a million is slow). */
+export const ORDER_COUNT_CAP = 10_000;
+
+/** A status, or 'open' for pending and pending_payment together (spec 001 §4 stats). */
+export type OrderStatusFilter = OrderStatus | "open";
+
+export interface OrderListFilters {
+  status: OrderStatusFilter | null;
+  /** Only open orders without a helper: the queue support works through. */
+  unassigned: boolean;
+  /** The visit's start, from this instant (inclusive); see visitRange in the route. */
+  startsFrom: Date | null;
+  /** The visit's start, before this instant (exclusive). */
+  startsBefore: Date | null;
+  /** At least SEARCH_MIN_LENGTH characters: order number, customer name or helper name. */
+  search: string | null;
+  /** The search resolved by resolveOrderSearch, when the caller has it already (list and count share it). */
+  resolvedSearch?: ResolvedOrderSearch;
+  page: PageDirection;
+  pageSize?: number;
+}
+
+export interface OrderListRow {
+  id: string;
+  orderNumber: string;
+  serviceName: string;
+  customerName: string;
+  caregiverId: string | null;
+  caregiverName: string | null;
+  startsAt: Date;
+  endsAt: Date;
+  city: string;
+  totalPriceCents: number;
+  status: OrderStatus;
+  paymentMethod: "online" | "invoice";
+  createdAt: Date;
+}
+
+/**
+ * Newest orders first; with a visit-date range, latest visit first (the range and the order then
+ * use the same index). Either way keyset-paged on (time, id), so page 500 costs what page 1 does.
+ */
+export function orderListSort(filters: Pick<OrderListFilters, "startsFrom" | "startsBefore">): "created" | "visit" {
+  return filters.startsFrom || filters.startsBefore ? "visit" : "created";
+}
+
+type SearchBranch = "order_number" | "customer" | "caregiver";
+
+/** Beyond this many matching customers a name is "common": their orders are found by walking the newest. */
+const MATCHING_PEOPLE_MAX = 1_000;
+
+/**
+ * Who a search term names: the customers and helpers whose name matches (trigram indexes on
+ * profiles). Resolve it once per request and pass it to both the list and its count.
+ */
+export interface ResolvedOrderSearch {
+  pattern: string;
+  /** Ids of matching customers, or "many" when more than MATCHING_PEOPLE_MAX match. */
+  customerIds: string[] | "many";
+  caregiverIds: string[];
+}
+
+export async function resolveOrderSearch(db: Executor, search: string): Promise<ResolvedOrderSearch> {
+  const pattern = containsPattern(search);
+  // The matching profiles first (trigram index), then their customers rows by profile id: asked
+  // as one join, the planner would hash all customers to find a few thousand.
+  const [customers, caregivers] = await Promise.all([
+    db
+      .selectFrom("customers")
+      .select("customers.id")
+      .where(
+        "customers.profile_id",
+        "=",
+        sql<string>`any(array(${db.selectFrom("profiles").select("profiles.id").where("profiles.full_name", "ilike", pattern).limit(MATCHING_PEOPLE_MAX * 2)}))`,
+      )
+      .limit(MATCHING_PEOPLE_MAX + 1)
+      .execute(),
+    db
+      .selectFrom("caregivers")
+      .innerJoin("profiles", "profiles.id", "caregivers.profile_id")
+      .select("caregivers.id")
+      // The small trigram index of helpers' names (migration 0004), not every customer's.
+      .where("profiles.user_type", "=", "caregiver")
+      .where("profiles.full_name", "ilike", pattern)
+      .execute(),
+  ]);
+  return {
+    pattern,
+    customerIds: customers.length > MATCHING_PEOPLE_MAX ? "many" : customers.map((row) => row.id),
+    caregiverIds: caregivers.map((row) => row.id),
+  };
+}
+
+/**
+ * The orders that pass the filters; with a search, only those matching through one `branch`.
+ * A search is up to three lookups, each its own query (order number by its trigram index, the
+ * matching customers' orders, the matching helpers' orders), merged afterwards. Given the
+ * people's ids as a list, PostgreSQL estimates each branch well and picks either the few people's
+ * own orders or a walk down the newest orders when the name is common; a branch with nobody in
+ * it is not run at all. One query ORing across the joined tables would read every order.
+ */
+function filteredOrders(db: Executor, filters: OrderListFilters, branch: SearchBranch | null, search: ResolvedOrderSearch | null) {
+  let query = db.selectFrom("orders as o");
+  if (filters.status === "open" || filters.unassigned) query = query.where("o.status", "in", ["pending", "pending_payment"]);
+  else if (filters.status) query = query.where("o.status", "=", filters.status);
+  if (filters.unassigned) query = query.where("o.caregiver_id", "is", null);
+  if (filters.startsFrom) query = query.where("o.starts_at", ">=", filters.startsFrom);
+  if (filters.startsBefore) query = query.where("o.starts_at", "<", filters.startsBefore);
+  if (search && branch) {
+    switch (branch) {
+      case "order_number":
+        query = query.where("o.order_number", "ilike", search.pattern);
+        break;
+      case "customer": {
+        const ids = search.customerIds;
+        query =
+          ids === "many"
+            ? query.where("o.customer_id", "in", (eb) =>
+                eb
+                  .selectFrom("customers as sc")
+                  .innerJoin("profiles as sp", "sp.id", "sc.profile_id")
+                  .select("sc.id")
+                  .where("sp.full_name", "ilike", search.pattern),
+              )
+            : query.where("o.customer_id", "=", sql<string>`any(${ids}::uuid[])`);
+        break;
+      }
+      case "caregiver":
+        query = query.where("o.caregiver_id", "=", sql<string>`any(${search.caregiverIds}::uuid[])`);
+        break;
+    }
+  }
+  return query;
+}
+
+function branchesOf(search: ResolvedOrderSearch | null): Array<SearchBranch | null> {
+  if (!search) return [null];
+  const branches: SearchBranch[] = ["order_number"];
+  if (search.customerIds === "many" || search.customerIds.length > 0) branches.push("customer");
+  if (search.caregiverIds.length > 0) branches.push("caregiver");
+  return branches;
+}
+
+async function searchOf(db: Executor, filters: OrderListFilters): Promise<ResolvedOrderSearch | null> {
+  if (!filters.search) return null;
+  return filters.resolvedSearch ?? resolveOrderSearch(db, filters.search);
+}
+
+/** One page of the orders list (see orderListSort); `next`/`previous` are cursors for the URL. */
+export async function listOrdersForStaff(
+  db: Executor,
+  filters: OrderListFilters,
+): Promise<{ rows: OrderListRow[]; next: string | null; previous: string | null; sort: "created" | "visit" }> {
+  const pageSize = filters.pageSize ?? ORDER_PAGE_SIZE;
+  const sort = orderListSort(filters);
+  const key = sort === "visit" ? "o.starts_at" : "o.created_at";
+  const backwards = filters.page !== null && "before" in filters.page;
+  const cursor = filters.page ? ("before" in filters.page ? filters.page.before : filters.page.after) : null;
+  const direction = backwards ? "asc" : "desc";
+  const search = await searchOf(db, filters);
+
+  // Each branch gives its own first rows after the cursor; merged, the first of those are the page.
+  const branchPages = branchesOf(search).map((branch) => {
+    let query = filteredOrders(db, filters, branch, search);
+    if (cursor) {
+      query = query.where(
+        sql<boolean>`(${sql.ref(key)}, o.id) ${sql.raw(backwards ? ">" : "<")} (${cursor.at}::timestamptz, ${cursor.id}::uuid)`,
+      );
+    }
+    return query
+      .select(["o.id", sql<Date>`${sql.ref(key)}`.as("at")])
+      .orderBy(key, direction)
+      .orderBy("o.id", direction)
+      .limit(pageSize + 1);
+  });
+  const [only, ...others] = branchPages.map((query, index) => db.selectFrom(query.as(`b${index}`)).selectAll());
+  const merged = others.reduce((union, next) => union.union(next), only!);
+  const page = await db
+    .selectFrom(merged.as("m"))
+    .select(["m.id", "m.at"])
+    .orderBy("m.at", direction)
+    .orderBy("m.id", direction)
+    .limit(pageSize + 1)
+    .execute();
+
+  const ids = page.map((row) => row.id);
+  const details = ids.length === 0 ? [] : await orderRowsByIds(db, ids);
+  const byId = new Map(details.map((row) => [row.id, row]));
+  const paged = keysetPage(page, pageSize, filters.page, (row) => ({ at: row.at, id: row.id }));
+  return { rows: paged.rows.map((row) => byId.get(row.id)!), next: paged.next, previous: paged.previous, sort };
+}
+
+/** The rows shown for a page of ids: the joins run for twenty orders, not for the whole list. */
+async function orderRowsByIds(db: Executor, ids: string[]): Promise<OrderListRow[]> {
+  const rows = await db
+    .selectFrom("orders as o")
+    .innerJoin("service_categories as sc", "sc.id", "o.service_category_id")
+    .innerJoin("customers as c", "c.id", "o.customer_id")
+    .innerJoin("profiles as cp", "cp.id", "c.profile_id")
+    .leftJoin("caregivers as cg", "cg.id", "o.caregiver_id")
+    .leftJoin("profiles as gp", "gp.id", "cg.profile_id")
+    .select([
+      "o.id",
+      "o.order_number",
+      "sc.name as service_name",
+      "cp.full_name as customer_name",
+      "cp.email as customer_email",
+      "o.caregiver_id",
+      "gp.full_name as caregiver_name",
+      "o.starts_at",
+      "o.ends_at",
+      "o.city",
+      "o.total_price_cents",
+      "o.status",
+      "o.payment_method",
+      "o.created_at",
+    ])
+    .where("o.id", "in", ids)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    orderNumber: row.order_number,
+    serviceName: row.service_name,
+    customerName: row.customer_name || row.customer_email,
+    caregiverId: row.caregiver_id,
+    caregiverName: row.caregiver_name ?? null,
+    startsAt: row.starts_at,
+    endsAt: row.ends_at,
+    city: row.city,
+    totalPriceCents: row.total_price_cents,
+    status: row.status,
+    paymentMethod: row.payment_method,
+    createdAt: row.created_at,
+  }));
+}
+
+/**
+ * How many orders the filters match. Without a search: an exact count up to ORDER_COUNT_CAP
+ * (the filters all have indexes, so counting ten thousand entries is quick). With a search: the
+ * planner's estimate, because counting the orders of a common name exactly reads tens of
+ * thousands of rows; the list page shows an exact number when the matches fit on one page.
+ */
+export async function countOrdersForStaff(db: Executor, filters: OrderListFilters): Promise<ListCount> {
+  const search = await searchOf(db, filters);
+  if (search) {
+    const [only, ...others] = branchesOf(search).map((branch) => filteredOrders(db, filters, branch, search).select("o.id"));
+    const matches = others.reduce((union, next) => union.unionAll(next), only!);
+    return { value: await estimateRows(db, matches), kind: "estimate" };
+  }
+  const limited = filteredOrders(db, filters, null, null).select(sql`1`.as("one")).limit(ORDER_COUNT_CAP + 1);
+  const row = await db
+    .selectFrom(limited.as("matches"))
+    .select(sql<number>`count(*)::int`.as("count"))
+    .executeTakeFirstOrThrow();
+  return cappedCount(row.count, ORDER_COUNT_CAP);
+}
+
+export interface OrderStats {
+  /** pending + pending_payment (spec 001 §4). */
+  open: ListCount;
+  /** Orders placed today (Helsinki day). */
+  today: ListCount;
+  /** Open orders without a helper. */
+  unassigned: ListCount;
+}
+
+/** The three figures above the list, each from its own (partial) index and capped like the list's count. */
+export async function getOrderStats(db: Executor, todayStartsAt: Date): Promise<OrderStats> {
+  const capped = (query: ReturnType<typeof openOrders>) =>
+    sql<number>`(select count(*)::int from (${query.select(sql`1`.as("one")).limit(ORDER_COUNT_CAP + 1)}) as counted)`;
+  const openOrders = () => db.selectFrom("orders").where("status", "in", ["pending", "pending_payment"]);
+  const row = await db
+    .selectNoFrom([
+      capped(openOrders()).as("open"),
+      capped(db.selectFrom("orders").where("created_at", ">=", todayStartsAt)).as("today"),
+      capped(openOrders().where("caregiver_id", "is", null)).as("unassigned"),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    open: cappedCount(row.open, ORDER_COUNT_CAP),
+    today: cappedCount(row.today, ORDER_COUNT_CAP),
+    unassigned: cappedCount(row.unassigned, ORDER_COUNT_CAP),
+  };
+}
+
+/** An order's number by its id (the status form posts the id; the cancel page is by number). */
+export async function findOrderNumber(db: Executor, orderId: string): Promise<string | null> {
+  if (!isUuid(orderId)) return null;
+  const row = await db.selectFrom("orders").select("order_number").where("id", "=", orderId).executeTakeFirst();
+  return row?.order_number ?? null;
+}
+
+// ---------------------------------------------------------------- one order's page
+
+export interface StaffOrderDetail {
+  id: string;
+  orderNumber: string;
+  status: OrderStatus;
+  serviceName: string;
+  bookingFor: "self" | "other";
+  recipient: { firstName: string | null; lastName: string | null; phone: string | null };
+  customer: { id: string; profileId: string; fullName: string; email: string; phone: string | null; status: string };
+  caregiver: { id: string; fullName: string; email: string; phone: string | null; status: CaregiverStatus } | null;
+  startsAt: Date;
+  endsAt: Date;
+  durationHours: number;
+  address: string;
+  postalCode: string;
+  city: string;
+  description: string | null;
+  specialNotes: string | null;
+  paymentMethod: "online" | "invoice";
+  amounts: {
+    unitPriceCents: number;
+    originalPriceCents: number;
+    discountCents: number;
+    totalPriceCents: number;
+    netAmountCents: number;
+    vatAmountCents: number;
+    vatRateBp: number;
+    commissionRateBp: number;
+    platformFeeCents: number;
+    caregiverEarningsCents: number;
+  };
+  discountCode: string | null;
+  createdAt: Date;
+  createdByName: string | null;
+  completedAt: Date | null;
+  cancelledAt: Date | null;
+}
+
+/** An order by its number, with everything the four tabs of its page show (spec 001 §2). */
+export async function getStaffOrderDetail(db: Executor, orderNumber: string): Promise<StaffOrderDetail | null> {
+  if (!/^[A-Z]{3}-\d{1,18}$/.test(orderNumber)) return null;
+  const row = await db
+    .selectFrom("orders as o")
+    .innerJoin("service_categories as sc", "sc.id", "o.service_category_id")
+    .innerJoin("customers as c", "c.id", "o.customer_id")
+    .innerJoin("profiles as cp", "cp.id", "c.profile_id")
+    .leftJoin("caregivers as cg", "cg.id", "o.caregiver_id")
+    .leftJoin("profiles as gp", "gp.id", "cg.profile_id")
+    .leftJoin("profiles as author", "author.id", "o.created_by")
+    .leftJoin("discount_codes as dc", "dc.id", "o.discount_code_id")
+    .select([
+      "o.id",
+      "o.order_number",
+      "o.status",
+      "sc.name as service_name",
+      "o.booking_for",
+      "o.recipient_first_name",
+      "o.recipient_last_name",
+      "o.recipient_phone",
+      "c.id as customer_id",
+      "cp.id as customer_profile_id",
+      "cp.full_name as customer_name",
+      "cp.email as customer_email",
+      "cp.phone as customer_phone",
+      "c.status as customer_status",
+      "cg.id as caregiver_id",
+      "gp.full_name as caregiver_name",
+      "gp.email as caregiver_email",
+      "gp.phone as caregiver_phone",
+      "cg.status as caregiver_status",
+      "o.starts_at",
+      "o.ends_at",
+      "o.duration_hours",
+      "o.address",
+      "o.postal_code",
+      "o.city",
+      "o.description",
+      "o.special_notes",
+      "o.payment_method",
+      "o.unit_price_cents",
+      "o.original_price_cents",
+      "o.discount_cents",
+      "o.total_price_cents",
+      "o.net_amount_cents",
+      "o.vat_amount_cents",
+      "o.vat_rate_bp",
+      "o.commission_rate_bp",
+      "o.platform_fee_cents",
+      "o.caregiver_earnings_cents",
+      "dc.code as discount_code",
+      "o.created_at",
+      "author.full_name as author_name",
+      "o.completed_at",
+      "o.cancelled_at",
+    ])
+    .where("o.order_number", "=", orderNumber)
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    id: row.id,
+    orderNumber: row.order_number,
+    status: row.status,
+    serviceName: row.service_name,
+    bookingFor: row.booking_for,
+    recipient: { firstName: row.recipient_first_name, lastName: row.recipient_last_name, phone: row.recipient_phone },
+    customer: {
+      id: row.customer_id,
+      profileId: row.customer_profile_id,
+      fullName: row.customer_name,
+      email: row.customer_email,
+      phone: row.customer_phone,
+      status: row.customer_status,
+    },
+    caregiver:
+      row.caregiver_id && row.caregiver_status
+        ? {
+            id: row.caregiver_id,
+            fullName: row.caregiver_name ?? "",
+            email: row.caregiver_email ?? "",
+            phone: row.caregiver_phone ?? null,
+            status: row.caregiver_status,
+          }
+        : null,
+    startsAt: row.starts_at,
+    endsAt: row.ends_at,
+    durationHours: row.duration_hours,
+    address: row.address,
+    postalCode: row.postal_code,
+    city: row.city,
+    description: row.description,
+    specialNotes: row.special_notes,
+    paymentMethod: row.payment_method,
+    amounts: {
+      unitPriceCents: row.unit_price_cents,
+      originalPriceCents: row.original_price_cents,
+      discountCents: row.discount_cents,
+      totalPriceCents: row.total_price_cents,
+      netAmountCents: row.net_amount_cents,
+      vatAmountCents: row.vat_amount_cents,
+      vatRateBp: row.vat_rate_bp,
+      commissionRateBp: row.commission_rate_bp,
+      platformFeeCents: row.platform_fee_cents,
+      caregiverEarningsCents: row.caregiver_earnings_cents,
+    },
+    discountCode: row.discount_code ?? null,
+    createdAt: row.created_at,
+    createdByName: row.author_name ?? null,
+    completedAt: row.completed_at,
+    cancelledAt: row.cancelled_at,
+  };
+}
+
+export interface OrderPaymentRow {
+  id: string;
+  amountCents: number;
+  status: PaymentStatus;
+  provider: PaymentProviderName;
+  method: PaymentMethodName | null;
+  createdAt: Date;
+  refundedAt: Date | null;
+}
+
+/** The payment rows of an order, oldest first (the payment tab's history). */
+export async function listOrderPayments(db: Executor, orderId: string): Promise<OrderPaymentRow[]> {
+  const rows = await db
+    .selectFrom("payments")
+    .select(["id", "amount_cents", "status", "provider", "method", "created_at", "refunded_at"])
+    .where("order_id", "=", orderId)
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    amountCents: row.amount_cents,
+    status: row.status,
+    provider: row.provider,
+    method: row.method,
+    createdAt: row.created_at,
+    refundedAt: row.refunded_at,
+  }));
+}
+
+export interface OrderInvoiceRow {
+  invoiceNumber: number;
+  referenceNumber: string;
+  issueDate: string;
+  dueDate: string;
+  amountCents: number;
+  status: "open" | "paid" | "cancelled";
+  paidAt: Date | null;
+}
+
+export async function findOrderInvoice(db: Executor, orderId: string): Promise<OrderInvoiceRow | null> {
+  const row = await db
+    .selectFrom("invoices")
+    .select(["invoice_number", "reference_number", "issue_date", "due_date", "amount_cents", "status", "paid_at"])
+    .where("order_id", "=", orderId)
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    invoiceNumber: row.invoice_number,
+    referenceNumber: row.reference_number,
+    issueDate: row.issue_date,
+    dueDate: row.due_date,
+    amountCents: row.amount_cents,
+    status: row.status,
+    paidAt: row.paid_at,
+  };
+}
+
+export async function findOrderPayout(db: Executor, orderId: string): Promise<{ amountCents: number; status: "pending" | "paid"; paidAt: Date | null } | null> {
+  const row = await db.selectFrom("payouts").select(["amount_cents", "status", "paid_at"]).where("order_id", "=", orderId).executeTakeFirst();
+  return row ? { amountCents: row.amount_cents, status: row.status, paidAt: row.paid_at } : null;
 }

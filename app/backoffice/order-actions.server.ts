@@ -1,0 +1,57 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { AppLoadContext } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { access } from "~/auth/access";
+import { getDb } from "~/db.server";
+import { caregiverUpdateFailed, orderChangeRefusal, orderTexts, statusUpdateFailed } from "~/messages/backoffice";
+import { findOrderNumber } from "~/models/backoffice-orders.server";
+import { OrderAssignmentSchema, OrderStatusChangeSchema } from "~/schemas/backoffice";
+import { redirectWithToast } from "~/services/flash.server";
+import { assignCaregiver } from "~/services/order-assignment.server";
+import { changeOrderStatus } from "~/services/order-status-change.server";
+import { backofficeReturnPath, badForm, requireStaffActor } from "./staff.server";
+
+// The changes staff make to an order from the list or from the order's page (spec 001 §2, §4,
+// §8): the status and the helper. Plain POST forms; each answers with a redirect back to the page
+// it came from (filters and page kept) and the §8 toast.
+
+export async function handleOrderChange(request: Request, context: Partial<AppLoadContext> | undefined, fallback: string) {
+  const { user, actor } = await requireStaffActor(request, context, access.orders);
+  const formData = await request.formData();
+  const db = await getDb();
+  const back = backofficeReturnPath(formData.get("returnTo"), fallback);
+
+  switch (formData.get("intent")) {
+    case "status": {
+      const submission = parseWithZod(formData, { schema: OrderStatusChangeSchema });
+      if (submission.status !== "success") throw badForm();
+      const { orderId, status } = submission.value;
+      if (status === "cancelled") {
+        // Cancelling has its own page and flow (refund or credit note, e-mails).
+        const orderNumber = await findOrderNumber(db, orderId);
+        if (!orderNumber) return redirectWithToast(request, back, { type: "error", title: statusUpdateFailed(orderChangeRefusal("order_not_found")) });
+        if (!(access.cancelOrders as readonly string[]).includes(user.role)) {
+          return redirectWithToast(request, back, { type: "error", title: statusUpdateFailed("vain ylläpitäjä voi perua tilauksen.") });
+        }
+        return redirect(`/backoffice/orders/${encodeURIComponent(orderNumber)}/peruuta?${new URLSearchParams({ takaisin: back })}`);
+      }
+      const outcome = await changeOrderStatus(db, actor, { orderId, status });
+      if (!outcome.ok) return redirectWithToast(request, back, { type: "error", title: statusUpdateFailed(orderChangeRefusal(outcome.reason)) });
+      return redirectWithToast(request, back, { type: "success", title: orderTexts.statusUpdated, description: outcome.orderNumber });
+    }
+    case "assign": {
+      const submission = parseWithZod(formData, { schema: OrderAssignmentSchema });
+      if (submission.status !== "success") throw badForm();
+      const { orderId, caregiverId } = submission.value;
+      const outcome = await assignCaregiver(db, actor, { orderId, caregiverId: caregiverId ?? null });
+      if (!outcome.ok) return redirectWithToast(request, back, { type: "error", title: caregiverUpdateFailed(orderChangeRefusal(outcome.reason)) });
+      return redirectWithToast(request, back, {
+        type: "success",
+        title: orderTexts.caregiverUpdated,
+        description: `${outcome.orderNumber}: ${outcome.caregiverName ?? orderTexts.noCaregiver}`,
+      });
+    }
+    default:
+      throw badForm();
+  }
+}

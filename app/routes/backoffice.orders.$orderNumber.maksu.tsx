@@ -1,0 +1,116 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { access } from "~/auth/access";
+import { requireRole } from "~/auth/guards.server";
+import { requireOrderOfPage } from "~/backoffice/order-page.server";
+import { Cell, Facts, ResponsiveTable, Row, Section, inlineLinkClass } from "~/components/backoffice/ui";
+import { getDb } from "~/db.server";
+import { formatDate, formatDateTime, formatEuros } from "~/domain/format";
+import { formatVatRate } from "~/domain/invoice";
+import { formatReferenceNumber } from "~/domain/reference-number";
+import { paymentStatusLabel, payoutStatusLabel } from "~/messages/statuses";
+import { findOrderInvoice, findOrderPayout, listOrderPayments } from "~/models/backoffice-orders.server";
+
+// The order's money (spec 001 §2 "Payment"; DESIGN.md decision 2): gross, net, VAT 25,5 %,
+// platform fee 20 %, the helper's share, the payment history, the invoice and its PDF.
+
+const PROVIDER_LABELS: Record<string, string> = { local: "Testikassa", stripe: "Stripe", invoice: "Lasku" };
+const METHOD_LABELS: Record<string, string> = { card: "kortti", mobilepay: "MobilePay", klarna: "Klarna", invoice: "lasku" };
+const INVOICE_STATUS_LABELS: Record<string, string> = { open: "Avoin", paid: "Maksettu", cancelled: "Hyvitetty" };
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireRole(request, access.orders);
+  const db = await getDb();
+  const order = await requireOrderOfPage(db, params);
+  const [payments, invoice, payout] = await Promise.all([
+    listOrderPayments(db, order.id),
+    findOrderInvoice(db, order.id),
+    findOrderPayout(db, order.id),
+  ]);
+  const a = order.amounts;
+  return {
+    amounts: [
+      { label: "Tuntihinta", value: `${formatEuros(a.unitPriceCents)} × ${order.durationHours} h = ${formatEuros(a.originalPriceCents)}` },
+      ...(a.discountCents > 0
+        ? [{ label: `Alennus${order.discountCode ? ` (${order.discountCode})` : ""}`, value: `−${formatEuros(a.discountCents)}` }]
+        : []),
+      { label: "Brutto (sis. alv)", value: formatEuros(a.totalPriceCents) },
+      { label: "Netto (ilman alv)", value: formatEuros(a.netAmountCents) },
+      { label: `Alv ${formatVatRate(a.vatRateBp)}`, value: formatEuros(a.vatAmountCents) },
+      { label: `Palvelumaksu ${formatVatRate(a.commissionRateBp)} netosta`, value: formatEuros(a.platformFeeCents) },
+      { label: "Kaverin osuus", value: formatEuros(a.caregiverEarningsCents) },
+    ],
+    method: order.paymentMethod === "invoice" ? "Lasku" : "Verkkomaksu",
+    payments: payments.map((payment) => ({
+      id: payment.id,
+      amount: formatEuros(payment.amountCents),
+      status: paymentStatusLabel(payment.status),
+      via: `${PROVIDER_LABELS[payment.provider] ?? payment.provider}${payment.method && payment.provider !== "invoice" ? ` (${METHOD_LABELS[payment.method] ?? payment.method})` : ""}`,
+      date: formatDateTime(payment.createdAt),
+      refunded: payment.refundedAt ? formatDateTime(payment.refundedAt) : null,
+    })),
+    invoice: invoice
+      ? {
+          facts: [
+            { label: "Laskun numero", value: String(invoice.invoiceNumber) },
+            { label: "Viitenumero", value: formatReferenceNumber(invoice.referenceNumber) },
+            { label: "Päiväys", value: formatDate(invoice.issueDate) },
+            { label: "Eräpäivä", value: formatDate(invoice.dueDate) },
+            { label: "Summa", value: formatEuros(invoice.amountCents) },
+            {
+              label: "Tila",
+              value: `${INVOICE_STATUS_LABELS[invoice.status] ?? invoice.status}${invoice.paidAt ? ` ${formatDate(invoice.paidAt)}` : ""}`,
+            },
+          ],
+          pdfHref: `/lasku/${encodeURIComponent(order.orderNumber)}`,
+          invoiceNumber: invoice.invoiceNumber,
+        }
+      : null,
+    payout: payout
+      ? `${formatEuros(payout.amountCents)}, ${payoutStatusLabel(payout.status)}${payout.paidAt ? ` ${formatDate(payout.paidAt)}` : ""}`
+      : null,
+  };
+}
+
+export default function OrderPaymentTab() {
+  const { amounts, method, payments, invoice, payout } = useLoaderData<typeof loader>();
+  return (
+    <div className="space-y-6">
+      <Section title="Summat" id="amounts-heading">
+        <Facts items={[{ label: "Maksutapa", value: method }, ...amounts]} />
+        {payout ? <p>Kaverin tilitys: {payout}</p> : null}
+      </Section>
+
+      <Section title="Maksuhistoria" id="payments-heading">
+        {payments.length === 0 ? (
+          <p>Ei maksutapahtumia.</p>
+        ) : (
+          <ResponsiveTable caption="Maksuhistoria" headers={["Päivä", "Summa", "Tila", "Maksutapa"]}>
+            {payments.map((payment) => (
+              <Row key={payment.id}>
+                <Cell label="Päivä">{payment.date}</Cell>
+                <Cell label="Summa">{payment.amount}</Cell>
+                <Cell label="Tila">
+                  {payment.status}
+                  {payment.refunded ? <span className="block text-gray-700">palautettu {payment.refunded}</span> : null}
+                </Cell>
+                <Cell label="Maksutapa">{payment.via}</Cell>
+              </Row>
+            ))}
+          </ResponsiveTable>
+        )}
+      </Section>
+
+      {invoice ? (
+        <Section title="Lasku" id="invoice-heading">
+          <Facts items={invoice.facts} />
+          <p>
+            <a href={invoice.pdfHref} className={inlineLinkClass} download>
+              Lataa lasku {invoice.invoiceNumber} (PDF)
+            </a>
+          </p>
+        </Section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import type { DB } from "../db.server";
+import type { OrderStatus } from "../db/schema";
+import { logger } from "../logger.server";
+import { writeAudit, type AuditActor } from "../models/audit-log.server";
+import { lockOrderForChange, setOrderStatus } from "../models/backoffice-orders.server";
+import { isCaregiverOverlapError } from "../models/orders.server";
+
+// Staff set an order's status by hand (spec 001 §4: "Staff can set any status directly from a
+// dropdown with no restriction on transitions"; DESIGN.md decisions 7 and 19). Every change is
+// audited in its own transaction. Cancelling is the exception: it has consequences (a refund or
+// a credit note, e-mails, the helper's time released) that only the cancellation flow carries
+// out, so 'cancelled' is refused here and the pages send staff to that flow instead.
+
+export type StatusChangeRefusal =
+  | "order_not_found"
+  /** 'cancelled' goes through the cancellation flow (refund, credit note, e-mails). */
+  | "use_cancel"
+  /** Reviving a cancelled order whose helper has been booked for that time meanwhile. */
+  | "caregiver_busy";
+
+export type StatusChangeOutcome =
+  | { ok: true; changed: boolean; orderNumber: string }
+  | { ok: false; reason: StatusChangeRefusal };
+
+class StatusChangeRefused extends Error {
+  constructor(readonly reason: StatusChangeRefusal) {
+    super(reason);
+    this.name = "StatusChangeRefused";
+  }
+}
+
+export async function changeOrderStatus(
+  db: DB,
+  actor: AuditActor,
+  input: { orderId: string; status: OrderStatus },
+): Promise<StatusChangeOutcome> {
+  if (input.status === "cancelled") return { ok: false, reason: "use_cancel" };
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const order = await lockOrderForChange(trx, input.orderId);
+      if (!order) throw new StatusChangeRefused("order_not_found");
+      if (order.status === input.status) return { ok: true, changed: false, orderNumber: order.orderNumber } as const;
+      await setOrderStatus(trx, order.id, input.status);
+      await writeAudit(trx, actor, {
+        action: "order.status",
+        entityType: "order",
+        entityId: order.id,
+        before: { status: order.status },
+        after: { status: input.status },
+      });
+      return { ok: true, changed: true, orderNumber: order.orderNumber } as const;
+    });
+  } catch (error) {
+    if (error instanceof StatusChangeRefused) return { ok: false, reason: error.reason };
+    if (isCaregiverOverlapError(error)) {
+      logger.info({ orderId: input.orderId }, "status change refused: the helper is booked at that time");
+      return { ok: false, reason: "caregiver_busy" };
+    }
+    throw error;
+  }
+}
