@@ -8,6 +8,7 @@ import {
   DISCOUNT_INVALID_MESSAGE,
   DISCOUNT_VALID_MESSAGE,
   discountRejectionMessage,
+  CUSTOMER_FROZEN_MESSAGE,
   ORDER_FAILED_MESSAGES,
   RETRY_REFUSED_MESSAGE,
 } from "~/messages/booking";
@@ -257,6 +258,15 @@ export async function contactStepAction(request: Request, flow: BookingFlow) {
           headers: { "Set-Cookie": cookie },
         });
       }
+      case "customer_suspended":
+        return data(
+          {
+            result: submission.reply({ hideFields: HIDDEN_FIELDS, formErrors: [CUSTOMER_FROZEN_MESSAGE] }),
+            discount,
+            botCheck: createBotCheck(),
+          },
+          { status: 403 },
+        );
       case "service_unavailable":
         throw redirect(stepHref(flow, "time", { ...draft, service: null }, { notice: "service_missing" }));
       case "discount_refused": {

@@ -3,6 +3,7 @@ import { bookingInterval, helsinkiToday } from "~/domain/booking-window";
 import type { DiscountRejection } from "~/domain/discount";
 import { priceOrder } from "~/domain/order-amounts";
 import { logger } from "~/logger.server";
+import { isCustomerSuspended } from "~/models/backoffice-customers.server";
 import { insertDiscountRedemption, redeemDiscountCode } from "~/models/discount-codes.server";
 import { OFFERED_CAREGIVER_MIN_RATING } from "~/domain/caregiver-offer";
 import { findActiveServiceCategory } from "~/models/service-categories.server";
@@ -44,6 +45,8 @@ export type PlaceOrderOutcome =
   | { ok: true; orderId: string; orderNumber: string; paymentMethod: "online" | "invoice"; totalCents: number }
   | { ok: false; reason: "caregiver_unavailable" }
   | { ok: false; reason: "service_unavailable" }
+  /** The paying customer's account is frozen by staff (issue 14). */
+  | { ok: false; reason: "customer_suspended" }
   | { ok: false; reason: "discount_refused"; rejection: DiscountRejection | "not_found"; minOrderCents: number | null };
 
 type Refusal = Extract<PlaceOrderOutcome, { ok: false }>;
@@ -81,6 +84,7 @@ export async function placeOrder(db: DB, input: PlaceOrderInput): Promise<PlaceO
         city: contact.city,
         overwriteAddress: input.signedInUserId === profileId,
       });
+      if (await isCustomerSuspended(trx, customerId)) throw new BookingRefused({ ok: false, reason: "customer_suspended" });
 
       const bands = await getPriceBands(trx);
       const undiscounted = priceOrder({ bands, startHour: selection.startHour, durationHours: selection.durationHours });

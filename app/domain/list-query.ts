@@ -1,3 +1,5 @@
+import { isUuid } from "./uuid";
+
 // Pure helpers of the back-office lists: the search term, LIKE patterns and keyset cursors. The
 // queries that use them are in app/models/backoffice-*.server.ts.
 
@@ -22,8 +24,6 @@ export interface Cursor {
   id: string;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** 'ms.uuid': short enough for a URL, readable in logs. */
 export function encodeCursor(cursor: Cursor): string {
   return `${cursor.at.getTime()}.${cursor.id}`;
@@ -33,7 +33,7 @@ export function encodeCursor(cursor: Cursor): string {
 export function decodeCursor(value: string | null | undefined): Cursor | null {
   if (!value) return null;
   const match = /^(\d{1,15})\.(.+)$/.exec(value);
-  if (!match || !UUID.test(match[2]!)) return null;
+  if (!match || !isUuid(match[2])) return null;
   const at = new Date(Number(match[1]));
   if (Number.isNaN(at.getTime())) return null;
   return { at, id: match[2]!.toLowerCase() };

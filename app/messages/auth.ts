@@ -20,6 +20,7 @@ export const authMessages = {
   unconfirmed:
     "Sähköpostiosoitettasi ei ole vielä vahvistettu. Avaa sähköpostiisi lähettämämme vahvistuslinkki tai tilaa uusi linkki alta.",
   unexpected: "Odottamaton virhe. Yritä uudelleen.",
+  accountFrozen: "Tilisi on jäädytetty, joten et voi kirjautua sisään. Ota yhteyttä asiakaspalveluumme, niin selvitämme asian.",
   confirmationResent: "Vahvistuslinkki lähetetty",
   confirmationResentDescription: "Jos osoitteella on vahvistamaton tili, lähetimme siihen uuden vahvistuslinkin.",
   emailConfirmed: "Sähköpostiosoite vahvistettu!",

@@ -215,3 +215,16 @@ export const ORDER_CHANGE_REFUSALS: Record<string, string> = {
 export function orderChangeRefusal(code: string): string {
   return ORDER_CHANGE_REFUSALS[code] ?? "odottamaton virhe. Yritä uudelleen.";
 }
+
+// ---------------------------------------------------------------- customers (asiakkaat)
+
+export const customerTexts = {
+  empty: "Ei asiakkaita vielä",
+  noMatches: "Ei hakutuloksia",
+  notFound: "Asiakasta ei löytynyt.",
+  frozen: "Asiakas jäädytetty",
+  frozenDetail: "Asiakas ei voi enää kirjautua eikä tehdä varauksia, ja hänet kirjattiin ulos kaikilta laitteilta.",
+  unfrozen: "Jäädytys poistettu",
+  unfrozenDetail: "Asiakas voi taas kirjautua ja tehdä varauksia.",
+  unchanged: "Asiakkaan tila oli jo tämä",
+} as const;

@@ -136,5 +136,9 @@ export const CHECKOUT_MESSAGES = {
 } as const;
 
 /** Shown when 'Yritä maksua uudelleen' names an order this browser cannot (or can no longer) pay. */
+/** A customer frozen by staff cannot book (issue 14); said without revealing more about the account. */
+export const CUSTOMER_FROZEN_MESSAGE =
+  "Tällä sähköpostiosoitteella ei voi tehdä varausta, koska asiakastili on jäädytetty. Ota yhteyttä asiakaspalveluumme, niin selvitämme asian.";
+
 export const RETRY_REFUSED_MESSAGE = "Tätä varausta ei voi enää maksaa. Tarkista tiedot ja tee uusi varaus.";
 

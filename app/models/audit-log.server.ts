@@ -1,4 +1,7 @@
+import { sql } from "kysely";
 import type { Executor } from "../db.server";
+import { keysetPage, type PageDirection } from "../domain/list-query";
+import { isUuid } from "../domain/uuid";
 
 // The audit log (DESIGN.md decision 19): who changed what, when, before → after, written in the
 // same transaction as the change.
@@ -106,4 +109,96 @@ export async function listAuditForEntity(db: Executor, entityType: string, entit
     .limit(limit)
     .execute();
   return rows.map(toAuditRow);
+}
+
+export interface AuditListFilters {
+  entityType: string | null;
+  action: string | null;
+  /** A staff member's profile id, or "system" for lines written by the system itself. */
+  actor: string | null;
+  from: Date | null;
+  before: Date | null;
+  page: PageDirection;
+  pageSize?: number;
+}
+
+export const AUDIT_PAGE_SIZE = 50;
+
+/** The whole log, newest first, keyset-paged; each filter has an index (migrations 0001, 0004). */
+export async function listAuditEntries(
+  db: Executor,
+  filters: AuditListFilters,
+): Promise<{ rows: AuditRow[]; next: string | null; previous: string | null }> {
+  const pageSize = filters.pageSize ?? AUDIT_PAGE_SIZE;
+  const backwards = filters.page !== null && "before" in filters.page;
+  const cursor = filters.page ? ("before" in filters.page ? filters.page.before : filters.page.after) : null;
+  const direction = backwards ? "asc" : "desc";
+  let query = auditQuery(db);
+  if (filters.entityType) query = query.where("audit_log.entity_type", "=", filters.entityType);
+  if (filters.action) query = query.where("audit_log.action", "=", filters.action);
+  if (filters.actor === "system") query = query.where("audit_log.actor_id", "is", null);
+  else if (filters.actor) query = query.where("audit_log.actor_id", "=", filters.actor);
+  if (filters.from) query = query.where("audit_log.created_at", ">=", filters.from);
+  if (filters.before) query = query.where("audit_log.created_at", "<", filters.before);
+  if (cursor) {
+    query = query.where(
+      sql<boolean>`(audit_log.created_at, audit_log.id) ${sql.raw(backwards ? ">" : "<")} (${cursor.at}::timestamptz, ${cursor.id}::uuid)`,
+    );
+  }
+  const rows = await query
+    .orderBy("audit_log.created_at", direction)
+    .orderBy("audit_log.id", direction)
+    .limit(pageSize + 1)
+    .execute();
+  const page = keysetPage(rows.map(toAuditRow), pageSize, filters.page, (row) => ({ at: row.createdAt, id: row.id }));
+  return page;
+}
+
+/** Staff who may appear as actors (the audit list's actor filter). */
+export async function listStaffMembers(db: Executor): Promise<Array<{ id: string; name: string }>> {
+  const rows = await db
+    .selectFrom("user_roles")
+    .innerJoin("profiles", "profiles.id", "user_roles.user_id")
+    .select(["profiles.id", "profiles.full_name", "profiles.email"])
+    .orderBy("profiles.full_name")
+    .orderBy("profiles.email")
+    .execute();
+  return rows.map((row) => ({ id: row.id, name: row.full_name ? `${row.full_name} (${row.email})` : row.email }));
+}
+
+/** Names to show for the things log lines are about: order numbers, helpers' and customers' names. */
+export async function describeAuditSubjects(
+  db: Executor,
+  rows: Pick<AuditRow, "entityType" | "entityId">[],
+): Promise<Map<string, string>> {
+  const ids = (type: string) =>
+    [...new Set(rows.filter((row) => row.entityType === type && isUuid(row.entityId)).map((row) => row.entityId!))];
+  const names = new Map<string, string>();
+  const orderIds = ids("order");
+  const caregiverIds = ids("caregiver");
+  const customerIds = ids("customer");
+  if (orderIds.length) {
+    for (const row of await db.selectFrom("orders").select(["id", "order_number"]).where("id", "in", orderIds).execute()) {
+      names.set(`order:${row.id}`, row.order_number);
+    }
+  }
+  if (caregiverIds.length) {
+    const found = await db
+      .selectFrom("caregivers")
+      .innerJoin("profiles", "profiles.id", "caregivers.profile_id")
+      .select(["caregivers.id", "profiles.full_name", "profiles.email"])
+      .where("caregivers.id", "in", caregiverIds)
+      .execute();
+    for (const row of found) names.set(`caregiver:${row.id}`, row.full_name || row.email);
+  }
+  if (customerIds.length) {
+    const found = await db
+      .selectFrom("customers")
+      .innerJoin("profiles", "profiles.id", "customers.profile_id")
+      .select(["customers.id", "profiles.full_name", "profiles.email"])
+      .where("customers.id", "in", customerIds)
+      .execute();
+    for (const row of found) names.set(`customer:${row.id}`, row.full_name || row.email);
+  }
+  return names;
 }

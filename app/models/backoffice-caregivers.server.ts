@@ -4,6 +4,7 @@ import type { CaregiverStatus, OrderStatus } from "../db/schema";
 import { safePhotoUrl } from "../domain/caregiver-offer";
 import { VERIFICATION_FLAGS, type VerificationFlags } from "../domain/caregiver-review";
 import { containsPattern } from "../domain/list-query";
+import { isUuid } from "../domain/uuid";
 
 // Helpers as the back office sees them (spec 001 §2 /backoffice/caregivers, issue 14): the list
 // and its work queue, one application in full, and the rows the review actions change. The
@@ -124,11 +125,9 @@ export interface CaregiverApplication {
   services: string[];
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** One helper's whole application, or null (also for an id that is not a uuid). */
 export async function getCaregiverApplication(db: Executor, caregiverId: string): Promise<CaregiverApplication | null> {
-  if (!UUID.test(caregiverId)) return null;
+  if (!isUuid(caregiverId)) return null;
   const row = await db
     .selectFrom("caregivers")
     .innerJoin("profiles", "profiles.id", "caregivers.profile_id")
@@ -215,7 +214,7 @@ export interface LockedCaregiver {
 }
 
 export async function lockCaregiverForReview(trx: Executor, caregiverId: string): Promise<LockedCaregiver | null> {
-  if (!UUID.test(caregiverId)) return null;
+  if (!isUuid(caregiverId)) return null;
   const row = await trx
     .selectFrom("caregivers")
     .innerJoin("profiles", "profiles.id", "caregivers.profile_id")

@@ -1,4 +1,5 @@
 import { sql, type ExpressionBuilder } from "kysely";
+import { isUuid } from "../domain/uuid";
 import { estimateRows } from "./query-estimate.server";
 import type { Database, Executor } from "../db.server";
 import type { CaregiverStatus, OrderStatus, PaymentMethodName, PaymentProviderName, PaymentStatus } from "../db/schema";
@@ -8,12 +9,6 @@ import { cappedCount, containsPattern, keysetPage, type ListCount, type PageDire
 // queries are written for a million orders (docs/decisions/0012-backoffice-lists-at-scale.md);
 // the changes take the transaction they run in, and the services around them write the audit
 // line and the e-mails in that same transaction.
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
-}
 
 // ---------------------------------------------------------------- one order, locked for a change
 

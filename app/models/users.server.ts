@@ -20,12 +20,15 @@ export interface AuthUser {
 export interface Credentials extends AuthUser {
   passwordHash: string | null;
   emailConfirmedAt: Date | null;
+  /** A customer frozen by staff ('suspended') cannot sign in; null without a customers row. */
+  customerStatus: "active" | "suspended" | null;
 }
 
 function credentialsQuery(db: Executor) {
   return db
     .selectFrom("profiles")
     .leftJoin("user_roles", "user_roles.user_id", "profiles.id")
+    .leftJoin("customers", "customers.profile_id", "profiles.id")
     .select([
       "profiles.id",
       "profiles.email",
@@ -34,6 +37,7 @@ function credentialsQuery(db: Executor) {
       "profiles.password_hash",
       "profiles.email_confirmed_at",
       "user_roles.role",
+      "customers.status as customer_status",
     ]);
 }
 
@@ -45,6 +49,7 @@ type CredentialsRow = {
   password_hash: string | null;
   email_confirmed_at: Date | null;
   role: StaffRole | null;
+  customer_status: "active" | "suspended" | null;
 };
 
 function toCredentials(row: CredentialsRow): Credentials {
@@ -56,6 +61,7 @@ function toCredentials(row: CredentialsRow): Credentials {
     role: row.role,
     passwordHash: row.password_hash,
     emailConfirmedAt: row.email_confirmed_at,
+    customerStatus: row.customer_status,
   };
 }
 

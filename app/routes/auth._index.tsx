@@ -54,6 +54,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
           { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
         );
       }
+      if (outcome.reason === "suspended") {
+        return data({ intent, result: submission.reply({ ...hidden, formErrors: [authTexts.accountFrozen] }) }, { status: 403 });
+      }
       if (outcome.reason === "unconfirmed") {
         return data(
           { intent, result: submission.reply({ ...hidden, formErrors: [authTexts.unconfirmed] }), unconfirmedEmail: outcome.email },

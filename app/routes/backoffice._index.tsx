@@ -2,62 +2,164 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { access, menuForRole } from "~/auth/access";
 import { requireRole } from "~/auth/guards.server";
+import { StatCards, inlineLinkClass, type StatCard } from "~/components/backoffice/ui";
 import { getDb } from "~/db.server";
 import type { StaffRole } from "~/db/schema";
-import { formatEuros } from "~/domain/format";
-import { getBackofficeSummary } from "~/models/backoffice-summary.server";
+import { helsinkiToday } from "~/domain/booking-window";
+import { formatDate, formatEuros, formatTimeRange, formatWeekdayDate } from "~/domain/format";
+import type { ListCount } from "~/domain/list-query";
+import {
+  getDashboardFigures,
+  getPayoutsDue,
+  listOverdueInvoices,
+  listUnassignedSoon,
+  listWaitingApplications,
+} from "~/models/backoffice-dashboard.server";
 
-// The back-office welcome page: real figures (not the old product's static zeros), each shown
-// only to the roles that may open its section, and a guide to the sections of the menu.
+// The back-office front page (spec 001 §2; issue 14 "Dashboard"): real figures on cards that
+// open their lists, and what needs attention now, each shown only to the roles that may act on it.
 
 function may(role: StaffRole, roles: readonly StaffRole[]) {
   return roles.includes(role);
 }
 
+function figure(count: ListCount): string {
+  return `${count.kind === "atLeast" ? "yli " : ""}${new Intl.NumberFormat("fi-FI").format(count.value)}`;
+}
+
+interface AttentionItem {
+  key: string;
+  label: string;
+  detail: string;
+  href: string;
+}
+
+interface AttentionGroup {
+  id: string;
+  title: string;
+  total: string;
+  items: AttentionItem[];
+  more: { label: string; href: string } | null;
+  empty: string;
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRole(request, access.backoffice);
-  const summary = await getBackofficeSummary(await getDb());
-  const cards: { label: string; value: string; detail?: string; path: string }[] = [];
-  if (may(user.role, access.users)) {
-    cards.push({ label: "Asiakkaat", value: String(summary.customers), path: "/backoffice/users" });
-  }
-  if (may(user.role, access.caregivers)) {
+  const db = await getDb();
+  const now = new Date();
+  const role = user.role;
+  const figures = await getDashboardFigures(db, now);
+
+  const cards: StatCard[] = [];
+  if (may(role, access.users)) cards.push({ label: "Asiakkaat", value: figure(figures.customers), to: "/backoffice/users" });
+  if (may(role, access.caregivers)) {
     cards.push({
       label: "Kaverit",
-      value: String(summary.caregivers),
-      detail: summary.caregiversPending ? `${summary.caregiversPending} odottaa hyväksyntää` : undefined,
-      path: "/backoffice/caregivers",
+      value: figure(figures.caregiversApproved),
+      detail: `${figure(figures.caregiversPending)} odottaa hyväksyntää`,
+      to: "/backoffice/caregivers",
     });
   }
-  if (may(user.role, access.orders)) {
+  if (may(role, access.orders)) {
     cards.push({
-      label: "Tilaukset",
-      value: String(summary.orders),
-      detail: `${summary.ordersOpen} avoinna`,
-      path: "/backoffice/orders",
+      label: "Avoimet tilaukset",
+      value: figure(figures.ordersOpen),
+      detail: `${figure(figures.ordersUnassigned)} ilman kaveria`,
+      to: "/backoffice/orders?tila=avoimet",
     });
   }
-  if (may(user.role, access.payments)) {
+  if (may(role, access.payments)) {
     cards.push({
       label: "Myynti 30 päivää",
-      value: formatEuros(summary.revenueLast30DaysCents),
+      value: formatEuros(figures.revenueLast30DaysCents),
       detail: "valmiit tilaukset",
-      path: "/backoffice/payments",
+      to: "/backoffice/payments",
     });
   }
+
+  const groups: AttentionGroup[] = [];
+  if (may(role, access.caregivers)) {
+    const waiting = await listWaitingApplications(db);
+    groups.push({
+      id: "applications",
+      title: "Hakemukset odottavat",
+      total: figure(waiting.total),
+      items: waiting.rows.map((row) => ({
+        key: row.id,
+        label: row.fullName,
+        detail: `${row.city}, hakenut ${formatDate(row.appliedAt)}`,
+        href: `/backoffice/caregivers/${row.id}`,
+      })),
+      more: waiting.total.value > waiting.rows.length ? { label: "Kaikki odottavat hakemukset", href: "/backoffice/caregivers?tila=pending" } : null,
+      empty: "Ei odottavia hakemuksia.",
+    });
+  }
+  if (may(role, access.orders)) {
+    const soon = await listUnassignedSoon(db, now);
+    groups.push({
+      id: "unassigned",
+      title: "Ilman kaveria seuraavan 48 tunnin aikana",
+      total: figure(soon.total),
+      items: soon.rows.map((row) => ({
+        key: row.orderNumber,
+        label: row.orderNumber,
+        detail: `${row.serviceName}, ${row.city}, ${formatWeekdayDate(row.startsAt)} ${formatTimeRange(row.startsAt, row.endsAt)}`,
+        href: `/backoffice/orders/${encodeURIComponent(row.orderNumber)}`,
+      })),
+      more: { label: "Kaikki tilaukset ilman kaveria", href: "/backoffice/orders?kaveri=ei" },
+      empty: "Kaikilla lähipäivien tilauksilla on kaveri.",
+    });
+  }
+  if (may(role, access.payments)) {
+    const overdue = await listOverdueInvoices(db, helsinkiToday(now));
+    groups.push({
+      id: "overdue",
+      title: "Erääntyneet laskut",
+      total: figure(overdue.total),
+      items: overdue.rows.map((row) => ({
+        key: String(row.invoiceNumber),
+        label: `Lasku ${row.invoiceNumber} (${row.orderNumber})`,
+        detail: `${row.customerName}, ${formatEuros(row.amountCents)}, eräpäivä ${formatDate(row.dueDate)}`,
+        href: `/backoffice/orders/${encodeURIComponent(row.orderNumber)}/maksu`,
+      })),
+      more: overdue.total.value > overdue.rows.length ? { label: "Kaikki maksut", href: "/backoffice/payments" } : null,
+      empty: "Ei erääntyneitä laskuja.",
+    });
+    const payouts = await getPayoutsDue(db);
+    groups.push({
+      id: "payouts",
+      title: "Maksamattomat tilitykset",
+      total: String(payouts.count),
+      items:
+        payouts.count > 0
+          ? [
+              {
+                key: "payouts",
+                label: `${payouts.count} ${payouts.count === 1 ? "tilitys" : "tilitystä"} kavereille`,
+                detail: `yhteensä ${formatEuros(payouts.amountCents)}`,
+                href: "/backoffice/payments",
+              },
+            ]
+          : [],
+      more: null,
+      empty: "Kaikki tilitykset on maksettu.",
+    });
+  }
+
   return {
     fullName: user.fullName,
     cards,
-    sections: menuForRole(user.role).map(({ path, label, description }) => ({ path, label, description })),
+    groups,
+    sections: menuForRole(role).map(({ path, label, description }) => ({ path, label, description })),
   };
 }
 
 export default function BackofficeIndex() {
-  const { fullName, cards, sections } = useLoaderData<typeof loader>();
+  const { fullName, cards, groups, sections } = useLoaderData<typeof loader>();
   return (
-    <div className="max-w-5xl space-y-10">
+    <div className="max-w-6xl space-y-10">
       <div className="space-y-2">
-        <h1 className="text-4xl font-bold text-brand-900">{fullName ? `Tervetuloa, ${fullName}!` : "Tervetuloa!"}</h1>
+        <h1 className="text-3xl font-bold text-brand-900 sm:text-4xl">{fullName ? `Tervetuloa, ${fullName}!` : "Tervetuloa!"}</h1>
         <p className="text-lg text-gray-800">Tästä näet palvelun tilanteen ja pääset hoitamaan omia tehtäviäsi.</p>
       </div>
 
@@ -65,17 +167,41 @@ export default function BackofficeIndex() {
         <h2 id="summary-heading" className="text-2xl font-bold text-gray-900">
           Tilannekatsaus
         </h2>
-        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-          {cards.map((card) => (
-            <li key={card.label} className="rounded-lg border-2 border-brand-100 bg-white p-5">
-              <Link to={card.path} className="block space-y-1 rounded-md hover:underline">
-                <span className="block text-lg font-semibold text-gray-800">{card.label}</span>
-                <span className="block text-3xl font-bold text-brand-900">{card.value}</span>
-                {card.detail ? <span className="block text-gray-700">{card.detail}</span> : null}
-              </Link>
-            </li>
+        <StatCards cards={cards} label="Luvut" />
+      </section>
+
+      <section aria-labelledby="attention-heading" className="space-y-4">
+        <h2 id="attention-heading" className="text-2xl font-bold text-gray-900">
+          Vaatii huomiota
+        </h2>
+        <div className="grid gap-4 lg:grid-cols-2">
+          {groups.map((group) => (
+            <section key={group.id} aria-labelledby={`${group.id}-heading`} className="space-y-3 rounded-lg border-2 border-gray-200 bg-white p-5">
+              <h3 id={`${group.id}-heading`} className="text-xl font-bold text-gray-900">
+                {group.title} <span className="text-gray-700">({group.total})</span>
+              </h3>
+              {group.items.length === 0 ? (
+                <p>{group.empty}</p>
+              ) : (
+                <ul className="space-y-2">
+                  {group.items.map((item) => (
+                    <li key={item.key}>
+                      <Link to={item.href} className={`${inlineLinkClass} font-semibold`}>
+                        {item.label}
+                      </Link>
+                      <span className="block text-gray-800">{item.detail}</span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+              {group.more ? (
+                <Link to={group.more.href} className={inlineLinkClass}>
+                  {group.more.label}
+                </Link>
+              ) : null}
+            </section>
           ))}
-        </ul>
+        </div>
       </section>
 
       <section aria-labelledby="sections-heading" className="space-y-4">

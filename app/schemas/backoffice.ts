@@ -1,5 +1,6 @@
 import { CAREGIVER_REVIEW_ACTIONS, REVIEW_REASON_MAX, VERIFICATION_FLAGS } from "~/domain/caregiver-review";
 import { ORDER_STATUSES } from "~/domain/order-status";
+import { isUuid } from "~/domain/uuid";
 import { caregiverTexts } from "~/messages/backoffice";
 import { optionalText, optionalToken } from "./fields";
 import { z } from "./zod";
@@ -7,10 +8,8 @@ import { z } from "./zod";
 // The forms of the back office (issue 14). Every change is a plain POST form with an `intent`;
 // the same schemas validate in the browser (Conform) and in the action.
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** A row's id posted by a form: anything else is a forged or broken form, answered 400. */
-export const uuidField = () => z.string().regex(UUID);
+export const uuidField = () => z.string().refine(isUuid);
 
 // ---------------------------------------------------------------- helpers
 

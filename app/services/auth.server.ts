@@ -41,7 +41,7 @@ export function clientOf(request: Request, context?: Partial<AppLoadContext>): S
 /** Why a sign-in failed; thrown by the form strategy and turned into a result by `signIn`. */
 export class SignInFailure extends Error {
   constructor(
-    readonly reason: "invalid" | "unconfirmed",
+    readonly reason: "invalid" | "unconfirmed" | "suspended",
     readonly email: string,
   ) {
     super(reason);
@@ -68,6 +68,8 @@ authenticator.use(
     const realHash = credentials?.passwordHash ?? null;
     const matches = await verifyPassword(realHash ?? (await timingDummyHash()), password);
     if (!credentials || !realHash || !matches) throw new SignInFailure("invalid", email);
+    // A customer frozen by staff is told so, but only once the password has proved who they are.
+    if (credentials.customerStatus === "suspended" && !credentials.role) throw new SignInFailure("suspended", credentials.email);
     // Only someone who knows the password learns that the address is still unconfirmed.
     if (!credentials.emailConfirmedAt) throw new SignInFailure("unconfirmed", credentials.email);
     return toAuthUser(credentials);
@@ -79,6 +81,7 @@ export type SignInResult =
   | { ok: true; user: AuthUser }
   | { ok: false; reason: "invalid" }
   | { ok: false; reason: "unconfirmed"; email: string }
+  | { ok: false; reason: "suspended" }
   | { ok: false; reason: "rate_limited"; retryAfterSeconds: number };
 
 /**
@@ -99,6 +102,7 @@ export async function signIn(request: Request, input: { email: string; ip: strin
   } catch (error) {
     if (!(error instanceof SignInFailure)) throw error;
     if (error.reason === "unconfirmed") return { ok: false, reason: "unconfirmed", email: error.email };
+    if (error.reason === "suspended") return { ok: false, reason: "suspended" };
     return { ok: false, reason: "invalid" };
   }
 }

@@ -1,0 +1,152 @@
+import { sql } from "kysely";
+import type { Executor } from "../db.server";
+import { cappedCount, type ListCount } from "../domain/list-query";
+
+// The back-office front page (spec 001 §2 "welcome page with four cards"; issue 14 "Dashboard"):
+// the real figures behind the cards and what needs someone's attention now. Each figure is read
+// through an index (partial ones from migration 0004), and large counts stop at a cap.
+
+const COUNT_CAP = 10_000;
+const ATTENTION_LIMIT = 8;
+
+/** `(select count(*) from (query limited to COUNT_CAP + 1))` as a column of one select. */
+function capped(query: { compile: () => unknown }) {
+  return sql<number>`(select count(*)::int from (${query}) as counted)`;
+}
+
+export interface DashboardFigures {
+  customers: ListCount;
+  caregiversApproved: ListCount;
+  caregiversPending: ListCount;
+  ordersOpen: ListCount;
+  ordersUnassigned: ListCount;
+  /** Sum of completed orders' totals over the last 30 days (spec 001 §9), in cents. */
+  revenueLast30DaysCents: number;
+}
+
+export async function getDashboardFigures(db: Executor, now: Date): Promise<DashboardFigures> {
+  const open = () => db.selectFrom("orders").select(sql`1`.as("one")).where("status", "in", ["pending", "pending_payment"]);
+  const row = await db
+    .selectNoFrom([
+      capped(db.selectFrom("customers").select(sql`1`.as("one")).limit(COUNT_CAP + 1)).as("customers"),
+      capped(db.selectFrom("caregivers").select(sql`1`.as("one")).where("status", "=", "approved").limit(COUNT_CAP + 1)).as("approved"),
+      capped(db.selectFrom("caregivers").select(sql`1`.as("one")).where("status", "=", "pending").limit(COUNT_CAP + 1)).as("pending"),
+      capped(open().limit(COUNT_CAP + 1)).as("open"),
+      capped(open().where("caregiver_id", "is", null).limit(COUNT_CAP + 1)).as("unassigned"),
+      sql<number>`(select coalesce(sum(total_price_cents), 0)::bigint from orders
+        where status = 'completed' and completed_at >= ${new Date(now.getTime() - 30 * 86_400_000)})`.as("revenue"),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    customers: cappedCount(row.customers, COUNT_CAP),
+    caregiversApproved: cappedCount(row.approved, COUNT_CAP),
+    caregiversPending: cappedCount(row.pending, COUNT_CAP),
+    ordersOpen: cappedCount(row.open, COUNT_CAP),
+    ordersUnassigned: cappedCount(row.unassigned, COUNT_CAP),
+    revenueLast30DaysCents: Number(row.revenue),
+  };
+}
+
+// ---------------------------------------------------------------- needs attention
+
+export interface WaitingApplication {
+  id: string;
+  fullName: string;
+  city: string;
+  appliedAt: Date;
+}
+
+/** Applications waiting for review, oldest first (the work queue), and how many there are. */
+export async function listWaitingApplications(db: Executor): Promise<{ rows: WaitingApplication[]; total: ListCount }> {
+  const rows = await db
+    .selectFrom("caregivers")
+    .innerJoin("profiles", "profiles.id", "caregivers.profile_id")
+    .select(["caregivers.id", "profiles.full_name", "profiles.email", "caregivers.city", "caregivers.created_at"])
+    .where("caregivers.status", "=", "pending")
+    .orderBy("caregivers.created_at")
+    .orderBy("caregivers.id")
+    .limit(ATTENTION_LIMIT)
+    .execute();
+  const total = await countUpTo(db, db.selectFrom("caregivers").select(sql`1`.as("one")).where("status", "=", "pending"));
+  return {
+    rows: rows.map((row) => ({ id: row.id, fullName: row.full_name || row.email, city: row.city, appliedAt: row.created_at })),
+    total,
+  };
+}
+
+export interface UnassignedSoon {
+  orderNumber: string;
+  serviceName: string;
+  city: string;
+  startsAt: Date;
+  endsAt: Date;
+}
+
+/** Open orders without a helper that start within `hours` (48 on the dashboard), soonest first. */
+export async function listUnassignedSoon(db: Executor, now: Date, hours = 48): Promise<{ rows: UnassignedSoon[]; total: ListCount }> {
+  const until = new Date(now.getTime() + hours * 3_600_000);
+  const base = () =>
+    db
+      .selectFrom("orders")
+      .where("status", "in", ["pending", "pending_payment"])
+      .where("caregiver_id", "is", null)
+      .where("starts_at", ">=", now)
+      .where("starts_at", "<", until);
+  const rows = await base()
+    .innerJoin("service_categories", "service_categories.id", "orders.service_category_id")
+    .select(["orders.order_number", "service_categories.name", "orders.city", "orders.starts_at", "orders.ends_at"])
+    .orderBy("orders.starts_at")
+    .limit(ATTENTION_LIMIT)
+    .execute();
+  return {
+    rows: rows.map((row) => ({ orderNumber: row.order_number, serviceName: row.name, city: row.city, startsAt: row.starts_at, endsAt: row.ends_at })),
+    total: await countUpTo(db, base().select(sql`1`.as("one"))),
+  };
+}
+
+export interface OverdueInvoice {
+  orderNumber: string;
+  invoiceNumber: number;
+  customerName: string;
+  dueDate: string;
+  amountCents: number;
+}
+
+/** Open invoices whose due date has passed (Helsinki `today`), oldest due first. */
+export async function listOverdueInvoices(db: Executor, today: string): Promise<{ rows: OverdueInvoice[]; total: ListCount }> {
+  const base = () => db.selectFrom("invoices").where("invoices.status", "=", "open").where("invoices.due_date", "<", today);
+  const rows = await base()
+    .innerJoin("orders", "orders.id", "invoices.order_id")
+    .innerJoin("customers", "customers.id", "orders.customer_id")
+    .innerJoin("profiles", "profiles.id", "customers.profile_id")
+    .select(["orders.order_number", "invoices.invoice_number", "profiles.full_name", "profiles.email", "invoices.due_date", "invoices.amount_cents"])
+    .orderBy("invoices.due_date")
+    .orderBy("invoices.invoice_number")
+    .limit(ATTENTION_LIMIT)
+    .execute();
+  return {
+    rows: rows.map((row) => ({
+      orderNumber: row.order_number,
+      invoiceNumber: row.invoice_number,
+      customerName: row.full_name || row.email,
+      dueDate: row.due_date,
+      amountCents: row.amount_cents,
+    })),
+    total: await countUpTo(db, base().select(sql`1`.as("one"))),
+  };
+}
+
+/** Payouts still to pay to helpers: how many and how much. */
+export async function getPayoutsDue(db: Executor): Promise<{ count: number; amountCents: number }> {
+  const row = await db
+    .selectFrom("payouts")
+    .select([sql<number>`count(*)::int`.as("count"), sql<number>`coalesce(sum(amount_cents), 0)::bigint`.as("amount")])
+    .where("status", "=", "pending")
+    .executeTakeFirstOrThrow();
+  return { count: row.count, amountCents: Number(row.amount) };
+}
+
+async function countUpTo(db: Executor, query: { limit: (n: number) => { compile: () => unknown } }): Promise<ListCount> {
+  const result = await sql<{ n: number }>`select count(*)::int as n from (${query.limit(COUNT_CAP + 1)}) as counted`.execute(db);
+  return cappedCount(result.rows[0]?.n ?? 0, COUNT_CAP);
+}

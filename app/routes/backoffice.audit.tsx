@@ -1,0 +1,181 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { access } from "~/auth/access";
+import { requireRole } from "~/auth/guards.server";
+import { auditEntryView } from "~/backoffice/audit-view";
+import { Alert } from "~/components/alert";
+import { AuditChanges } from "~/components/backoffice/audit-entries";
+import { Cell, EmptyState, FilterField, PageHeading, Pager, ResponsiveTable, Row, controlClass, inlineLinkClass } from "~/components/backoffice/ui";
+import { SubmitButton } from "~/components/button";
+import { getDb } from "~/db.server";
+import { addCalendarDays, helsinkiWallTimeToInstant, isIsoDate } from "~/domain/booking-window";
+import { decodeCursor, type PageDirection } from "~/domain/list-query";
+import { isUuid } from "~/domain/uuid";
+import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS, SYSTEM_ACTOR, auditEntityLabel, listTexts } from "~/messages/backoffice";
+import { describeAuditSubjects, listAuditEntries, listStaffMembers } from "~/models/audit-log.server";
+
+// The audit log for admins (DESIGN.md decision 19; issue 14): every staff write and the system's
+// own notes, newest first, filterable by what, which action, who and when.
+
+const SUBJECT_PATHS: Record<string, (id: string, name: string) => string> = {
+  order: (_id, orderNumber) => `/backoffice/orders/${encodeURIComponent(orderNumber)}`,
+  caregiver: (id) => `/backoffice/caregivers/${id}`,
+  customer: (id) => `/backoffice/users/${id}`,
+};
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireRole(request, access.audit);
+  const db = await getDb();
+  const params = new URL(request.url).searchParams;
+  const staff = await listStaffMembers(db);
+
+  const entityType = params.get("kohde");
+  const action = params.get("toiminto");
+  const actor = params.get("tekija");
+  const from = (params.get("alkaen") ?? "").trim();
+  const to = (params.get("asti") ?? "").trim();
+  const notices: string[] = [];
+  if ((from && !isIsoDate(from)) || (to && !isIsoDate(to))) notices.push(listTexts.invalidDate);
+  const after = decodeCursor(params.get("jalkeen"));
+  const before = decodeCursor(params.get("ennen"));
+  const page: PageDirection = before ? { before } : after ? { after } : null;
+
+  const filters = {
+    entityType: entityType && entityType in AUDIT_ENTITY_LABELS ? entityType : null,
+    action: action && action in AUDIT_ACTION_LABELS ? action : null,
+    actor: actor === "system" || isUuid(actor) ? actor : null,
+    from: isIsoDate(from) ? helsinkiWallTimeToInstant(from, 0) : null,
+    before: isIsoDate(to) ? helsinkiWallTimeToInstant(addCalendarDays(to, 1), 0) : null,
+    page,
+  };
+  const list = await listAuditEntries(db, filters);
+  const subjects = await describeAuditSubjects(db, list.rows);
+
+  const base = new URLSearchParams();
+  for (const key of ["kohde", "toiminto", "tekija", "alkaen", "asti"]) {
+    const value = params.get(key);
+    if (value) base.set(key, value);
+  }
+  const href = (param: "jalkeen" | "ennen", cursor: string | null) => {
+    if (!cursor) return null;
+    const next = new URLSearchParams(base);
+    next.set(param, cursor);
+    return `?${next}`;
+  };
+  return {
+    form: { entityType: filters.entityType ?? "", action: filters.action ?? "", actor: filters.actor ?? "", from, to },
+    filtered: [...base.keys()].length > 0,
+    notices,
+    staff,
+    next: href("jalkeen", list.next),
+    previous: href("ennen", list.previous),
+    first: page !== null && list.previous !== null ? `?${base}` : null,
+    rows: list.rows.map((row) => {
+      const name = row.entityId ? subjects.get(`${row.entityType}:${row.entityId}`) : undefined;
+      const path = name && row.entityId ? SUBJECT_PATHS[row.entityType]?.(row.entityId, name) : undefined;
+      return auditEntryView(row, {
+        label: `${auditEntityLabel(row.entityType)}${name ? ` ${name}` : row.entityId && !isUuid(row.entityId) ? ` ${row.entityId}` : ""}`,
+        href: path ?? null,
+      });
+    }),
+  };
+}
+
+export const meta: MetaFunction = () => [{ title: "Muutosloki – Hallintapaneeli – Arkikaveri" }];
+
+export default function AuditPage() {
+  const data = useLoaderData<typeof loader>();
+  return (
+    <div className="max-w-7xl space-y-6">
+      <PageHeading title="Muutosloki">
+        <p>Kaikki henkilökunnan tekemät muutokset ja järjestelmän merkinnät, uusimmat ensin.</p>
+      </PageHeading>
+
+      <Form method="get" aria-label="Suodata muutoslokia" className="grid gap-4 rounded-lg border-2 border-gray-200 bg-white p-4 md:grid-cols-3">
+        <FilterField id="audit-entity" label="Kohde">
+          <select id="audit-entity" name="kohde" defaultValue={data.form.entityType} className={controlClass}>
+            <option value="">Kaikki</option>
+            {Object.entries(AUDIT_ENTITY_LABELS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </FilterField>
+        <FilterField id="audit-action" label="Toiminto">
+          <select id="audit-action" name="toiminto" defaultValue={data.form.action} className={controlClass}>
+            <option value="">Kaikki</option>
+            {Object.entries(AUDIT_ACTION_LABELS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </FilterField>
+        <FilterField id="audit-actor" label="Tekijä">
+          <select id="audit-actor" name="tekija" defaultValue={data.form.actor} className={controlClass}>
+            <option value="">Kaikki</option>
+            <option value="system">{SYSTEM_ACTOR}</option>
+            {data.staff.map((member) => (
+              <option key={member.id} value={member.id}>
+                {member.name}
+              </option>
+            ))}
+          </select>
+        </FilterField>
+        <FilterField id="audit-from" label="Alkaen">
+          <input id="audit-from" type="date" name="alkaen" defaultValue={data.form.from} className={controlClass} />
+        </FilterField>
+        <FilterField id="audit-to" label="Asti">
+          <input id="audit-to" type="date" name="asti" defaultValue={data.form.to} className={controlClass} />
+        </FilterField>
+        <div className="flex flex-wrap items-end gap-3">
+          <SubmitButton busyLabel="Haetaan..." formMethod="get">
+            Hae
+          </SubmitButton>
+          {data.filtered ? (
+            <Link to="/backoffice/audit" className={inlineLinkClass}>
+              {listTexts.clearFilters}
+            </Link>
+          ) : null}
+        </div>
+      </Form>
+
+      {data.notices.map((notice) => (
+        <Alert key={notice} type="warning">
+          {notice}
+        </Alert>
+      ))}
+
+      {data.rows.length === 0 ? (
+        <EmptyState>{data.filtered ? "Ei merkintöjä valituilla suodattimilla." : "Lokissa ei ole vielä merkintöjä."}</EmptyState>
+      ) : (
+        <ResponsiveTable caption="Muutosloki" headers={["Aika", "Tekijä", "Toiminto", "Kohde", "Muutos"]}>
+          {data.rows.map((row) => (
+            <Row key={row.id}>
+              <Cell label="Aika" className="md:whitespace-nowrap">
+                {row.when}
+              </Cell>
+              <Cell label="Tekijä">{row.actor}</Cell>
+              <Cell label="Toiminto">{row.action}</Cell>
+              <Cell label="Kohde">
+                {row.subject?.href ? (
+                  <Link to={row.subject.href} className={inlineLinkClass}>
+                    {row.subject.label}
+                  </Link>
+                ) : (
+                  row.subject?.label
+                )}
+              </Cell>
+              <Cell label="Muutos">
+                <AuditChanges changes={row.changes} />
+              </Cell>
+            </Row>
+          ))}
+        </ResponsiveTable>
+      )}
+
+      <Pager previous={data.previous} next={data.next} first={data.first} label="Muutoslokin sivut" />
+    </div>
+  );
+}

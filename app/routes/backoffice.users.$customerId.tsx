@@ -1,0 +1,157 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { access } from "~/auth/access";
+import { requireRole } from "~/auth/guards.server";
+import { auditEntryView } from "~/backoffice/audit-view";
+import { badForm, notFound, requireStaffActor } from "~/backoffice/staff.server";
+import { Alert } from "~/components/alert";
+import { AuditHistory } from "~/components/backoffice/audit-entries";
+import { CustomerStatusBadge } from "~/components/backoffice/status-badges";
+import { Cell, Facts, ResponsiveTable, Row, Section, inlineLinkClass } from "~/components/backoffice/ui";
+import { SubmitButton } from "~/components/button";
+import { OrderStatusBadge } from "~/components/order-status-badge";
+import { getDb } from "~/db.server";
+import { formatDate, formatEuros, formatTimeRange } from "~/domain/format";
+import { customerTexts, orderTexts } from "~/messages/backoffice";
+import { listAuditForEntity } from "~/models/audit-log.server";
+import { getCustomerForStaff, listOrdersOfCustomer } from "~/models/backoffice-customers.server";
+import { CustomerStatusSchema } from "~/schemas/backoffice";
+import { setCustomerFrozen } from "~/services/customer-accounts.server";
+import { redirectWithToast } from "~/services/flash.server";
+
+// One customer (issue 14): contact details, status with freeze / unfreeze, their orders and the
+// history of staff changes. Admin and moderator.
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireRole(request, access.users);
+  const db = await getDb();
+  const customer = await getCustomerForStaff(db, params.customerId ?? "");
+  if (!customer) throw notFound(customerTexts.notFound);
+  const [orders, audit] = await Promise.all([listOrdersOfCustomer(db, customer.id), listAuditForEntity(db, "customer", customer.id)]);
+  const ordersVisible = (access.orders as readonly string[]).includes(user.role);
+  return {
+    customer: {
+      id: customer.id,
+      fullName: customer.fullName || "Ei nimeä",
+      status: customer.status,
+      facts: [
+        { label: "Sähköposti", value: `${customer.email}${customer.emailConfirmed ? "" : " (ei vahvistettu)"}` },
+        { label: "Puhelin", value: customer.phone ?? "Ei puhelinta" },
+        {
+          label: "Osoite",
+          value: [customer.address, [customer.postalCode, customer.city].filter(Boolean).join(" ")].filter(Boolean).join(", ") || "Ei osoitetta",
+        },
+        { label: "Asiakkaana alkaen", value: formatDate(customer.createdAt) },
+        { label: "Tili", value: customer.hasPassword ? "Salasana asetettu" : "Vierasvaraus: salasanaa ei ole vielä valittu" },
+      ],
+    },
+    orders: orders.map((order) => ({
+      id: order.id,
+      orderNumber: order.orderNumber,
+      href: ordersVisible ? `/backoffice/orders/${encodeURIComponent(order.orderNumber)}` : null,
+      serviceName: order.serviceName,
+      status: order.status,
+      when: `${formatDate(order.startsAt)} ${formatTimeRange(order.startsAt, order.endsAt)}`,
+      city: order.city,
+      price: formatEuros(order.totalPriceCents),
+      caregiver: order.caregiverName ?? orderTexts.noCaregiver,
+    })),
+    history: audit.map((row) => auditEntryView(row)),
+  };
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { actor } = await requireStaffActor(request, context, access.users);
+  const submission = parseWithZod(await request.formData(), { schema: CustomerStatusSchema });
+  if (submission.status !== "success") throw badForm();
+  const frozen = submission.value.intent === "freeze";
+  const customerId = params.customerId ?? "";
+  const outcome = await setCustomerFrozen(await getDb(), actor, { customerId, frozen });
+  if (!outcome.ok) throw notFound(customerTexts.notFound);
+  const here = `/backoffice/users/${customerId}`;
+  if (!outcome.changed) return redirectWithToast(request, here, { type: "info", title: customerTexts.unchanged });
+  return redirectWithToast(request, here, {
+    type: "success",
+    title: frozen ? customerTexts.frozen : customerTexts.unfrozen,
+    description: frozen ? customerTexts.frozenDetail : customerTexts.unfrozenDetail,
+  });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.customer.fullName ?? "Asiakas"} – Asiakkaat – Hallintapaneeli – Arkikaveri` },
+];
+
+export default function CustomerPage() {
+  const { customer, orders, history } = useLoaderData<typeof loader>();
+  const frozen = customer.status !== "active";
+  return (
+    <div className="max-w-5xl space-y-6">
+      <p>
+        <Link to="/backoffice/users" className={inlineLinkClass}>
+          <span aria-hidden="true">←&nbsp;</span>Kaikki asiakkaat
+        </Link>
+      </p>
+      <div className="space-y-2">
+        <h1 className="break-words text-3xl font-bold text-brand-900 sm:text-4xl">{customer.fullName}</h1>
+        <CustomerStatusBadge status={customer.status} />
+      </div>
+
+      <Section title="Tiedot" id="details-heading">
+        <Facts items={customer.facts} />
+      </Section>
+
+      <Section title={frozen ? "Tili on jäädytetty" : "Tilin jäädytys"} id="freeze-heading">
+        {frozen ? (
+          <Alert type="warning" announce={false}>
+            Asiakas ei voi kirjautua sisään eikä tehdä varauksia. Jo tehdyt tilaukset pysyvät ennallaan.
+          </Alert>
+        ) : (
+          <p>
+            Jäädytetty asiakas ei voi kirjautua sisään eikä tehdä uusia varauksia, ja hänet kirjataan heti ulos. Jo tehdyt tilaukset pysyvät
+            ennallaan; peru ne tarvittaessa erikseen.
+          </p>
+        )}
+        <Form method="post">
+          <SubmitButton name="intent" value={frozen ? "unfreeze" : "freeze"} busyLabel="Tallennetaan..." variant={frozen ? "primary" : "danger"}>
+            {frozen ? "Poista jäädytys" : "Jäädytä asiakas"}
+          </SubmitButton>
+        </Form>
+      </Section>
+
+      <Section title="Tilaukset" id="orders-heading">
+        {orders.length === 0 ? (
+          <p>Asiakkaalla ei ole tilauksia.</p>
+        ) : (
+          <ResponsiveTable caption="Asiakkaan tilaukset" headers={["Tilaus", "Palvelu", "Aika", "Kaupunki", "Kaveri", "Hinta", "Tila"]}>
+            {orders.map((order) => (
+              <Row key={order.id}>
+                <Cell label="Tilaus">
+                  {order.href ? (
+                    <Link to={order.href} className={`${inlineLinkClass} font-semibold`}>
+                      {order.orderNumber}
+                    </Link>
+                  ) : (
+                    order.orderNumber
+                  )}
+                </Cell>
+                <Cell label="Palvelu">{order.serviceName}</Cell>
+                <Cell label="Aika">{order.when}</Cell>
+                <Cell label="Kaupunki">{order.city}</Cell>
+                <Cell label="Kaveri">{order.caregiver}</Cell>
+                <Cell label="Hinta">{order.price}</Cell>
+                <Cell label="Tila">
+                  <OrderStatusBadge status={order.status} />
+                </Cell>
+              </Row>
+            ))}
+          </ResponsiveTable>
+        )}
+      </Section>
+
+      <Section title="Historia" id="history-heading">
+        <AuditHistory entries={history} empty="Ei kirjattuja muutoksia." />
+      </Section>
+    </div>
+  );
+}
