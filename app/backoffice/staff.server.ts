@@ -15,10 +15,17 @@ export async function requireStaffActor(
   return { user, actor: { id: user.id, ip: context?.clientIp ?? null } };
 }
 
-/** A form that names the page to return to; only back-office pages of this site are followed. */
+/**
+ * A form that names the page to return to: followed only to a back-office page of this site,
+ * resolved as a browser would ('/backoffice/../portal' is '/portal', so it is refused).
+ */
 export function backofficeReturnPath(value: unknown, fallback: string): string {
   const path = safeRedirectPath(value);
-  return path && (path === "/backoffice" || path.startsWith("/backoffice/") || path.startsWith("/backoffice?")) ? path : fallback;
+  if (!path) return fallback;
+  const base = "http://backoffice.invalid";
+  const url = new URL(path, base);
+  if (url.origin !== base || !(url.pathname === "/backoffice" || url.pathname.startsWith("/backoffice/"))) return fallback;
+  return `${url.pathname}${url.search}${url.hash}`;
 }
 
 /** A form whose intent no branch of the action knows: a forged or outdated form. */

@@ -18,25 +18,30 @@ export function containsPattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
-/** A position in a list sorted by a timestamp and then the id (both descending). */
+/**
+ * A position in a list sorted by a timestamp and then the id (both descending). The time is in
+ * microseconds since 1970, PostgreSQL's own precision: a JavaScript Date keeps only
+ * milliseconds, and a cursor rounded to them would skip or repeat rows made in the same
+ * millisecond.
+ */
 export interface Cursor {
-  at: Date;
+  micros: number;
   id: string;
 }
 
-/** 'ms.uuid': short enough for a URL, readable in logs. */
+/** 'microseconds.uuid': short enough for a URL, readable in logs. */
 export function encodeCursor(cursor: Cursor): string {
-  return `${cursor.at.getTime()}.${cursor.id}`;
+  return `${cursor.micros}.${cursor.id}`;
 }
 
 /** The cursor in a URL parameter, or null for anything that is not one (a hand-edited link). */
 export function decodeCursor(value: string | null | undefined): Cursor | null {
   if (!value) return null;
-  const match = /^(\d{1,15})\.(.+)$/.exec(value);
+  const match = /^(\d{1,16})\.(.+)$/.exec(value);
   if (!match || !isUuid(match[2])) return null;
-  const at = new Date(Number(match[1]));
-  if (Number.isNaN(at.getTime())) return null;
-  return { at, id: match[2]!.toLowerCase() };
+  const micros = Number(match[1]);
+  if (!Number.isSafeInteger(micros)) return null;
+  return { micros, id: match[2]!.toLowerCase() };
 }
 
 /** Which way a keyset page goes from its cursor. */

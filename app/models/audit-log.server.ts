@@ -1,7 +1,7 @@
-import { sql } from "kysely";
 import type { Executor } from "../db.server";
 import { keysetPage, type PageDirection } from "../domain/list-query";
 import { isUuid } from "../domain/uuid";
+import { afterCursor, epochMicros } from "./keyset.server";
 
 // The audit log (DESIGN.md decision 19): who changed what, when, before → after, written in the
 // same transaction as the change.
@@ -141,17 +141,16 @@ export async function listAuditEntries(
   if (filters.from) query = query.where("audit_log.created_at", ">=", filters.from);
   if (filters.before) query = query.where("audit_log.created_at", "<", filters.before);
   if (cursor) {
-    query = query.where(
-      sql<boolean>`(audit_log.created_at, audit_log.id) ${sql.raw(backwards ? ">" : "<")} (${cursor.at}::timestamptz, ${cursor.id}::uuid)`,
-    );
+    query = query.where(afterCursor("audit_log.created_at", "audit_log.id", cursor, backwards));
   }
   const rows = await query
+    .select(epochMicros("audit_log.created_at").as("micros"))
     .orderBy("audit_log.created_at", direction)
     .orderBy("audit_log.id", direction)
     .limit(pageSize + 1)
     .execute();
-  const page = keysetPage(rows.map(toAuditRow), pageSize, filters.page, (row) => ({ at: row.createdAt, id: row.id }));
-  return page;
+  const page = keysetPage(rows, pageSize, filters.page, (row) => ({ micros: row.micros, id: row.id }));
+  return { rows: page.rows.map(toAuditRow), next: page.next, previous: page.previous };
 }
 
 /** Staff who may appear as actors (the audit list's actor filter). */

@@ -3,6 +3,7 @@ import type { Executor } from "../db.server";
 import type { OrderStatus } from "../db/schema";
 import { cappedCount, containsPattern, keysetPage, type ListCount, type PageDirection } from "../domain/list-query";
 import { isUuid } from "../domain/uuid";
+import { afterCursor, epochMicros } from "./keyset.server";
 import { estimateRows } from "./query-estimate.server";
 
 // Customers as the back office lists and changes them (spec 001 §2 /backoffice/users; issue 14).
@@ -102,12 +103,12 @@ export async function listCustomersForStaff(
   const [only, ...others] = branchesOf(search).map((branch, index) => {
     let query = filteredCustomers(db, filters, branch, search);
     if (cursor) {
-      query = query.where(sql<boolean>`(c.created_at, c.id) ${sql.raw(backwards ? ">" : "<")} (${cursor.at}::timestamptz, ${cursor.id}::uuid)`);
+      query = query.where(afterCursor("c.created_at", "c.id", cursor, backwards));
     }
     return db
       .selectFrom(
         query
-          .select(["c.id", "c.created_at as at"])
+          .select(["c.id", "c.created_at as at", epochMicros("c.created_at").as("micros")])
           .orderBy("c.created_at", direction)
           .orderBy("c.id", direction)
           .limit(pageSize + 1)
@@ -118,7 +119,7 @@ export async function listCustomersForStaff(
   const merged = others.reduce((union, next) => union.union(next), only!);
   const page = await db
     .selectFrom(merged.as("m"))
-    .select(["m.id", "m.at"])
+    .select(["m.id", "m.at", "m.micros"])
     .orderBy("m.at", direction)
     .orderBy("m.id", direction)
     .limit(pageSize + 1)
@@ -143,7 +144,7 @@ export async function listCustomersForStaff(
           .where("c.id", "in", ids)
           .execute();
   const byId = new Map(details.map((row) => [row.id, row]));
-  const paged = keysetPage(page, pageSize, filters.page, (row) => ({ at: row.at, id: row.id }));
+  const paged = keysetPage(page, pageSize, filters.page, (row) => ({ micros: row.micros, id: row.id }));
   return {
     rows: paged.rows.map((row) => {
       const detail = byId.get(row.id)!;

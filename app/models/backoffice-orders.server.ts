@@ -1,5 +1,6 @@
 import { sql, type ExpressionBuilder } from "kysely";
 import { isUuid } from "../domain/uuid";
+import { afterCursor, epochMicros } from "./keyset.server";
 import { estimateRows } from "./query-estimate.server";
 import type { Database, Executor } from "../db.server";
 import type { CaregiverStatus, OrderStatus, PaymentMethodName, PaymentProviderName, PaymentStatus } from "../db/schema";
@@ -283,9 +284,10 @@ export async function resolveOrderSearch(db: Executor, search: string): Promise<
  */
 function filteredOrders(db: Executor, filters: OrderListFilters, branch: SearchBranch | null, search: ResolvedOrderSearch | null) {
   let query = db.selectFrom("orders as o");
-  if (filters.status === "open" || filters.unassigned) query = query.where("o.status", "in", ["pending", "pending_payment"]);
+  if (filters.status === "open") query = query.where("o.status", "in", ["pending", "pending_payment"]);
   else if (filters.status) query = query.where("o.status", "=", filters.status);
-  if (filters.unassigned) query = query.where("o.caregiver_id", "is", null);
+  // Unassigned means an open order still waiting for its helper (the partial index's condition).
+  if (filters.unassigned) query = query.where("o.caregiver_id", "is", null).where("o.status", "in", ["pending", "pending_payment"]);
   if (filters.startsFrom) query = query.where("o.starts_at", ">=", filters.startsFrom);
   if (filters.startsBefore) query = query.where("o.starts_at", "<", filters.startsBefore);
   if (search && branch) {
@@ -345,12 +347,10 @@ export async function listOrdersForStaff(
   const branchPages = branchesOf(search).map((branch) => {
     let query = filteredOrders(db, filters, branch, search);
     if (cursor) {
-      query = query.where(
-        sql<boolean>`(${sql.ref(key)}, o.id) ${sql.raw(backwards ? ">" : "<")} (${cursor.at}::timestamptz, ${cursor.id}::uuid)`,
-      );
+      query = query.where(afterCursor(key, "o.id", cursor, backwards));
     }
     return query
-      .select(["o.id", sql<Date>`${sql.ref(key)}`.as("at")])
+      .select(["o.id", sql<Date>`${sql.ref(key)}`.as("at"), epochMicros(key).as("micros")])
       .orderBy(key, direction)
       .orderBy("o.id", direction)
       .limit(pageSize + 1);
@@ -359,7 +359,7 @@ export async function listOrdersForStaff(
   const merged = others.reduce((union, next) => union.union(next), only!);
   const page = await db
     .selectFrom(merged.as("m"))
-    .select(["m.id", "m.at"])
+    .select(["m.id", "m.at", "m.micros"])
     .orderBy("m.at", direction)
     .orderBy("m.id", direction)
     .limit(pageSize + 1)
@@ -368,7 +368,7 @@ export async function listOrdersForStaff(
   const ids = page.map((row) => row.id);
   const details = ids.length === 0 ? [] : await orderRowsByIds(db, ids);
   const byId = new Map(details.map((row) => [row.id, row]));
-  const paged = keysetPage(page, pageSize, filters.page, (row) => ({ at: row.at, id: row.id }));
+  const paged = keysetPage(page, pageSize, filters.page, (row) => ({ micros: row.micros, id: row.id }));
   return { rows: paged.rows.map((row) => byId.get(row.id)!), next: paged.next, previous: paged.previous, sort };
 }
 

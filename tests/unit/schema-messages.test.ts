@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { EmailOnlySchema, NewPasswordSchema, PasswordChangeSchema, SignInSchema, SignUpSchema } from "~/schemas/auth";
+import { CaregiverReviewSchema, CustomerStatusSchema, OrderAssignmentSchema, OrderStatusChangeSchema, VerificationFlagsSchema } from "~/schemas/backoffice";
 import { bookingContactSchemaFor, DiscountCheckSchema } from "~/schemas/booking";
 import { step1Schema, step2Schema } from "~/schemas/caregiver-registration";
 import { ContactSchema } from "~/schemas/contact";
@@ -39,6 +40,11 @@ const schemas: Array<[string, z.ZodType, string[]]> = [
   ["local checkout", LocalPaymentSchema, ["method"]],
   ["contact settings", ContactInfoSchema, ["email", "phone"]],
   ["company settings", CompanyInfoSchema, ["name", "businessId", "address", "postalCode", "city", "iban", "bic"]],
+  ["helper review", CaregiverReviewSchema, ["intent", "action", "reason"]],
+  ["helper checks", VerificationFlagsSchema, ["intent", "identity_verified", "interview_done", "references_checked", "background_check"]],
+  ["order status", OrderStatusChangeSchema, ["intent", "orderId", "status", "returnTo"]],
+  ["order helper", OrderAssignmentSchema, ["intent", "orderId", "caregiverId", "returnTo"]],
+  ["customer freeze", CustomerStatusSchema, ["intent"]],
 ];
 
 /** Zod's English defaults and the words they are made of. */
