@@ -3,6 +3,7 @@ import { ORDER_STATUSES } from "~/domain/order-status";
 import { isUuid } from "~/domain/uuid";
 import { caregiverTexts } from "~/messages/backoffice";
 import { optionalText, optionalToken } from "./fields";
+import type { ZodBoolean, ZodDefault } from "zod";
 import { z } from "./zod";
 
 // The forms of the back office (issue 14). Every change is a plain POST form with an `intent`;
@@ -30,7 +31,7 @@ export const VerificationFlagsSchema = z.object({
   intent: z.literal("verification"),
   ...(Object.fromEntries(VERIFICATION_FLAGS.map((flag) => [flag, z.boolean().default(false)])) as Record<
     (typeof VERIFICATION_FLAGS)[number],
-    z.ZodDefault<z.ZodBoolean>
+    ZodDefault<ZodBoolean>
   >),
 });
 
