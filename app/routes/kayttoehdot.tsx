@@ -1,4 +1,5 @@
 import type { MetaFunction } from "@remix-run/node";
+import { FREE_CANCELLATION_HOURS } from "~/domain/cancellation";
 import { Link, useLoaderData } from "@remix-run/react";
 import { PageLayout } from "~/components/layout";
 import { Prose } from "~/components/prose";
@@ -130,12 +131,12 @@ export default function TermsOfService() {
         <h2 id="peruuttaminen">5. Varauksen peruuttaminen ja muuttaminen</h2>
         <ul>
           <li>
-            Voit perua tai siirtää varauksen maksutta viimeistään 24 tuntia ennen käynnin alkua ottamalla yhteyttä
+            Voit perua tai siirtää varauksen maksutta viimeistään {FREE_CANCELLATION_HOURS} tuntia ennen käynnin alkua ottamalla yhteyttä
             asiakaspalveluumme. Palautamme verkossa maksetun summan samaan maksutapaan, ja laskulla maksettu varaus
             hyvitetään.
           </li>
           <li>
-            Jos perut alle 24 tuntia ennen käynnin alkua, voimme veloittaa yhden tunnin hinnan. Jos kaveri ei pääse
+            Jos perut alle {FREE_CANCELLATION_HOURS} tuntia ennen käynnin alkua, voimme veloittaa yhden tunnin hinnan. Jos kaveri ei pääse
             sisään sovittuna aikana eikä asiakkaaseen saada yhteyttä, voimme veloittaa varauksen kokonaan.
           </li>
           <li>
