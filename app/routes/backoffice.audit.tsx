@@ -1,12 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { access } from "~/auth/access";
 import { requireRole } from "~/auth/guards.server";
 import { auditEntryView } from "~/backoffice/audit-view";
-import { Alert } from "~/components/alert";
 import { AuditChanges } from "~/components/backoffice/audit-entries";
-import { Cell, EmptyState, FilterField, PageHeading, Pager, ResponsiveTable, Row, controlClass, inlineLinkClass } from "~/components/backoffice/ui";
-import { SubmitButton } from "~/components/button";
+import { Cell, DateRangeFilter, EmptyState, FilterForm, FilterNotices, PageHeading, Pager, ResponsiveTable, Row, SelectFilter, inlineLinkClass } from "~/components/backoffice/ui";
 import { getDb } from "~/db.server";
 import { addCalendarDays, helsinkiWallTimeToInstant, isIsoDate } from "~/domain/booking-window";
 import { decodeCursor, type PageDirection } from "~/domain/list-query";
@@ -91,61 +89,32 @@ export default function AuditPage() {
         <p>Kaikki henkilökunnan tekemät muutokset ja järjestelmän merkinnät, uusimmat ensin.</p>
       </PageHeading>
 
-      <Form method="get" aria-label="Suodata muutoslokia" className="grid gap-4 rounded-lg border-2 border-gray-200 bg-white p-4 md:grid-cols-3">
-        <FilterField id="audit-entity" label="Kohde">
-          <select id="audit-entity" name="kohde" defaultValue={data.form.entityType} className={controlClass}>
-            <option value="">Kaikki</option>
-            {Object.entries(AUDIT_ENTITY_LABELS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </FilterField>
-        <FilterField id="audit-action" label="Toiminto">
-          <select id="audit-action" name="toiminto" defaultValue={data.form.action} className={controlClass}>
-            <option value="">Kaikki</option>
-            {Object.entries(AUDIT_ACTION_LABELS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </FilterField>
-        <FilterField id="audit-actor" label="Tekijä">
-          <select id="audit-actor" name="tekija" defaultValue={data.form.actor} className={controlClass}>
-            <option value="">Kaikki</option>
-            <option value="system">{SYSTEM_ACTOR}</option>
-            {data.staff.map((member) => (
-              <option key={member.id} value={member.id}>
-                {member.name}
-              </option>
-            ))}
-          </select>
-        </FilterField>
-        <FilterField id="audit-from" label="Alkaen">
-          <input id="audit-from" type="date" name="alkaen" defaultValue={data.form.from} className={controlClass} />
-        </FilterField>
-        <FilterField id="audit-to" label="Asti">
-          <input id="audit-to" type="date" name="asti" defaultValue={data.form.to} className={controlClass} />
-        </FilterField>
-        <div className="flex flex-wrap items-end gap-3">
-          <SubmitButton busyLabel="Haetaan..." formMethod="get">
-            Hae
-          </SubmitButton>
-          {data.filtered ? (
-            <Link to="/backoffice/audit" className={inlineLinkClass}>
-              {listTexts.clearFilters}
-            </Link>
-          ) : null}
-        </div>
-      </Form>
+      <FilterForm label="Suodata muutoslokia" clearHref="/backoffice/audit" filtered={data.filtered} className="md:grid-cols-3">
+        <SelectFilter
+          id="audit-entity"
+          label="Kohde"
+          name="kohde"
+          defaultValue={data.form.entityType}
+          options={Object.entries(AUDIT_ENTITY_LABELS).map(([value, label]) => ({ value, label }))}
+        />
+        <SelectFilter
+          id="audit-action"
+          label="Toiminto"
+          name="toiminto"
+          defaultValue={data.form.action}
+          options={Object.entries(AUDIT_ACTION_LABELS).map(([value, label]) => ({ value, label }))}
+        />
+        <SelectFilter
+          id="audit-actor"
+          label="Tekijä"
+          name="tekija"
+          defaultValue={data.form.actor}
+          options={[{ value: "system", label: SYSTEM_ACTOR }, ...data.staff.map((member) => ({ value: member.id, label: member.name }))]}
+        />
+        <DateRangeFilter idPrefix="audit" fromLabel="Alkaen" toLabel="Asti" from={data.form.from} to={data.form.to} />
+      </FilterForm>
 
-      {data.notices.map((notice) => (
-        <Alert key={notice} type="warning">
-          {notice}
-        </Alert>
-      ))}
+      <FilterNotices notices={data.notices} />
 
       {data.rows.length === 0 ? (
         <EmptyState>{data.filtered ? "Ei merkintöjä valituilla suodattimilla." : "Lokissa ei ole vielä merkintöjä."}</EmptyState>

@@ -1,22 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { access } from "~/auth/access";
 import { requireRole } from "~/auth/guards.server";
-import { SubmitButton } from "~/components/button";
 import { formatRating } from "~/components/booking/caregiver-cards";
 import { CaregiverStatusBadge } from "~/components/backoffice/status-badges";
-import {
-  CaregiverPhoto,
-  Cell,
-  EmptyState,
-  FilterField,
-  PageHeading,
-  Pager,
-  ResponsiveTable,
-  Row,
-  controlClass,
-  inlineLinkClass,
-} from "~/components/backoffice/ui";
+import { CaregiverPhoto, Cell, EmptyState, FilterForm, PageHeading, Pager, ResponsiveTable, Row, SearchFilter, SelectFilter, inlineLinkClass } from "~/components/backoffice/ui";
 import { Alert } from "~/components/alert";
 import { getDb } from "~/db.server";
 import { VERIFICATION_FLAGS } from "~/domain/caregiver-review";
@@ -89,31 +77,17 @@ export default function CaregiversPage() {
         <p>Hakemukset ja kaverit. Odottavat hakemukset näkyvät ensin, vanhin ensin.</p>
       </PageHeading>
 
-      <Form method="get" role="search" aria-label="Hae kavereita" className="grid gap-4 rounded-lg border-2 border-gray-200 bg-white p-4 sm:grid-cols-[2fr_1fr_auto] sm:items-end">
-        <FilterField id="caregiver-search" label="Hae nimellä, sähköpostilla tai kaupungilla">
-          <input id="caregiver-search" type="search" name="haku" defaultValue={data.filters.search} className={controlClass} />
-        </FilterField>
-        <FilterField id="caregiver-status" label="Tila">
-          <select id="caregiver-status" name="tila" defaultValue={data.filters.status} className={controlClass}>
-            <option value="">Kaikki (odottavat ensin)</option>
-            {STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {CAREGIVER_STATUS_LABELS[status]}
-              </option>
-            ))}
-          </select>
-        </FilterField>
-        <div className="flex flex-wrap items-center gap-3">
-          <SubmitButton busyLabel="Haetaan..." formMethod="get">
-            Hae
-          </SubmitButton>
-          {data.filtered ? (
-            <Link to="/backoffice/caregivers" className={inlineLinkClass}>
-              {listTexts.clearFilters}
-            </Link>
-          ) : null}
-        </div>
-      </Form>
+      <FilterForm label="Hae kavereita" clearHref="/backoffice/caregivers" filtered={data.filtered} className="sm:grid-cols-[2fr_1fr_auto] sm:items-end" actionsClassName="flex flex-wrap items-center gap-3">
+        <SearchFilter id="caregiver-search" label="Hae nimellä, sähköpostilla tai kaupungilla" defaultValue={data.filters.search} />
+        <SelectFilter
+          id="caregiver-status"
+          label="Tila"
+          name="tila"
+          defaultValue={data.filters.status}
+          allLabel="Kaikki (odottavat ensin)"
+          options={STATUSES.map((status) => ({ value: status, label: CAREGIVER_STATUS_LABELS[status] }))}
+        />
+      </FilterForm>
 
       {data.searchTooShort ? <Alert type="warning">{listTexts.searchTooShort}</Alert> : null}
 

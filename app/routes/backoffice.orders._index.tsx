@@ -1,28 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { access } from "~/auth/access";
 import { requireRole } from "~/auth/guards.server";
 import { handleOrderChange } from "~/backoffice/order-actions.server";
 import { OPEN_FILTER, loadOrderList } from "~/backoffice/orders-list.server";
-import { Alert } from "~/components/alert";
 import { CaregiverForm, CopyButton, StatusForm } from "~/components/backoffice/order-controls";
-import {
-  Cell,
-  EmptyState,
-  FilterField,
-  PageHeading,
-  Pager,
-  ResponsiveTable,
-  Row,
-  StatCards,
-  controlClass,
-  inlineLinkClass,
-} from "~/components/backoffice/ui";
-import { SubmitButton } from "~/components/button";
+import { Cell, DateRangeFilter, EmptyState, FilterForm, FilterNotices, PageHeading, Pager, ResponsiveTable, Row, SearchFilter, SelectFilter, StatCards, inlineLinkClass } from "~/components/backoffice/ui";
 import { OrderStatusBadge } from "~/components/order-status-badge";
 import { getDb } from "~/db.server";
 import { ORDER_STATUSES } from "~/domain/order-status";
-import { countText, listTexts, orderTexts } from "~/messages/backoffice";
+import { countText, orderTexts } from "~/messages/backoffice";
 import { ORDER_STATUS_LABELS } from "~/messages/statuses";
 
 // All orders (spec 001 §2 /backoffice/orders; issue 14): newest first, filters in the address,
@@ -59,26 +46,18 @@ export default function OrdersPage() {
         ]}
       />
 
-      <Form
-        method="get"
-        role="search"
-        aria-label="Suodata tilauksia"
-        className="grid gap-4 rounded-lg border-2 border-gray-200 bg-white p-4 md:grid-cols-2 xl:grid-cols-4"
-      >
-        <FilterField id="order-search" label="Hae tilausnumerolla tai nimellä" className="md:col-span-2">
-          <input id="order-search" type="search" name="haku" defaultValue={data.form.search} className={controlClass} />
-        </FilterField>
-        <FilterField id="order-status" label="Tila">
-          <select id="order-status" name="tila" defaultValue={data.form.status} className={controlClass}>
-            <option value="">Kaikki</option>
-            <option value={OPEN_FILTER}>Avoimet (odottaa ja odottaa maksua)</option>
-            {ORDER_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {ORDER_STATUS_LABELS[status]}
-              </option>
-            ))}
-          </select>
-        </FilterField>
+      <FilterForm label="Suodata tilauksia" clearHref="/backoffice/orders" filtered={data.filtered} className="md:grid-cols-2 xl:grid-cols-4" actionsClassName="flex flex-wrap items-end gap-3 md:col-span-2">
+        <SearchFilter id="order-search" label="Hae tilausnumerolla tai nimellä" defaultValue={data.form.search} className="md:col-span-2" />
+        <SelectFilter
+          id="order-status"
+          label="Tila"
+          name="tila"
+          defaultValue={data.form.status}
+          options={[
+            { value: OPEN_FILTER, label: "Avoimet (odottaa ja odottaa maksua)" },
+            ...ORDER_STATUSES.map((status) => ({ value: status, label: ORDER_STATUS_LABELS[status] })),
+          ]}
+        />
         <div className="flex items-end">
           <div className="flex min-h-target items-center gap-3">
             <input
@@ -94,29 +73,10 @@ export default function OrdersPage() {
             </label>
           </div>
         </div>
-        <FilterField id="order-from" label="Käynti alkaen">
-          <input id="order-from" type="date" name="alkaen" defaultValue={data.form.from} className={controlClass} />
-        </FilterField>
-        <FilterField id="order-to" label="Käynti asti">
-          <input id="order-to" type="date" name="asti" defaultValue={data.form.to} className={controlClass} />
-        </FilterField>
-        <div className="flex flex-wrap items-end gap-3 md:col-span-2">
-          <SubmitButton busyLabel="Haetaan..." formMethod="get">
-            Hae
-          </SubmitButton>
-          {data.filtered ? (
-            <Link to="/backoffice/orders" className={inlineLinkClass}>
-              {listTexts.clearFilters}
-            </Link>
-          ) : null}
-        </div>
-      </Form>
+        <DateRangeFilter idPrefix="order" fromLabel="Käynti alkaen" toLabel="Käynti asti" from={data.form.from} to={data.form.to} />
+      </FilterForm>
 
-      {data.notices.map((notice) => (
-        <Alert key={notice} type="warning">
-          {notice}
-        </Alert>
-      ))}
+      <FilterNotices notices={data.notices} />
 
       <div aria-live="polite" className="space-y-1">
         <p className="font-semibold">{countText(data.count, "tilaus", "tilausta")}</p>

@@ -1,11 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { access } from "~/auth/access";
 import { requireRole } from "~/auth/guards.server";
 import { Alert } from "~/components/alert";
 import { CustomerStatusBadge } from "~/components/backoffice/status-badges";
-import { Cell, EmptyState, FilterField, PageHeading, Pager, ResponsiveTable, Row, controlClass, inlineLinkClass } from "~/components/backoffice/ui";
-import { SubmitButton } from "~/components/button";
+import { Cell, EmptyState, FilterForm, PageHeading, Pager, ResponsiveTable, Row, SearchFilter, SelectFilter, inlineLinkClass } from "~/components/backoffice/ui";
 import { getDb } from "~/db.server";
 import { formatDate } from "~/domain/format";
 import { SEARCH_MIN_LENGTH, decodeCursor, normalizeSearch, type ListCount, type PageDirection } from "~/domain/list-query";
@@ -81,31 +80,16 @@ export default function CustomersPage() {
         <p>Asiakkaat uusimmasta vanhimpaan. Asiakkaan sivulla näet hänen tilauksensa ja voit jäädyttää tilin.</p>
       </PageHeading>
 
-      <Form method="get" role="search" aria-label="Hae asiakkaita" className="grid gap-4 rounded-lg border-2 border-gray-200 bg-white p-4 sm:grid-cols-[2fr_1fr_auto] sm:items-end">
-        <FilterField id="customer-search" label="Hae nimellä, sähköpostilla tai kaupungilla">
-          <input id="customer-search" type="search" name="haku" defaultValue={data.form.search} className={controlClass} />
-        </FilterField>
-        <FilterField id="customer-status" label="Tila">
-          <select id="customer-status" name="tila" defaultValue={data.form.status} className={controlClass}>
-            <option value="">Kaikki</option>
-            {STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {CUSTOMER_STATUS_LABELS[status]}
-              </option>
-            ))}
-          </select>
-        </FilterField>
-        <div className="flex flex-wrap items-center gap-3">
-          <SubmitButton busyLabel="Haetaan..." formMethod="get">
-            Hae
-          </SubmitButton>
-          {data.filtered ? (
-            <Link to="/backoffice/users" className={inlineLinkClass}>
-              {listTexts.clearFilters}
-            </Link>
-          ) : null}
-        </div>
-      </Form>
+      <FilterForm label="Hae asiakkaita" clearHref="/backoffice/users" filtered={data.filtered} className="sm:grid-cols-[2fr_1fr_auto] sm:items-end" actionsClassName="flex flex-wrap items-center gap-3">
+        <SearchFilter id="customer-search" label="Hae nimellä, sähköpostilla tai kaupungilla" defaultValue={data.form.search} />
+        <SelectFilter
+          id="customer-status"
+          label="Tila"
+          name="tila"
+          defaultValue={data.form.status}
+          options={STATUSES.map((status) => ({ value: status, label: CUSTOMER_STATUS_LABELS[status] }))}
+        />
+      </FilterForm>
 
       {data.searchTooShort ? <Alert type="warning">{listTexts.searchTooShort}</Alert> : null}
 

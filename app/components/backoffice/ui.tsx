@@ -1,7 +1,10 @@
-import { Link } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { UserRound } from "lucide-react";
 import type { ReactNode } from "react";
+import { Alert } from "~/components/alert";
+import { SubmitButton } from "~/components/button";
 import { linkClass } from "~/components/layout";
+import { listTexts } from "~/messages/backoffice";
 
 // The building blocks of the back-office pages: one table that turns into cards on a phone,
 // filter fields for GET forms, a pager, stat cards and empty states. Staff pages are dense, but
@@ -31,6 +34,108 @@ export function FilterField({ id, label, children, className }: { id: string; la
       </label>
       {children}
     </div>
+  );
+}
+
+/**
+ * The GET form above every back-office list: its filters, "Hae" and, once something is
+ * filtered, the link back to the unfiltered list. The filters live in the address, so a list
+ * can be bookmarked, shared and reached again with the back button, with or without JavaScript.
+ */
+export function FilterForm({
+  label,
+  clearHref,
+  filtered,
+  className,
+  actionsClassName = "flex flex-wrap items-end gap-3",
+  children,
+}: {
+  label: string;
+  clearHref: string;
+  filtered: boolean;
+  className: string;
+  actionsClassName?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Form method="get" role="search" aria-label={label} className={`grid gap-4 rounded-lg border-2 border-gray-200 bg-white p-4 ${className}`}>
+      {children}
+      <div className={actionsClassName}>
+        <SubmitButton busyLabel="Haetaan..." formMethod="get">
+          Hae
+        </SubmitButton>
+        {filtered ? (
+          <Link to={clearHref} className={inlineLinkClass}>
+            {listTexts.clearFilters}
+          </Link>
+        ) : null}
+      </div>
+    </Form>
+  );
+}
+
+export function SearchFilter({ id, label, defaultValue, className }: { id: string; label: string; defaultValue: string; className?: string }) {
+  return (
+    <FilterField id={id} label={label} className={className}>
+      <input id={id} type="search" name="haku" defaultValue={defaultValue} className={controlClass} />
+    </FilterField>
+  );
+}
+
+/** A select of a list filter; the empty value means "all". */
+export function SelectFilter({
+  id,
+  label,
+  name,
+  defaultValue,
+  allLabel = "Kaikki",
+  options,
+}: {
+  id: string;
+  label: string;
+  name: string;
+  defaultValue: string;
+  allLabel?: string;
+  options: ReadonlyArray<{ value: string; label: string }>;
+}) {
+  return (
+    <FilterField id={id} label={label}>
+      <select id={id} name={name} defaultValue={defaultValue} className={controlClass}>
+        <option value="">{allLabel}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </FilterField>
+  );
+}
+
+/** "From" and "to" date fields named alkaen and asti. */
+export function DateRangeFilter({ idPrefix, fromLabel, toLabel, from, to }: { idPrefix: string; fromLabel: string; toLabel: string; from: string; to: string }) {
+  return (
+    <>
+      <FilterField id={`${idPrefix}-from`} label={fromLabel}>
+        <input id={`${idPrefix}-from`} type="date" name="alkaen" defaultValue={from} className={controlClass} />
+      </FilterField>
+      <FilterField id={`${idPrefix}-to`} label={toLabel}>
+        <input id={`${idPrefix}-to`} type="date" name="asti" defaultValue={to} className={controlClass} />
+      </FilterField>
+    </>
+  );
+}
+
+/** Warnings about the filters (a search too short, a date range turned around…). */
+export function FilterNotices({ notices }: { notices: readonly string[] }) {
+  return (
+    <>
+      {notices.map((notice) => (
+        <Alert key={notice} type="warning">
+          {notice}
+        </Alert>
+      ))}
+    </>
   );
 }
 
