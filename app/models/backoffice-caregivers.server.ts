@@ -5,6 +5,7 @@ import { safePhotoUrl } from "../domain/caregiver-offer";
 import { VERIFICATION_FLAGS, type VerificationFlags } from "../domain/caregiver-review";
 import { containsPattern } from "../domain/list-query";
 import { isUuid } from "../domain/uuid";
+import { ordersWithParties, orderSummaryColumns, toOrderSummary } from "./order-views.server";
 
 // Helpers as the back office sees them (spec 001 §2 /backoffice/caregivers, issue 14): the list
 // and its work queue, one application in full, and the rows the review actions change. The
@@ -289,34 +290,12 @@ export interface CaregiverOrderRow {
  * helper is suspended.
  */
 export async function listUpcomingOrdersOfCaregiver(db: Executor, caregiverId: string, now: Date): Promise<CaregiverOrderRow[]> {
-  const rows = await db
-    .selectFrom("orders")
-    .innerJoin("service_categories", "service_categories.id", "orders.service_category_id")
-    .innerJoin("customers", "customers.id", "orders.customer_id")
-    .innerJoin("profiles", "profiles.id", "customers.profile_id")
-    .select([
-      "orders.id",
-      "orders.order_number",
-      "service_categories.name as service_name",
-      "orders.status",
-      "orders.starts_at",
-      "orders.ends_at",
-      "orders.city",
-      "profiles.full_name as customer_name",
-    ])
-    .where("orders.caregiver_id", "=", caregiverId)
-    .where("orders.ends_at", ">", now)
-    .where("orders.status", "not in", ["cancelled", "completed"])
-    .orderBy("orders.starts_at")
+  const rows = await ordersWithParties(db)
+    .select([...orderSummaryColumns, "cp.full_name as customer_name"])
+    .where("o.caregiver_id", "=", caregiverId)
+    .where("o.ends_at", ">", now)
+    .where("o.status", "not in", ["cancelled", "completed"])
+    .orderBy("o.starts_at")
     .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    orderNumber: row.order_number,
-    serviceName: row.service_name,
-    status: row.status,
-    startsAt: row.starts_at,
-    endsAt: row.ends_at,
-    city: row.city,
-    customerName: row.customer_name,
-  }));
+  return rows.map((row) => ({ ...toOrderSummary(row), customerName: row.customer_name }));
 }

@@ -5,6 +5,7 @@ import { cappedCount, containsPattern, keysetPage, type ListCount, type PageDire
 import { isUuid } from "../domain/uuid";
 import { afterCursor, epochMicros } from "./keyset.server";
 import { estimateRows } from "./query-estimate.server";
+import { ordersWithParties, orderSummaryColumns, toOrderSummary } from "./order-views.server";
 
 // Customers as the back office lists and changes them (spec 001 §2 /backoffice/users; issue 14).
 // Written for 100 000 customers: keyset pages on (created_at, id), a search split into indexed
@@ -244,27 +245,13 @@ export interface CustomerOrderRow {
 
 /** A customer's orders, latest visit first (at most `limit`). */
 export async function listOrdersOfCustomer(db: Executor, customerId: string, limit = 100): Promise<CustomerOrderRow[]> {
-  const rows = await db
-    .selectFrom("orders as o")
-    .innerJoin("service_categories as sc", "sc.id", "o.service_category_id")
-    .leftJoin("caregivers as cg", "cg.id", "o.caregiver_id")
-    .leftJoin("profiles as gp", "gp.id", "cg.profile_id")
-    .select(["o.id", "o.order_number", "sc.name as service_name", "o.status", "o.starts_at", "o.ends_at", "o.city", "o.total_price_cents", "gp.full_name as caregiver_name"])
+  const rows = await ordersWithParties(db)
+    .select([...orderSummaryColumns, "o.total_price_cents", "gp.full_name as caregiver_name"])
     .where("o.customer_id", "=", customerId)
     .orderBy("o.starts_at", "desc")
     .limit(limit)
     .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    orderNumber: row.order_number,
-    serviceName: row.service_name,
-    status: row.status,
-    startsAt: row.starts_at,
-    endsAt: row.ends_at,
-    city: row.city,
-    totalPriceCents: row.total_price_cents,
-    caregiverName: row.caregiver_name ?? null,
-  }));
+  return rows.map((row) => ({ ...toOrderSummary(row), totalPriceCents: row.total_price_cents, caregiverName: row.caregiver_name }));
 }
 
 /** The customer row locked for a status change, with the profile whose sessions end on a freeze. */

@@ -5,6 +5,7 @@ import { estimateRows } from "./query-estimate.server";
 import type { Database, Executor } from "../db.server";
 import type { CaregiverStatus, OrderStatus, PaymentMethodName, PaymentProviderName, PaymentStatus } from "../db/schema";
 import { cappedCount, containsPattern, keysetPage, type ListCount, type PageDirection } from "../domain/list-query";
+import { ordersWithParties, orderSummaryColumns, toOrderSummary } from "./order-views.server";
 
 // Orders as staff see and change them (spec 001 §2 /backoffice/orders, issue 14). The list
 // queries are written for a million orders (docs/decisions/0012-backoffice-lists-at-scale.md);
@@ -374,43 +375,25 @@ export async function listOrdersForStaff(
 
 /** The rows shown for a page of ids: the joins run for twenty orders, not for the whole list. */
 async function orderRowsByIds(db: Executor, ids: string[]): Promise<OrderListRow[]> {
-  const rows = await db
-    .selectFrom("orders as o")
-    .innerJoin("service_categories as sc", "sc.id", "o.service_category_id")
-    .innerJoin("customers as c", "c.id", "o.customer_id")
-    .innerJoin("profiles as cp", "cp.id", "c.profile_id")
-    .leftJoin("caregivers as cg", "cg.id", "o.caregiver_id")
-    .leftJoin("profiles as gp", "gp.id", "cg.profile_id")
+  const rows = await ordersWithParties(db)
     .select([
-      "o.id",
-      "o.order_number",
-      "sc.name as service_name",
+      ...orderSummaryColumns,
       "cp.full_name as customer_name",
       "cp.email as customer_email",
       "o.caregiver_id",
       "gp.full_name as caregiver_name",
-      "o.starts_at",
-      "o.ends_at",
-      "o.city",
       "o.total_price_cents",
-      "o.status",
       "o.payment_method",
       "o.created_at",
     ])
     .where("o.id", "in", ids)
     .execute();
   return rows.map((row) => ({
-    id: row.id,
-    orderNumber: row.order_number,
-    serviceName: row.service_name,
+    ...toOrderSummary(row),
     customerName: row.customer_name || row.customer_email,
     caregiverId: row.caregiver_id,
     caregiverName: row.caregiver_name ?? null,
-    startsAt: row.starts_at,
-    endsAt: row.ends_at,
-    city: row.city,
     totalPriceCents: row.total_price_cents,
-    status: row.status,
     paymentMethod: row.payment_method,
     createdAt: row.created_at,
   }));
@@ -514,13 +497,7 @@ export interface StaffOrderDetail {
 /** An order by its number, with everything the four tabs of its page show (spec 001 §2). */
 export async function getStaffOrderDetail(db: Executor, orderNumber: string): Promise<StaffOrderDetail | null> {
   if (!/^[A-Z]{3}-\d{1,18}$/.test(orderNumber)) return null;
-  const row = await db
-    .selectFrom("orders as o")
-    .innerJoin("service_categories as sc", "sc.id", "o.service_category_id")
-    .innerJoin("customers as c", "c.id", "o.customer_id")
-    .innerJoin("profiles as cp", "cp.id", "c.profile_id")
-    .leftJoin("caregivers as cg", "cg.id", "o.caregiver_id")
-    .leftJoin("profiles as gp", "gp.id", "cg.profile_id")
+  const row = await ordersWithParties(db)
     .leftJoin("profiles as author", "author.id", "o.created_by")
     .leftJoin("discount_codes as dc", "dc.id", "o.discount_code_id")
     .select([

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { Executor } from "../db.server";
 import type { OrderStatus, PaymentMethodName, PaymentProviderName, PaymentStatus } from "../db/schema";
+import { ordersWithParties } from "./order-views.server";
 
 // Everything the documents about one booking need (the confirmation e-mail, its calendar file,
 // the invoice and its PDF), read in one place, and the invoices table itself.
@@ -61,13 +62,7 @@ export interface InvoiceRow {
 }
 
 export async function getBookingDocument(executor: Executor, orderId: string): Promise<BookingDocument | null> {
-  const row = await executor
-    .selectFrom("orders as o")
-    .innerJoin("service_categories as sc", "sc.id", "o.service_category_id")
-    .innerJoin("customers as c", "c.id", "o.customer_id")
-    .innerJoin("profiles as p", "p.id", "c.profile_id")
-    .leftJoin("caregivers as cg", "cg.id", "o.caregiver_id")
-    .leftJoin("profiles as cgp", "cgp.id", "cg.profile_id")
+  const row = await ordersWithParties(executor)
     .leftJoin("discount_codes as dc", "dc.id", "o.discount_code_id")
     .select([
       "o.id",
@@ -96,13 +91,13 @@ export async function getBookingDocument(executor: Executor, orderId: string): P
       "o.vat_amount_cents",
       "o.created_at",
       "sc.name as service_name",
-      "cgp.full_name as caregiver_name",
+      "gp.full_name as caregiver_name",
       "dc.code as discount_code",
-      "p.id as profile_id",
-      "p.email",
-      "p.full_name",
-      "p.phone",
-      sql<boolean>`p.password_hash is not null`.as("has_password"),
+      "cp.id as profile_id",
+      "cp.email",
+      "cp.full_name",
+      "cp.phone",
+      sql<boolean>`cp.password_hash is not null`.as("has_password"),
       "c.address as customer_address",
       "c.postal_code as customer_postal_code",
       "c.city as customer_city",

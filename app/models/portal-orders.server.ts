@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { Executor } from "../db.server";
 import type { OrderStatus } from "../db/schema";
+import { ordersWithParties, orderSummaryColumns, toOrderSummary } from "./order-views.server";
 
 // The portal's read-only order lists, always scoped by the signed-in user's own customer or
 // caregiver id (STYLE.md principle 5): nobody sees another person's orders by changing a URL.
@@ -94,41 +95,17 @@ export interface CaregiverBooking {
  * first, then finished and cancelled ones, newest first.
  */
 export async function listCaregiverBookings(db: Executor, caregiverId: string): Promise<CaregiverBooking[]> {
-  const rows = await db
-    .selectFrom("orders")
-    .innerJoin("service_categories", "service_categories.id", "orders.service_category_id")
-    .innerJoin("customers", "customers.id", "orders.customer_id")
-    .innerJoin("profiles", "profiles.id", "customers.profile_id")
-    .where("orders.caregiver_id", "=", caregiverId)
-    .select([
-      "orders.id",
-      "orders.order_number",
-      "service_categories.name as service_name",
-      "profiles.full_name as customer_name",
-      "orders.status",
-      "orders.starts_at",
-      "orders.ends_at",
-      "orders.duration_hours",
-      "orders.city",
-      "orders.description",
-      "orders.caregiver_earnings_cents",
-    ])
-    .orderBy(sql`case when orders.status in ('completed', 'cancelled') then 1 else 0 end`)
+  const rows = await ordersWithParties(db)
+    .where("o.caregiver_id", "=", caregiverId)
+    .select([...orderSummaryColumns, "cp.full_name as customer_name", "o.duration_hours", "o.description", "o.caregiver_earnings_cents"])
+    .orderBy(sql`case when o.status in ('completed', 'cancelled') then 1 else 0 end`)
     // Within the open group the soonest first, within the finished group the latest first.
-    .orderBy(
-      sql`case when orders.status in ('completed', 'cancelled') then -extract(epoch from orders.starts_at) else extract(epoch from orders.starts_at) end`,
-    )
+    .orderBy(sql`case when o.status in ('completed', 'cancelled') then -extract(epoch from o.starts_at) else extract(epoch from o.starts_at) end`)
     .execute();
   return rows.map((row) => ({
-    id: row.id,
-    orderNumber: row.order_number,
-    serviceName: row.service_name,
+    ...toOrderSummary(row),
     customerName: row.customer_name,
-    status: row.status,
-    startsAt: row.starts_at,
-    endsAt: row.ends_at,
     durationHours: row.duration_hours,
-    city: row.city,
     description: row.description,
     earningsCents: row.caregiver_earnings_cents,
   }));
