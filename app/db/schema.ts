@@ -196,6 +196,8 @@ export interface OrdersTable {
   status: Generated<OrderStatus>;
   created_by: string | null;
   cancelled_at: NullableTimestamp;
+  /** Kept when cancelled late (DESIGN.md decision 16); null while the order is not cancelled. */
+  cancellation_fee_cents: ColumnType<number | null, number | null | undefined, number | null>;
   completed_at: NullableTimestamp;
   created_at: CreatedAt;
   updated_at: Timestamp;
@@ -221,6 +223,7 @@ export interface PaymentsTable {
   method: PaymentMethodName | null;
   provider_ref: string | null;
   refunded_at: NullableTimestamp;
+  refunded_cents: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -252,6 +255,15 @@ export interface InvoicesTable {
   amount_cents: number;
   status: Generated<"open" | "paid" | "cancelled">;
   paid_at: NullableTimestamp;
+  created_at: CreatedAt;
+}
+
+export interface CreditNotesTable {
+  id: Generated<string>;
+  invoice_id: string;
+  credit_note_number: Generated<number>;
+  issue_date: string;
+  amount_cents: number;
   created_at: CreatedAt;
 }
 
@@ -370,6 +382,7 @@ export interface Database {
   payment_events: PaymentEventsTable;
   payouts: PayoutsTable;
   invoices: InvoicesTable;
+  credit_notes: CreditNotesTable;
   messages: MessagesTable;
   notifications: NotificationsTable;
   reviews: ReviewsTable;

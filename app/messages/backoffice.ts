@@ -1,3 +1,4 @@
+import { formatEuros } from "~/domain/format";
 import type { CaregiverReviewAction, VerificationFlag } from "~/domain/caregiver-review";
 import type { ListCount } from "~/domain/list-query";
 import { CAREGIVER_STATUS_LABELS, CUSTOMER_STATUS_LABELS, ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from "~/messages/statuses";
@@ -186,6 +187,23 @@ export const orderTexts = {
   notFound: "Tilausta ei löytynyt.",
   noFreeCaregivers: "Tässä kaupungissa ei ole vapaita kavereita tähän aikaan.",
   copied: "Kopioitu",
+} as const;
+
+/** Cancelling an order (app/services/order-cancellation.server.ts). */
+export const cancelTexts = {
+  refusals: {
+    not_found: "tilausta ei löytynyt.",
+    not_cancellable: "valmista tilausta ei voi perua.",
+  },
+  refundFailed: "tilaus on peruttu, mutta maksun palautus maksupalvelun kautta ei onnistunut. Yritä palautusta uudelleen hetken kuluttua.",
+  alreadyCancelled: "Tilaus on jo peruttu.",
+  notCancellable: "Valmista tilausta ei voi perua.",
+  moneyNote(outcome: { refund: string; refundCents: number; creditNote: { creditNoteNumber: number; amountCents: number } | null }): string {
+    if (outcome.refund === "refunded") return `Palautettu ${formatEuros(outcome.refundCents)}.`;
+    if (outcome.refund === "in_progress") return "Palautus on käynnissä.";
+    if (outcome.creditNote) return `Hyvityslasku ${outcome.creditNote.creditNoteNumber}: ${formatEuros(outcome.creditNote.amountCents)}.`;
+    return "";
+  },
 } as const;
 
 /** "Statuksen päivitys epäonnistui: {message}" (spec 001 §8). */

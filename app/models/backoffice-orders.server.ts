@@ -610,13 +610,14 @@ export interface OrderPaymentRow {
   method: PaymentMethodName | null;
   createdAt: Date;
   refundedAt: Date | null;
+  refundedCents: number | null;
 }
 
 /** The payment rows of an order, oldest first (the payment tab's history). */
 export async function listOrderPayments(db: Executor, orderId: string): Promise<OrderPaymentRow[]> {
   const rows = await db
     .selectFrom("payments")
-    .select(["id", "amount_cents", "status", "provider", "method", "created_at", "refunded_at"])
+    .select(["id", "amount_cents", "status", "provider", "method", "created_at", "refunded_at", "refunded_cents"])
     .where("order_id", "=", orderId)
     .orderBy("created_at")
     .orderBy("id")
@@ -629,6 +630,7 @@ export async function listOrderPayments(db: Executor, orderId: string): Promise<
     method: row.method,
     createdAt: row.created_at,
     refundedAt: row.refunded_at,
+    refundedCents: row.refunded_cents,
   }));
 }
 

@@ -329,10 +329,10 @@ function refundClaimId(paymentId: string) {
 }
 
 /** captured → refunded, once: false when another attempt already marked it. */
-export async function markPaymentRefunded(executor: Executor, paymentId: string): Promise<boolean> {
+export async function markPaymentRefunded(executor: Executor, paymentId: string, refundedCents: number): Promise<boolean> {
   const result = await executor
     .updateTable("payments")
-    .set({ status: "refunded", refunded_at: sql`now()`, updated_at: sql`now()` })
+    .set({ status: "refunded", refunded_at: sql`now()`, refunded_cents: refundedCents, updated_at: sql`now()` })
     .where("id", "=", paymentId)
     .where("status", "=", "captured")
     .executeTakeFirst();

@@ -10,6 +10,7 @@ import { formatVatRate } from "~/domain/invoice";
 import { formatReferenceNumber } from "~/domain/reference-number";
 import { paymentStatusLabel, payoutStatusLabel } from "~/messages/statuses";
 import { findOrderInvoice, findOrderPayout, listOrderPayments } from "~/models/backoffice-orders.server";
+import { findCreditNoteOfOrder, findOrderToCancel } from "~/models/order-cancellation.server";
 
 // The order's money (spec 001 §2 "Payment"; DESIGN.md decision 2): gross, net, VAT 25,5 %,
 // platform fee 20 %, the helper's share, the payment history, the invoice and its PDF.
@@ -22,10 +23,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireRole(request, access.orders);
   const db = await getDb();
   const order = await requireOrderOfPage(db, params);
-  const [payments, invoice, payout] = await Promise.all([
+  const [payments, invoice, payout, creditNote, cancellation] = await Promise.all([
     listOrderPayments(db, order.id),
     findOrderInvoice(db, order.id),
     findOrderPayout(db, order.id),
+    findCreditNoteOfOrder(db, { orderId: order.id }),
+    findOrderToCancel(db, order.id),
   ]);
   const a = order.amounts;
   return {
@@ -41,13 +44,24 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       { label: "Kaverin osuus", value: formatEuros(a.caregiverEarningsCents) },
     ],
     method: order.paymentMethod === "invoice" ? "Lasku" : "Verkkomaksu",
+    cancellationFee:
+      cancellation?.status === "cancelled" && cancellation.cancellationFeeCents !== null
+        ? cancellation.cancellationFeeCents > 0
+          ? formatEuros(cancellation.cancellationFeeCents)
+          : "Ei peruutusmaksua"
+        : null,
+    creditNote: creditNote
+      ? `Hyvityslasku ${creditNote.creditNoteNumber} (${formatDate(creditNote.issueDate)}): ${formatEuros(creditNote.amountCents)} laskusta ${creditNote.invoiceNumber}`
+      : null,
     payments: payments.map((payment) => ({
       id: payment.id,
       amount: formatEuros(payment.amountCents),
       status: paymentStatusLabel(payment.status),
       via: `${PROVIDER_LABELS[payment.provider] ?? payment.provider}${payment.method && payment.provider !== "invoice" ? ` (${METHOD_LABELS[payment.method] ?? payment.method})` : ""}`,
       date: formatDateTime(payment.createdAt),
-      refunded: payment.refundedAt ? formatDateTime(payment.refundedAt) : null,
+      refunded: payment.refundedAt
+        ? `${payment.refundedCents !== null ? `${formatEuros(payment.refundedCents)} ` : ""}${formatDateTime(payment.refundedAt)}`
+        : null,
     })),
     invoice: invoice
       ? {
@@ -73,11 +87,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export default function OrderPaymentTab() {
-  const { amounts, method, payments, invoice, payout } = useLoaderData<typeof loader>();
+  const { amounts, method, cancellationFee, creditNote, payments, invoice, payout } = useLoaderData<typeof loader>();
   return (
     <div className="space-y-6">
       <Section title="Summat" id="amounts-heading">
-        <Facts items={[{ label: "Maksutapa", value: method }, ...amounts]} />
+        <Facts
+          items={[
+            { label: "Maksutapa", value: method },
+            ...amounts,
+            ...(cancellationFee ? [{ label: "Peruutusmaksu", value: cancellationFee }] : []),
+          ]}
+        />
         {payout ? <p>Kaverin tilitys: {payout}</p> : null}
       </Section>
 
@@ -104,6 +124,7 @@ export default function OrderPaymentTab() {
       {invoice ? (
         <Section title="Lasku" id="invoice-heading">
           <Facts items={invoice.facts} />
+          {creditNote ? <p>{creditNote}</p> : null}
           <p>
             <a href={invoice.pdfHref} className={inlineLinkClass} download>
               Lataa lasku {invoice.invoiceNumber} (PDF)

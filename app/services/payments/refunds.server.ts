@@ -36,17 +36,22 @@ export class RefundError extends Error {
 }
 
 /**
- * Refunds a captured online payment through its provider and marks it 'refunded' with
- * refunded_at. Calling it again does nothing. Throws RefundError for an unknown payment or one
+ * Refunds a captured online payment through its provider, in full or `amountCents` of it (the
+ * price less a late-cancellation fee), and marks it 'refunded' with refunded_at and the amount.
+ * Calling it again does nothing. Throws RefundError for an unknown payment or one
  * that is not captured (pending, failed, or an invoice that the customer pays themselves), and
  * passes a provider failure on after releasing its claim, so it can be retried.
  */
-export async function refundPayment(db: DB, paymentId: string): Promise<RefundOutcome> {
+export async function refundPayment(db: DB, paymentId: string, options: { amountCents?: number } = {}): Promise<RefundOutcome> {
   const payment = await findPaymentForRefund(db, paymentId);
   if (!payment) throw new RefundError("not_found", `Payment ${paymentId} does not exist`);
   if (payment.status === "refunded") return "already_refunded";
   if (payment.provider === "invoice" || !payment.providerRef || payment.status !== "captured") {
     throw new RefundError("not_refundable", `Payment ${paymentId} (${payment.provider}, ${payment.status}) cannot be refunded online`);
+  }
+  const amountCents = options.amountCents ?? payment.amountCents;
+  if (!Number.isInteger(amountCents) || amountCents <= 0 || amountCents > payment.amountCents) {
+    throw new RefundError("not_refundable", `Payment ${paymentId} cannot be refunded ${amountCents} of ${payment.amountCents} cents`);
   }
   const provider = getPaymentProvider();
   if (provider.name !== payment.provider) {
@@ -60,13 +65,13 @@ export async function refundPayment(db: DB, paymentId: string): Promise<RefundOu
   }
 
   try {
-    await provider.refund({ providerRef: payment.providerRef, amountCents: payment.amountCents, paymentId });
+    await provider.refund({ providerRef: payment.providerRef, amountCents, paymentId });
   } catch (error) {
     await releaseRefundClaim(db, paymentId);
     logger.error({ err: error, paymentId }, "refund failed at the payment provider");
     throw error;
   }
-  const marked = await markPaymentRefunded(db, paymentId);
+  const marked = await markPaymentRefunded(db, paymentId, amountCents);
   logger.info({ paymentId, orderId: payment.orderId }, marked ? "payment refunded" : "payment was already marked refunded");
   return marked ? "refunded" : "already_refunded";
 }
