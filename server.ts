@@ -6,17 +6,18 @@ import express from "express";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import { connect, disconnect } from "./app/db.server";
-import { prepareDatabase } from "./app/db/prepare.server";
+import { prepareDatabase, seedModeFor } from "./app/db/prepare.server";
 import { env } from "./app/env.server";
 import { logger, redactUrl } from "./app/logger.server";
 import { rejectCrossSiteRequests } from "./app/services/csrf.server";
+import { enforceRequestLimits } from "./app/services/request-limits.server";
 import { startWorker } from "./app/services/worker.server";
 
-// Start-up order: validate the environment, open and migrate the database (seeding the embedded
-// one on first start), start the in-process worker, then serve.
+// Start-up order: validate the environment, open and migrate the database (demo data on the first
+// start of the embedded one, except in production), start the in-process worker, then serve.
 const config = env();
 const { db, target } = await connect();
-await prepareDatabase(db, { seedIfEmpty: target.kind === "pglite" });
+await prepareDatabase(db, { seedIfEmpty: seedModeFor(target, config.NODE_ENV) });
 const stopWorker = config.WORKER === "inline" ? startWorker(db) : undefined;
 
 const buildPath = path.resolve("build/index.js");
@@ -89,8 +90,10 @@ app.use(
 app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
 app.use(express.static("public", { maxAge: "1h" }));
 
-// Cross-site form posts are refused before they reach any action (app/services/csrf.server.ts).
+// Cross-site form posts are refused before they reach any action (app/services/csrf.server.ts);
+// oversized bodies, odd methods and non-form encodings before anything reads them.
 app.use(rejectCrossSiteRequests);
+app.use(enforceRequestLimits);
 
 app.all(
   "*",

@@ -121,11 +121,22 @@ export function signInToastTitle(user: { role: StaffRole | null; userType: "cust
 
 /**
  * A redirect target taken from the query string is followed only if it is a path on this site
- * ('/portal', not '//evil.example' or 'https://evil.example'), so the sign-in page cannot be used
- * to send people elsewhere.
+ * ('/portal', not '//evil.example', 'https://evil.example' or '/\t/evil.example', which browsers
+ * read as '//evil.example'). The value is resolved as a browser would and must stay on our origin;
+ * control characters and backslashes are refused outright. Returns the path as resolved.
  */
 export function safeRedirectPath(value: unknown): string | null {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.includes("\\")) return null;
-  if (startsWithSegment(value.split(/[?#]/)[0] ?? "", "/auth")) return null;
-  return value;
+  if (typeof value !== "string" || !value.startsWith("/") || value.length > 2000) return null;
+  // eslint-disable-next-line no-control-regex -- refusing control characters is the point
+  if (/[\u0000-\u001f\u007f\\]/.test(value)) return null;
+  const base = "http://arkikaveri.invalid";
+  let url: URL;
+  try {
+    url = new URL(value, base);
+  } catch {
+    return null;
+  }
+  if (url.origin !== base || url.pathname.startsWith("//")) return null;
+  if (startsWithSegment(url.pathname, "/auth")) return null;
+  return `${url.pathname}${url.search}${url.hash}`;
 }

@@ -11,6 +11,7 @@ import {
   CUSTOMER_FROZEN_MESSAGE,
   ORDER_FAILED_MESSAGES,
   RETRY_REFUSED_MESSAGE,
+  bookingMessages,
 } from "~/messages/booking";
 import { priceOrder } from "~/domain/order-amounts";
 import { logger } from "~/logger.server";
@@ -24,7 +25,7 @@ import {
 } from "~/schemas/booking";
 import { BOT_CHECK_FIELDS, createBotCheck, verifyBotCheck } from "~/services/bot-check.server";
 import { CheckoutError, startCheckout } from "~/services/payments/checkout.server";
-import { getPaymentProvider } from "~/services/payments/active-provider.server";
+import { getPaymentProvider, isOnlinePaymentAvailable } from "~/services/payments/active-provider.server";
 import { forgetContactDetails, keepContactDetails, keptContactDetails } from "./contact-draft.server";
 import { ANY_CAREGIVER, UUID, readDraft, stepHref, type BookingDraft } from "./draft";
 import type { BookingFlow } from "./flows";
@@ -107,6 +108,7 @@ export async function contactStepLoader(request: Request, flow: BookingFlow) {
     defaults: kept ?? (user ? await signedInDefaults(db, user.id) : {}),
     restored: kept !== null,
     pendingOrderNumber: pendingOrder?.orderNumber ?? null,
+    onlinePayment: isOnlinePaymentAvailable(),
   };
   return view;
 }
@@ -194,6 +196,16 @@ export async function contactStepAction(request: Request, flow: BookingFlow) {
   const discount = code ? await checkDiscount(db, { code, email, time, now }) : null;
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: HIDDEN_FIELDS }), discount, botCheck: createBotCheck() }, { status: 400 });
+  }
+  if (submission.value.paymentMethod === "online" && !isOnlinePaymentAvailable()) {
+    return data(
+      {
+        result: submission.reply({ hideFields: HIDDEN_FIELDS, fieldErrors: { paymentMethod: [bookingMessages.onlinePaymentUnavailable] } }),
+        discount,
+        botCheck: createBotCheck(),
+      },
+      { status: 400 },
+    );
   }
   // Verified only once everything else is valid: a passed check is spent, and a form refused
   // for a typo should not need a new one.

@@ -87,4 +87,6 @@ export interface ContactStepView {
    * failed or was left): the page offers 'Yritä maksua uudelleen' for it instead of a new order.
    */
   pendingOrderNumber: string | null;
+  /** False when no payment provider may take money (production without Stripe): invoice only. */
+  onlinePayment: boolean;
 }

@@ -738,6 +738,17 @@ async function ensureCustomer(trx: Trx, profileId: string, customer: DemoCustome
 
 // ---------------------------------------------------------------- the seed
 
+/**
+ * What the service cannot run without, in every environment (production included): the settings
+ * and the six services. Rows that exist are left alone. No people, no orders.
+ */
+export async function seedBaseData(db: DB): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await insertMissingSettings(trx);
+    await seedServiceCategories(trx);
+  });
+}
+
 export async function seedDemoData(db: DB): Promise<void> {
   // argon2 is deliberately slow: hash once, outside the transaction, and share the hash.
   const passwordHash = await hashPassword(DEMO_PASSWORD);

@@ -51,6 +51,7 @@ export const bookingMessages = {
   recipientCityTooShort: "Saajan kaupunki liian lyhyt",
   recipientCityTooLong: "Saajan kaupunki liian pitkä",
   paymentMethod: "Valitse maksutapa",
+  onlinePaymentUnavailable: "Verkkomaksu ei ole juuri nyt käytössä. Valitse maksutavaksi lasku.",
   acceptTerms: "Sinun täytyy hyväksyä ehdot",
   discountCodeTooLong: "Alennuskoodi on liian pitkä",
   noteTooLong: "Lisätiedot voivat olla enintään 1000 merkkiä",

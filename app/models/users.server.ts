@@ -259,3 +259,20 @@ export async function findCustomerIdOfUser(db: Executor, userId: string): Promis
   const row = await db.selectFrom("customers").select("id").where("profile_id", "=", userId).executeTakeFirst();
   return row?.id ?? null;
 }
+
+// ------------------------------------------------------------------ staff roles
+
+/** The profile of an address, if there is one. */
+export async function findProfileIdByEmail(db: Executor, email: string): Promise<string | null> {
+  const row = await db.selectFrom("profiles").select("id").where(sql<string>`lower(email)`, "=", email.trim().toLowerCase()).executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/** Gives a profile a staff role, replacing the one it had. */
+export async function setStaffRole(db: Executor, userId: string, role: StaffRole): Promise<void> {
+  await db
+    .insertInto("user_roles")
+    .values({ user_id: userId, role })
+    .onConflict((oc) => oc.column("user_id").doUpdateSet({ role }))
+    .execute();
+}

@@ -45,7 +45,7 @@ export function ContactStepPage({ view, actionData }: { view: ContactStepView; a
   const [form, fields] = useForm<BookingFormFields>({
     id: FORM_ID,
     lastResult: actionData?.result,
-    defaultValue: view.defaults,
+    defaultValue: view.onlinePayment ? view.defaults : { ...view.defaults, paymentMethod: "invoice" },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate({ formData }) {
@@ -151,8 +151,11 @@ export function ContactStepPage({ view, actionData }: { view: ContactStepView; a
           meta={fields.paymentMethod}
           legend="Maksutapa"
           legendSize="large"
+          hint={view.onlinePayment ? undefined : "Verkkomaksu ei ole juuri nyt käytössä, joten varaus maksetaan laskulla."}
           options={[
-            { value: "online", label: "Verkkomaksu", description: "Kortti, MobilePay tai Klarna. Maksat heti varauksen jälkeen." },
+            ...(view.onlinePayment
+              ? [{ value: "online", label: "Verkkomaksu", description: "Kortti, MobilePay tai Klarna. Maksat heti varauksen jälkeen." }]
+              : []),
             { value: "invoice", label: "Lasku", description: "Lasku tulee sähköpostiisi, maksuaika 14 päivää." },
           ]}
         />

@@ -24,11 +24,20 @@ export function setPaymentProviderForTests(provider: PaymentProvider | null): vo
   override = provider;
 }
 
-/** True when the embedded test checkout (/maksu/testi/…) may be used. */
+/**
+ * True when the embedded test checkout (/maksu/testi/…) may be used: never in production, where
+ * it would confirm orders that nobody paid (DESIGN.md decision 20).
+ */
 export function isLocalProviderActive(): boolean {
+  if (env().NODE_ENV === "production" && !override) return false;
   try {
     return getPaymentProvider().name === "local";
   } catch {
     return false;
   }
+}
+
+/** Whether customers are offered online payment: Stripe is set up, or the test checkout is allowed. */
+export function isOnlinePaymentAvailable(): boolean {
+  return Boolean(env().STRIPE_SECRET_KEY) || isLocalProviderActive();
 }

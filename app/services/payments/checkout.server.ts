@@ -3,7 +3,7 @@ import { formatDate, formatTimeRange } from "../../domain/format";
 import { logger } from "../../logger.server";
 import { CHECKOUT_MESSAGES } from "../../messages/booking";
 import { attachCheckoutToPayment, findCheckoutTarget, type CheckoutTarget } from "../../models/payments.server";
-import { getPaymentProvider } from "./active-provider.server";
+import { getPaymentProvider, isLocalProviderActive } from "./active-provider.server";
 import { applyCheckoutStatus } from "./reconcile.server";
 
 // Starting an online payment (spec 000 §4 "Online", §8 checkout errors). The order and its
@@ -46,6 +46,11 @@ export async function startCheckout(db: DB, orderId: string): Promise<string> {
   }
 
   const provider = getPaymentProvider();
+  if (provider.name === "local" && !isLocalProviderActive()) {
+    // Production without Stripe: the test checkout would confirm an order nobody paid.
+    logger.error({ orderId }, "online checkout requested but no payment provider may take money");
+    throw new CheckoutError("not_payable");
+  }
   if (target.providerRef && target.paymentProvider === provider.name && provider.retrieveCheckout) {
     // A checkout was started before (a second tab, a repeated request): continue with it rather
     // than open another one, which could be paid while our row names only the newer checkout.

@@ -1,0 +1,115 @@
+import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
+
+// What a request may be before any of it is read (issue 12 findings 5 and 9): bodies are limited
+// by their declared length (Node enforces Content-Length framing, so the number is the truth),
+// pages take only the methods and form encodings that browsers send, and every refusal is a
+// short Finnish page instead of a parsed 50 MB body or a 500.
+
+/** Ordinary forms: the longest (booking, registration text) are a few kilobytes. */
+export const FORM_BODY_LIMIT_BYTES = 100 * 1024;
+/** The helper application with its photo (5 MB, spec 001 §5) and the rest of the form. */
+export const UPLOAD_BODY_LIMIT_BYTES = 6 * 1024 * 1024;
+/** Payment provider webhooks (JSON events of a few kilobytes). */
+export const WEBHOOK_BODY_LIMIT_BYTES = 1024 * 1024;
+
+const UPLOAD_PATHS = new Set(["/rekisteroidy-kaveriksi"]);
+const PAGE_METHODS = new Set(["GET", "HEAD", "POST"]);
+const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
+
+function isApi(path: string): boolean {
+  return path === "/api" || path.startsWith("/api/");
+}
+
+export function bodyLimitFor(path: string, contentType: string | null): number {
+  if (isApi(path)) return WEBHOOK_BODY_LIMIT_BYTES;
+  if (UPLOAD_PATHS.has(path) && contentType === "multipart/form-data") return UPLOAD_BODY_LIMIT_BYTES;
+  return FORM_BODY_LIMIT_BYTES;
+}
+
+export type RequestRefusal = { status: 405 | 411 | 413 | 415; title: string; text: string };
+
+/** Why a request is refused before it reaches the app, or null when it may go on. */
+export function refuseRequest(input: {
+  method: string;
+  path: string;
+  contentType: string | null;
+  contentLength: string | null;
+  chunked: boolean;
+}): RequestRefusal | null {
+  const method = input.method.toUpperCase();
+  if (method === "OPTIONS") return null;
+  if (!isApi(input.path) && !PAGE_METHODS.has(method)) {
+    return { status: 405, title: "Toimintoa ei tueta", text: "Sivu ei tue tätä pyyntöä. Palaa edelliselle sivulle ja yritä uudelleen." };
+  }
+  if (method === "GET" || method === "HEAD") return null;
+  const length = input.contentLength === null ? null : Number(input.contentLength);
+  if (length === null || !Number.isSafeInteger(length) || length < 0) {
+    if (!input.chunked) return null;
+    return { status: 411, title: "Pyyntö puutteellinen", text: "Lomakkeen lähetys ei onnistunut. Palaa edelliselle sivulle ja lähetä lomake uudelleen." };
+  }
+  const limit = bodyLimitFor(input.path, input.contentType);
+  if (length > limit) {
+    const photo = limit === UPLOAD_BODY_LIMIT_BYTES;
+    return {
+      status: 413,
+      title: "Lähetetyt tiedot olivat liian suuret",
+      text: photo
+        ? "Kuva tai lomakkeen tiedot olivat liian suuret. Kuvan koko saa olla enintään 5 Mt. Palaa takaisin, valitse pienempi kuva ja lähetä lomake uudelleen."
+        : "Lomakkeen tiedot olivat liian pitkät. Palaa takaisin, lyhennä tekstiä ja lähetä lomake uudelleen.",
+    };
+  }
+  if (!isApi(input.path) && length > 0 && (!input.contentType || !FORM_TYPES.has(input.contentType))) {
+    return { status: 415, title: "Lomakkeen muotoa ei tueta", text: "Lomakkeen lähetys ei onnistunut. Palaa edelliselle sivulle ja lähetä lomake uudelleen." };
+  }
+  return null;
+}
+
+/** Express middleware for server.ts, before anything reads the body. */
+export function enforceRequestLimits(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
+  const contentType = req.get("Content-Type")?.split(";")[0]?.trim().toLowerCase() || null;
+  const refusal = refuseRequest({
+    method: req.method,
+    path: req.path,
+    contentType,
+    contentLength: req.get("Content-Length") ?? null,
+    chunked: Boolean(req.get("Transfer-Encoding")),
+  });
+  if (!refusal) return next();
+  if (refusal.status === 405) res.setHeader("Allow", "GET, HEAD, POST");
+  // The body is not read; closing the connection keeps the client from sending the rest.
+  res.setHeader("Connection", "close");
+  res.status(refusal.status).type("text/html; charset=utf-8").send(refusalPage(refusal, backLink(req)));
+}
+
+/** Back to the page the form was on (same site only), where the browser still has what was typed. */
+function backLink(req: ExpressRequest): string {
+  const referer = req.get("Referer");
+  const host = req.get("Host");
+  if (referer && host) {
+    try {
+      const url = new URL(referer);
+      if (url.host === host) return `${url.pathname}${url.search}`;
+    } catch {
+      // not a URL: fall through
+    }
+  }
+  return "/";
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+}
+
+function refusalPage(refusal: RequestRefusal, back: string): string {
+  return `<!doctype html>
+<html lang="fi">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(refusal.title)} – Arkikaveri</title></head>
+<body>
+<main>
+<h1>${escapeHtml(refusal.title)}</h1>
+<p>${escapeHtml(refusal.text)}</p>
+<p><a href="${escapeHtml(back)}">Palaa takaisin</a></p>
+</main>
+</body>
+</html>`;
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { FORM_BODY_LIMIT_BYTES, UPLOAD_BODY_LIMIT_BYTES, refuseRequest } from "~/services/request-limits.server";
+
+// Requests refused before their body is read (issue 12 findings 5 and 9).
+
+const post = (path: string, contentType: string | null, length: number | null, extra: Partial<Parameters<typeof refuseRequest>[0]> = {}) =>
+  refuseRequest({ method: "POST", path, contentType, contentLength: length === null ? null : String(length), chunked: false, ...extra });
+
+describe("refuseRequest", () => {
+  it("lets ordinary form posts and page loads through", () => {
+    expect(post("/varaus/yhteystiedot", "application/x-www-form-urlencoded", 2_000)).toBeNull();
+    expect(post("/rekisteroidy-kaveriksi", "multipart/form-data", 5_500_000)).toBeNull();
+    expect(post("/auth/kirjaudu-ulos", null, 0)).toBeNull();
+    expect(refuseRequest({ method: "GET", path: "/", contentType: null, contentLength: null, chunked: false })).toBeNull();
+    expect(post("/api/stripe/webhook", "application/json", 40_000)).toBeNull();
+  });
+
+  it("answers 413 in Finnish to a body over the limit of its kind", () => {
+    expect(post("/varaus/yhteystiedot", "application/x-www-form-urlencoded", FORM_BODY_LIMIT_BYTES + 1)).toMatchObject({
+      status: 413,
+      title: "Lähetetyt tiedot olivat liian suuret",
+    });
+    expect(post("/varaus/yhteystiedot", "multipart/form-data", 50 * 1024 * 1024)?.status).toBe(413);
+    expect(post("/rekisteroidy-kaveriksi", "multipart/form-data", UPLOAD_BODY_LIMIT_BYTES + 1)?.text).toContain("enintään 5 Mt");
+    expect(post("/api/stripe/webhook", "application/json", 5 * 1024 * 1024)?.status).toBe(413);
+  });
+
+  it("refuses a body of unknown length, other methods and non-form encodings on pages", () => {
+    expect(post("/auth", "application/x-www-form-urlencoded", null, { chunked: true })?.status).toBe(411);
+    for (const method of ["PUT", "DELETE", "PATCH", "TRACE"]) {
+      expect(refuseRequest({ method, path: "/auth", contentType: null, contentLength: null, chunked: false })?.status).toBe(405);
+    }
+    expect(post("/auth", "application/json", 20)?.status).toBe(415);
+    expect(post("/auth", "text/plain", 20)?.status).toBe(415);
+  });
+});
