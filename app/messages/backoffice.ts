@@ -103,6 +103,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "customer.freeze": "Asiakas jäädytetty",
   "customer.unfreeze": "Asiakkaan jäädytys poistettu",
   "payment.captured_after_cancel": "Maksu saapui peruutetulle tilaukselle",
+  "payout.paid": "Tilitys maksettu kaverille",
+  "invoice.paid": "Lasku merkitty maksetuksi",
 };
 
 export function auditActionLabel(action: string): string {

@@ -338,3 +338,14 @@ export async function markPaymentRefunded(executor: Executor, paymentId: string,
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** The invoice payment row of an order follows its invoice: paid → captured. */
+export async function markInvoicePaymentCaptured(executor: Executor, orderId: string) {
+  await executor
+    .updateTable("payments")
+    .set({ status: "captured", updated_at: sql`now()` })
+    .where("order_id", "=", orderId)
+    .where("provider", "=", "invoice")
+    .where("status", "=", "pending")
+    .execute();
+}

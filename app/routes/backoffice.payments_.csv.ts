@@ -1,0 +1,61 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { access } from "~/auth/access";
+import { requireRole } from "~/auth/guards.server";
+import { CSV_LISTS, periodOf, type CsvList } from "~/backoffice/payments.server";
+import { notFound } from "~/backoffice/staff.server";
+import { getDb } from "~/db.server";
+import { helsinkiToday } from "~/domain/booking-window";
+import { csvAmount, toCsv } from "~/domain/csv";
+import { formatDate } from "~/domain/format";
+import { listOpenInvoices, listPendingPayouts, listSettlement } from "~/models/backoffice-payments.server";
+
+// The payments page's lists as CSV for Finnish Excel (issue 14): ?lista=tilitys (the period's
+// settlement per helper, also when no list is named), maksamattomat (payouts to pay) or laskut (open invoices).
+
+function csvResponse(name: string, csv: string): Response {
+  return new Response(csv, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${name}.csv"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}
+
+function isCsvList(value: string | null): value is CsvList {
+  return (CSV_LISTS as readonly string[]).includes(value ?? "");
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireRole(request, access.payments);
+  const db = await getDb();
+  const now = new Date();
+  const params = new URL(request.url).searchParams;
+  // Without a list named, the settlement (the one an accountant asks for).
+  const list = params.get("lista") ?? "tilitys";
+  if (!isCsvList(list)) throw notFound();
+  const { from, to, period } = periodOf(params, now);
+  const today = helsinkiToday(now);
+  if (list === "tilitys") {
+    const rows = await listSettlement(db, period, 10_000);
+    return csvResponse(
+      `tilitys-${from}-${to}`,
+      toCsv(["Kaveri", "Tilauksia", "Tunteja", "Ansiot (€)", "Maksamatta (€)"], rows.map((r) => [r.name, r.orders, r.hours, csvAmount(r.earningsCents), csvAmount(r.unpaidCents)])),
+    );
+  }
+  if (list === "maksamattomat") {
+    const rows = await listPendingPayouts(db, 10_000);
+    return csvResponse(
+      `maksamattomat-tilitykset-${today}`,
+      toCsv(["Kaveri", "Tilaus", "Summa (€)", "Valmistui"], rows.map((r) => [r.caregiverName, r.orderNumber, csvAmount(r.amountCents), r.completedAt ? formatDate(r.completedAt) : ""])),
+    );
+  }
+  if (list === "laskut") {
+    const rows = await listOpenInvoices(db, today, 10_000);
+    return csvResponse(
+      `avoimet-laskut-${today}`,
+      toCsv(["Lasku", "Tilaus", "Asiakas", "Summa (€)", "Eräpäivä", "Erääntynyt"], rows.map((r) => [r.invoiceNumber, r.orderNumber, r.customerName, csvAmount(r.amountCents), formatDate(r.dueDate), r.overdue ? "kyllä" : "ei"])),
+    );
+  }
+  throw notFound();
+}
