@@ -8,6 +8,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLoaderData,
+  useMatches,
   useRouteError,
 } from "@remix-run/react";
 import { ErrorPage, errorStatusOf, errorTitle } from "./components/error-page";
@@ -43,8 +44,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data({ toast }, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
 }
 
+/**
+ * A route that works fully as HTML (content pages, the booking result pages) exports
+ * `handle = { hydrate: false }`: the page then ships no JavaScript at all, so it is fast on an old
+ * phone. Links still work (full page loads), forms post as they do without JavaScript.
+ */
+export interface RouteHandle {
+  hydrate?: boolean;
+}
+
+function useHydrateRoute(): boolean {
+  const matches = useMatches();
+  return !matches.some((match) => (match.handle as RouteHandle | undefined)?.hydrate === false);
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const hydrate = useHydrateRoute();
   return (
     <html lang="fi">
       <head>
@@ -55,8 +71,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen">
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {hydrate ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   );

@@ -37,6 +37,10 @@ import { sendContactMessage } from "~/services/contact.server";
 import { redirectWithToast } from "~/services/flash.server";
 import { consumeContactMessage, retryAfterMinutes } from "~/services/rate-limit.server";
 import { BAND_NAMES } from "~/messages/booking";
+import type { RouteHandle } from "~/root";
+
+/** Works fully as HTML: no JavaScript is sent for this page (root.tsx). */
+export const handle: RouteHandle = { hydrate: false };
 
 const CONTACT_SENT_URL = "/?lahetetty=1#yhteystiedot";
 

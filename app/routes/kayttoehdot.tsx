@@ -9,6 +9,10 @@ import { bandHoursLabel, priceTable } from "~/domain/price-table";
 import { MAX_DURATION_HOURS, MIN_DURATION_HOURS } from "~/domain/pricing";
 import { getCompanyInfo, getContactInfo, getPriceBands } from "~/models/settings.server";
 import { BAND_NAMES } from "~/messages/booking";
+import type { RouteHandle } from "~/root";
+
+/** Works fully as HTML: no JavaScript is sent for this page (root.tsx). */
+export const handle: RouteHandle = { hydrate: false };
 
 // The terms name the company and quote the prices from the settings, so what customers agree to is
 // what the service charges.

@@ -4,6 +4,10 @@ import { PageLayout } from "~/components/layout";
 import { Prose } from "~/components/prose";
 import { getDb } from "~/db.server";
 import { getCompanyInfo, getContactInfo } from "~/models/settings.server";
+import type { RouteHandle } from "~/root";
+
+/** Works fully as HTML: no JavaScript is sent for this page (root.tsx). */
+export const handle: RouteHandle = { hydrate: false };
 
 // The privacy notice (GDPR articles 13 and 14). The controller's details come from the settings so
 // the notice always names the company that actually runs the service.

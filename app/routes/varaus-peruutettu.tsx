@@ -4,6 +4,10 @@ import { paymentCancelledLoader } from "~/booking/result-pages.server";
 import { Alert } from "~/components/alert";
 import { ButtonLink } from "~/components/button";
 import { PageLayout } from "~/components/layout";
+import type { RouteHandle } from "~/root";
+
+/** Works fully as HTML: no JavaScript is sent for this page (root.tsx). */
+export const handle: RouteHandle = { hydrate: false };
 
 // /varaus-peruutettu?order_number=… (spec 000 §2 "Payment cancelled page").
 

@@ -4,6 +4,10 @@ import { CheckCircle2 } from "lucide-react";
 import { thankYouLoader } from "~/booking/result-pages.server";
 import { ButtonLink } from "~/components/button";
 import { PageLayout, linkClass } from "~/components/layout";
+import type { RouteHandle } from "~/root";
+
+/** Works fully as HTML: no JavaScript is sent for this page (root.tsx). */
+export const handle: RouteHandle = { hydrate: false };
 
 // /varaus-vahvistettu, the thank-you page (spec 000 §2): the booking was received, the
 // confirmation comes by e-mail, the helper makes contact within days, and the profile can be
