@@ -198,6 +198,8 @@ export const cancelTexts = {
     not_cancellable: "valmista tilausta ei voi perua.",
   },
   refundFailed: "tilaus on peruttu, mutta maksun palautus maksupalvelun kautta ei onnistunut. Yritä palautusta uudelleen hetken kuluttua.",
+  refundManually: (cents: number) =>
+    `Maksua ei voi palauttaa maksupalvelun kautta, koska se on maksettu toisella maksupalvelulla. Palauta ${formatEuros(cents)} asiakkaalle käsin.`,
   alreadyCancelled: "Tilaus on jo peruttu.",
   notCancellable: "Valmista tilausta ei voi perua.",
   moneyNote(outcome: { refund: string; refundCents: number; creditNote: { creditNoteNumber: number; amountCents: number } | null }): string {

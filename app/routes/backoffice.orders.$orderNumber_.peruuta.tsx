@@ -90,6 +90,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (outcome.refund === "failed") {
     return redirectWithToast(request, here, { type: "error", title: cancelFailed(cancelTexts.refundFailed) });
   }
+  if (outcome.refund === "manual") {
+    return redirectWithToast(request, back, { type: "info", title: orderTexts.cancelled, description: cancelTexts.refundManually(outcome.refundCents) });
+  }
   return redirectWithToast(request, back, {
     type: "success",
     title: orderTexts.cancelled,

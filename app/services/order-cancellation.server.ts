@@ -17,7 +17,7 @@ import {
 } from "../models/order-cancellation.server";
 import { getContactInfo } from "../models/settings.server";
 import { renderEmail, sendEmail } from "./email.server";
-import { refundPayment } from "./payments/refunds.server";
+import { RefundError, refundPayment } from "./payments/refunds.server";
 
 // Cancelling an order (DESIGN.md decision 16; issue 14 "Cancel"): the order is cancelled, its
 // helper's time released, an invoice credited, the customer and the helper e-mailed and the
@@ -34,7 +34,9 @@ export type RefundState =
   /** Another request is refunding it right now. */
   | "in_progress"
   /** The provider failed; the order is cancelled and the refund can be retried. */
-  | "failed";
+  | "failed"
+  /** The provider cannot refund this payment (made with another provider): staff refund it by hand. */
+  | "manual";
 
 export type CancelOutcome =
   | {
@@ -110,7 +112,7 @@ async function refundOnline(db: DB, order: OrderToCancel, feeCents: number): Pro
     return { refund: await refundPayment(db, payment.id, { amountCents: refundCents }), refundCents };
   } catch (error) {
     logger.error({ err: error, orderId: order.id }, "the order is cancelled but its refund failed");
-    return { refund: "failed", refundCents };
+    return { refund: error instanceof RefundError ? "manual" : "failed", refundCents };
   }
 }
 
