@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, NavLink, Outlet, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { isRouteErrorResponse, NavLink, Outlet, useLoaderData, useLocation, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { ErrorMessage, ErrorPage, errorStatusOf } from "~/components/error-page";
 import { Menu } from "lucide-react";
 import { Brand, SkipLink } from "~/components/layout";
@@ -71,6 +71,13 @@ export function ErrorBoundary() {
 }
 
 function BackofficeChrome({ data: { user, menu }, children }: { data: Awaited<ReturnType<typeof loader>>; children: ReactNode }) {
+  // Without JavaScript every link loads a new page with the menu folded; with it, fold the menu
+  // after a client-side navigation too, so the chosen page is what the phone shows.
+  const mobileMenu = useRef<HTMLDetailsElement>(null);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (mobileMenu.current) mobileMenu.current.open = false;
+  }, [pathname]);
   return (
     <div className="flex min-h-screen flex-col bg-gray-50">
       <SkipLink />
@@ -91,7 +98,7 @@ function BackofficeChrome({ data: { user, menu }, children }: { data: Awaited<Re
       </header>
 
       {/* On small screens the menu folds into a disclosure that works without JavaScript. */}
-      <details className="border-b border-brand-100 bg-white px-4 py-2 lg:hidden">
+      <details ref={mobileMenu} className="border-b border-brand-100 bg-white px-4 py-2 lg:hidden">
         <summary className="flex min-h-target cursor-pointer items-center gap-2 font-semibold text-brand-900">
           <Menu aria-hidden="true" className="h-6 w-6" />
           Valikko
