@@ -110,3 +110,72 @@ export async function listCaregiverBookings(db: Executor, caregiverId: string): 
     earningsCents: row.caregiver_earnings_cents,
   }));
 }
+
+export interface CustomerOrder {
+  id: string;
+  orderNumber: string;
+  serviceName: string;
+  status: OrderStatus;
+  startsAt: Date;
+  endsAt: Date;
+  durationHours: number;
+  address: string;
+  postalCode: string;
+  city: string;
+  caregiverName: string | null;
+  recipientName: string | null;
+  totalPriceCents: number;
+  hasInvoice: boolean;
+}
+
+/**
+ * The signed-in customer's own orders (spec 001 §2 "Tilaukset"): upcoming ones soonest first, or
+ * past ones (started before now, or cancelled) newest first, a page at a time. Scoped by the
+ * customer's profile, never by an id from the URL.
+ */
+export async function listCustomerOrders(
+  db: Executor,
+  profileId: string,
+  options: { when: "upcoming" | "past"; limit: number; offset?: number },
+): Promise<{ rows: CustomerOrder[]; hasMore: boolean }> {
+  const upcoming = options.when === "upcoming";
+  const rows = await ordersWithParties(db)
+    .leftJoin("invoices as i", "i.order_id", "o.id")
+    .select([
+      ...orderSummaryColumns,
+      "o.duration_hours",
+      "o.address",
+      "o.postal_code",
+      "o.booking_for",
+      "o.recipient_first_name",
+      "o.recipient_last_name",
+      "o.total_price_cents",
+      "gp.full_name as caregiver_name",
+      "i.id as invoice_id",
+    ])
+    .where("cp.id", "=", profileId)
+    .where((eb) =>
+      upcoming
+        ? eb.and([eb("o.starts_at", ">=", sql<Date>`now()`), eb("o.status", "!=", "cancelled")])
+        : eb.or([eb("o.starts_at", "<", sql<Date>`now()`), eb("o.status", "=", "cancelled")]),
+    )
+    .orderBy("o.starts_at", upcoming ? "asc" : "desc")
+    .orderBy("o.id")
+    .limit(options.limit + 1)
+    .offset(options.offset ?? 0)
+    .execute();
+  return {
+    hasMore: rows.length > options.limit,
+    rows: rows.slice(0, options.limit).map((row) => ({
+      ...toOrderSummary(row),
+      durationHours: row.duration_hours,
+      address: row.address,
+      postalCode: row.postal_code,
+      caregiverName: row.caregiver_name ?? null,
+      recipientName:
+        row.booking_for === "other" ? [row.recipient_first_name, row.recipient_last_name].filter(Boolean).join(" ") || null : null,
+      totalPriceCents: row.total_price_cents,
+      hasInvoice: row.invoice_id !== null,
+    })),
+  };
+}

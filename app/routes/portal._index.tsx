@@ -44,7 +44,7 @@ export default function PortalHome() {
             {isCaregiver ? "Tervetuloa kaverin omalle sivulle." : "Tervetuloa omalle sivullesi."}
           </p>
         </div>
-        {canOrder ? <ButtonLink to="/varaa-kaveri">Tee uusi tilaus</ButtonLink> : null}
+        {canOrder ? <ButtonLink to="/varaa">Tee uusi tilaus</ButtonLink> : null}
       </div>
 
       <section aria-labelledby="upcoming-heading" className="space-y-4">

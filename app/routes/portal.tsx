@@ -6,9 +6,10 @@ import { Brand, SkipLink } from "~/components/layout";
 import { SignOutButton } from "~/components/sign-out-button";
 import { requireUser } from "~/auth/guards.server";
 
-// The portal layout for signed-in customers and helpers (spec 001 §2): Etusivu, Tilaukset,
-// Viestit, Profiili, the user's e-mail and sign-out back to the site root. Helpers also get their
-// bookings, staff a way back to the back office.
+// The portal layout for signed-in customers and helpers (spec 001 §2): Etusivu, Tilaukset (for
+// customers), the user's e-mail and sign-out back to the site root. Helpers also get their
+// bookings, staff a way back to the back office. Viestit and Profiili join the menu with their
+// pages (issue 10); until then the menu names only pages that exist.
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -71,21 +72,13 @@ function PortalChrome({ data: { email, isCaregiver, isStaff }, children }: { dat
                 </NavLink>
               </li>
             ) : null}
-            <li>
-              <NavLink to="/portal/orders" className={linkClass}>
-                Tilaukset
-              </NavLink>
-            </li>
-            <li>
-              <NavLink to="/portal/messages" className={linkClass}>
-                Viestit
-              </NavLink>
-            </li>
-            <li>
-              <NavLink to="/portal/profile" className={linkClass}>
-                Profiili
-              </NavLink>
-            </li>
+            {isCaregiver ? null : (
+              <li>
+                <NavLink to="/portal/orders" className={linkClass}>
+                  Tilaukset
+                </NavLink>
+              </li>
+            )}
             {isStaff ? (
               <li>
                 <NavLink to="/backoffice" className={linkClass}>

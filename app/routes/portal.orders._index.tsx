@@ -1,0 +1,142 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { requireUser } from "~/auth/guards.server";
+import { ButtonLink } from "~/components/button";
+import { linkClass } from "~/components/layout";
+import { OrderStatusBadge } from "~/components/order-status-badge";
+import { getDb } from "~/db.server";
+import { formatEuros, formatHours, formatTimeRange, formatWeekdayDate } from "~/domain/format";
+import { listCustomerOrders, type CustomerOrder } from "~/models/portal-orders.server";
+
+// The customer's orders (spec 001 §2 "Tilaukset"; issue 10): upcoming ones first, then the past
+// and cancelled ones a page at a time (?sivu=2), each with what the customer needs to know and
+// the invoice of an invoice order. Only the signed-in customer's own orders, by the session.
+
+const UPCOMING_LIMIT = 50;
+const PAST_PAGE_SIZE = 20;
+
+function view(order: CustomerOrder) {
+  return {
+    id: order.id,
+    orderNumber: order.orderNumber,
+    serviceName: order.serviceName,
+    status: order.status,
+    when: `${formatWeekdayDate(order.startsAt)} ${formatTimeRange(order.startsAt, order.endsAt)}`,
+    duration: formatHours(order.durationHours),
+    place: `${order.address}, ${order.postalCode} ${order.city}`,
+    caregiver: order.caregiverName ?? "Kaveri valitaan puolestasi",
+    recipient: order.recipientName,
+    price: formatEuros(order.totalPriceCents),
+    invoiceHref: order.hasInvoice ? `/lasku/${encodeURIComponent(order.orderNumber)}` : null,
+  };
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const db = await getDb();
+  const page = Math.max(1, Math.min(10_000, Number.parseInt(new URL(request.url).searchParams.get("sivu") ?? "1", 10) || 1));
+  const [upcoming, past] = await Promise.all([
+    listCustomerOrders(db, user.id, { when: "upcoming", limit: UPCOMING_LIMIT }),
+    listCustomerOrders(db, user.id, { when: "past", limit: PAST_PAGE_SIZE, offset: (page - 1) * PAST_PAGE_SIZE }),
+  ]);
+  return {
+    canOrder: user.userType === "customer" && user.role === null,
+    upcoming: upcoming.rows.map(view),
+    upcomingCapped: upcoming.hasMore,
+    past: past.rows.map(view),
+    page,
+    previousHref: page > 1 ? (page === 2 ? "/portal/orders#aiemmat" : `/portal/orders?sivu=${page - 1}#aiemmat`) : null,
+    nextHref: past.hasMore ? `/portal/orders?sivu=${page + 1}#aiemmat` : null,
+  };
+}
+
+export const meta: MetaFunction = () => [{ title: "Tilaukset – Oma sivu – Arkikaveri" }];
+
+function OrderCards({ orders }: { orders: ReturnType<typeof view>[] }) {
+  return (
+    <ul className="grid gap-4 md:grid-cols-2">
+      {orders.map((order) => (
+        <li key={order.id} className="space-y-3 rounded-lg border-2 border-brand-100 bg-white p-5">
+          <div className="flex flex-wrap items-start justify-between gap-2">
+            <h3 className="text-xl font-bold text-gray-900">{order.serviceName}</h3>
+            <OrderStatusBadge status={order.status} />
+          </div>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+            <dt className="font-semibold">Aika</dt>
+            <dd>{order.when}</dd>
+            <dt className="font-semibold">Kesto</dt>
+            <dd>{order.duration}</dd>
+            <dt className="font-semibold">Osoite</dt>
+            <dd className="break-words">{order.place}</dd>
+            {order.recipient ? (
+              <>
+                <dt className="font-semibold">Palvelun saaja</dt>
+                <dd>{order.recipient}</dd>
+              </>
+            ) : null}
+            <dt className="font-semibold">Kaveri</dt>
+            <dd>{order.caregiver}</dd>
+            <dt className="font-semibold">Hinta</dt>
+            <dd>{order.price}</dd>
+            <dt className="font-semibold">Tilausnumero</dt>
+            <dd>{order.orderNumber}</dd>
+          </dl>
+          {order.invoiceHref ? (
+            <a href={order.invoiceHref} className={`inline-flex min-h-target items-center ${linkClass}`} download>
+              Lataa lasku (PDF)<span className="sr-only">, tilaus {order.orderNumber}</span>
+            </a>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export default function CustomerOrdersPage() {
+  const data = useLoaderData<typeof loader>();
+  return (
+    <div className="space-y-10">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <h1 className="text-4xl font-bold text-brand-900">Tilaukset</h1>
+        {data.canOrder ? <ButtonLink to="/varaa">Tee uusi tilaus</ButtonLink> : null}
+      </div>
+
+      <section aria-labelledby="tulevat" className="space-y-4">
+        <h2 id="tulevat" className="text-2xl font-bold text-gray-900">
+          Tulevat tilaukset
+        </h2>
+        {data.upcoming.length === 0 ? (
+          <p className="rounded-lg border-2 border-gray-200 bg-white p-5">Sinulla ei ole tulevia tilauksia.</p>
+        ) : (
+          <OrderCards orders={data.upcoming} />
+        )}
+        {data.upcomingCapped ? <p>Näytetään {UPCOMING_LIMIT} lähintä tilausta.</p> : null}
+      </section>
+
+      <section aria-labelledby="aiemmat" className="space-y-4">
+        <h2 id="aiemmat" className="text-2xl font-bold text-gray-900">
+          Aiemmat ja perutut tilaukset{data.page > 1 ? `, sivu ${data.page}` : ""}
+        </h2>
+        {data.past.length === 0 ? (
+          <p className="rounded-lg border-2 border-gray-200 bg-white p-5">{data.page > 1 ? "Tällä sivulla ei ole tilauksia." : "Sinulla ei ole aiempia tilauksia."}</p>
+        ) : (
+          <OrderCards orders={data.past} />
+        )}
+        {data.previousHref || data.nextHref ? (
+          <nav aria-label="Aiempien tilausten sivut" className="flex flex-wrap gap-4">
+            {data.previousHref ? (
+              <Link to={data.previousHref} className={`inline-flex min-h-target items-center ${linkClass}`}>
+                Uudemmat
+              </Link>
+            ) : null}
+            {data.nextHref ? (
+              <Link to={data.nextHref} className={`inline-flex min-h-target items-center ${linkClass}`}>
+                Vanhemmat
+              </Link>
+            ) : null}
+          </nav>
+        ) : null}
+      </section>
+    </div>
+  );
+}
