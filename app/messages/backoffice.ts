@@ -105,6 +105,9 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "payment.captured_after_cancel": "Maksu saapui peruutetulle tilaukselle",
   "payout.paid": "Tilitys maksettu kaverille",
   "invoice.paid": "Lasku merkitty maksetuksi",
+  "settings.price_bands": "Tuntihinnat muutettu",
+  "settings.contact": "Yhteystiedot muutettu",
+  "settings.company": "Yrityksen tiedot muutettu",
 };
 
 export function auditActionLabel(action: string): string {

@@ -118,3 +118,14 @@ export function getContactInfo(executor: Executor): Promise<ContactInfo> {
 export function getCompanyInfo(executor: Executor): Promise<CompanyInfo> {
   return getSetting(executor, "company");
 }
+
+/** Who last changed each stored setting and when (the settings page shows it). */
+export async function listSettingChanges(executor: Executor): Promise<Map<string, { at: Date; by: string | null }>> {
+  const rows = await executor
+    .selectFrom("settings")
+    .leftJoin("profiles", "profiles.id", "settings.updated_by")
+    .select(["settings.key", "settings.updated_at", "profiles.full_name", "profiles.email"])
+    .where("settings.updated_by", "is not", null)
+    .execute();
+  return new Map(rows.map((row) => [row.key, { at: row.updated_at, by: row.full_name || row.email || null }]));
+}

@@ -69,3 +69,38 @@ export const CompanyInfoSchema = z.object({
 
 export type ContactInfo = Infer<typeof ContactInfoSchema>;
 export type CompanyInfo = Infer<typeof CompanyInfoSchema>;
+
+// ---------------------------------------------------------------- the admin's form of the price bands
+
+const BAND_IDS = ["day", "evening", "night"] as const;
+
+/** '40', '40,5' or '40,50' euros → 4000, 4050, 4050 cents. */
+export function eurosToCents(value: string): number | null {
+  const match = /^\s*(\d{1,4})(?:[,.](\d{1,2}))?\s*$/.exec(value);
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? "0").padEnd(2, "0"));
+}
+
+/**
+ * The price bands as the settings page posts them: `bands[i].fromHour`, `.toHour` and
+ * `.hourlyEuros` (euros with a decimal comma). The result goes through PriceBandsSchema, which
+ * checks that the bands cover every hour once.
+ */
+export const PriceBandsFormSchema = z.object({
+  bands: z
+    .array(
+      z.object({
+        id: z.enum(BAND_IDS, { error: m.bandTwice }),
+        fromHour: hour,
+        toHour: hour,
+        hourlyEuros: z
+          .string({ error: m.bandPrice })
+          .refine((value) => {
+            const cents = eurosToCents(value);
+            return cents !== null && cents >= 100 && cents <= 100_000;
+          }, { error: m.bandPrice }),
+      }),
+    )
+    .min(1, { error: m.hoursWithoutPrice([]) })
+    .max(3, { error: m.bandTwice }),
+});
