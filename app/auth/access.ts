@@ -55,7 +55,7 @@ const backofficeSections: readonly BackofficeMenuItem[] = [
  * link leads to a missing page, while their URLs already carry their roles. Remove a section from
  * here in the change that adds its page.
  */
-const UNBUILT_SECTIONS: ReadonlySet<BackofficeSection> = new Set(["discountCodes", "reports"]);
+const UNBUILT_SECTIONS: ReadonlySet<BackofficeSection> = new Set(["reports"]);
 
 /** The back-office menu in display order: the sections that have pages. */
 export const backofficeMenu: readonly BackofficeMenuItem[] = backofficeSections.filter((item) => !UNBUILT_SECTIONS.has(item.section));

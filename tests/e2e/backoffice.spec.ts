@@ -25,7 +25,7 @@ async function expectFitsScreen(page: Page) {
 }
 
 for (const [email, entries] of [
-  ["admin@arkikaveri.test", ["Asiakkaat", "Kaverit", "Tilaukset", "Maksut", "Asetukset", "Muutosloki"]],
+  ["admin@arkikaveri.test", ["Asiakkaat", "Kaverit", "Tilaukset", "Maksut", "Alennuskoodit", "Asetukset", "Muutosloki"]],
   ["moderaattori@arkikaveri.test", ["Asiakkaat", "Kaverit", "Tilaukset"]],
   ["tuki@arkikaveri.test", ["Tilaukset"]],
 ] as const) {
@@ -75,4 +75,23 @@ test("an admin marks a helper's payout paid", async ({ page }, testInfo) => {
   await page.getByRole("button", { name: new RegExp(`Merkitse maksetuksi.*${orderNumber}`) }).click();
   await expect(page.getByText("Tilitys merkitty maksetuksi", { exact: true })).toBeVisible();
   await expect(page.getByRole("button", { name: new RegExp(`Merkitse maksetuksi.*${orderNumber}`) })).toHaveCount(0);
+});
+
+test("an admin creates a discount code, sees the messages for a wrong one, and the new code is active", async ({ page }, testInfo) => {
+  const code = testInfo.project.name === "js-off" ? "EIJS20" : "JSKYLLA20";
+  await signInFromLanding(page, "admin@arkikaveri.test");
+  await page.goto("/backoffice/discount-codes");
+  const form = page.locator("form#uusi-alennuskoodi");
+  await form.getByLabel("Koodi", { exact: true }).fill("a-");
+  await form.getByRole("button", { name: "Luo alennuskoodi" }).click();
+  await expect(form.getByText("Koodi liian lyhyt").first()).toBeVisible();
+
+  await form.getByLabel("Koodi", { exact: true }).fill(code.toLowerCase());
+  await form.getByLabel("Arvo (prosenttia tai euroa)").fill("20");
+  await form.getByRole("button", { name: "Luo alennuskoodi" }).click();
+  await expect(page.getByText("Alennuskoodi luotu!", { exact: true })).toBeVisible();
+  const row = page.getByRole("row").filter({ hasText: code });
+  await expect(row).toContainText("Aktiivinen");
+  await expect(row).toContainText("20 %");
+  await expectNoAxeViolations(page);
 });
