@@ -72,7 +72,7 @@ export async function placeOrder(db: DB, input: PlaceOrderInput): Promise<PlaceO
         if (!caregiver) throw new BookingRefused({ ok: false, reason: "caregiver_unavailable" });
       }
 
-      const { profileId } = await findOrCreateCustomerProfile(trx, {
+      const { profileId, created } = await findOrCreateCustomerProfile(trx, {
         email: contact.email,
         fullName: `${contact.firstName} ${contact.lastName}`,
         phone: contact.phone,
@@ -114,8 +114,20 @@ export async function placeOrder(db: DB, input: PlaceOrderInput): Promise<PlaceO
       });
 
       const online = contact.paymentMethod === "online";
+      // Someone not signed in as the address's account (DESIGN.md decision 15): the order keeps
+      // what they typed, and nothing of the account reaches their documents or pages.
+      const guestOnExistingAccount = !created && input.signedInUserId !== profileId;
       const order = await insertOrder(trx, {
         customerId,
+        guestPayer: guestOnExistingAccount
+          ? {
+              name: `${contact.firstName} ${contact.lastName}`,
+              phone: contact.phone,
+              address: contact.address,
+              postalCode: contact.postalCode,
+              city: contact.city,
+            }
+          : null,
         caregiverId: input.caregiverId,
         serviceCategoryId: service.id,
         bookingFor: contact.bookingFor,

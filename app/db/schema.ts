@@ -198,6 +198,17 @@ export interface OrdersTable {
   cancelled_at: NullableTimestamp;
   /** Kept when cancelled late (DESIGN.md decision 16); null while the order is not cancelled. */
   cancellation_fee_cents: ColumnType<number | null, number | null | undefined, number | null>;
+  /**
+   * The payer as a guest typed them, kept on the order when the booking used the e-mail of an
+   * existing account without signing in (DESIGN.md decision 15); null otherwise.
+   */
+  payer_name: ColumnType<string | null, string | null | undefined, string | null>;
+  payer_phone: ColumnType<string | null, string | null | undefined, string | null>;
+  payer_address: ColumnType<string | null, string | null | undefined, string | null>;
+  payer_postal_code: ColumnType<string | null, string | null | undefined, string | null>;
+  payer_city: ColumnType<string | null, string | null | undefined, string | null>;
+  /** False until the account holder confirms that such a guest order is theirs. */
+  claimed: Generated<boolean>;
   completed_at: NullableTimestamp;
   created_at: CreatedAt;
   updated_at: Timestamp;

@@ -46,6 +46,8 @@ export interface BookingDocument {
     address: string | null;
     postalCode: string | null;
     city: string | null;
+    /** Booked without signing in, with the address of an existing account: the payer as typed. */
+    guestOnAccount: boolean;
   };
   /** The newest payment row of the order. */
   payment: { provider: PaymentProviderName; method: PaymentMethodName | null; status: PaymentStatus } | null;
@@ -101,6 +103,11 @@ export async function getBookingDocument(executor: Executor, orderId: string): P
       "c.address as customer_address",
       "c.postal_code as customer_postal_code",
       "c.city as customer_city",
+      "o.payer_name",
+      "o.payer_phone",
+      "o.payer_address",
+      "o.payer_postal_code",
+      "o.payer_city",
     ])
     .where("o.id", "=", orderId)
     .executeTakeFirst();
@@ -146,16 +153,32 @@ export async function getBookingDocument(executor: Executor, orderId: string): P
     serviceName: row.service_name,
     caregiverName: row.caregiver_name || null,
     discountCode: row.discount_code ?? null,
-    customer: {
-      profileId: row.profile_id,
-      email: row.email,
-      fullName: row.full_name,
-      phone: row.phone,
-      hasPassword: row.has_password,
-      address: row.customer_address,
-      postalCode: row.customer_postal_code,
-      city: row.customer_city,
-    },
+    // A guest order on an existing account's address carries the payer as typed: documents show
+    // that, never the account's stored name and address (DESIGN.md decision 15).
+    customer:
+      row.payer_name !== null
+        ? {
+            profileId: row.profile_id,
+            email: row.email,
+            fullName: row.payer_name,
+            phone: row.payer_phone,
+            hasPassword: row.has_password,
+            address: row.payer_address,
+            postalCode: row.payer_postal_code,
+            city: row.payer_city,
+            guestOnAccount: true,
+          }
+        : {
+            profileId: row.profile_id,
+            email: row.email,
+            fullName: row.full_name,
+            phone: row.phone,
+            hasPassword: row.has_password,
+            address: row.customer_address,
+            postalCode: row.customer_postal_code,
+            city: row.customer_city,
+            guestOnAccount: false,
+          },
     payment: payment ?? null,
     invoice,
   };

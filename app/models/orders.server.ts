@@ -100,6 +100,11 @@ export async function upsertCustomer(
 
 export interface NewOrder {
   customerId: string;
+  /**
+   * A guest booking on an existing account's e-mail (DESIGN.md decision 15): the payer as typed,
+   * kept on the order, and the order left for the account holder to claim.
+   */
+  guestPayer?: { name: string; phone: string; address: string; postalCode: string; city: string } | null;
   caregiverId: string | null;
   serviceCategoryId: string;
   bookingFor: "self" | "other";
@@ -138,6 +143,16 @@ export async function insertOrder(trx: Executor, order: NewOrder): Promise<{ id:
     .values({
       ...(order.orderNumber ? { order_number: order.orderNumber } : {}),
       customer_id: order.customerId,
+      ...(order.guestPayer
+        ? {
+            payer_name: order.guestPayer.name,
+            payer_phone: order.guestPayer.phone,
+            payer_address: order.guestPayer.address,
+            payer_postal_code: order.guestPayer.postalCode,
+            payer_city: order.guestPayer.city,
+            claimed: false,
+          }
+        : {}),
       caregiver_id: order.caregiverId,
       service_category_id: order.serviceCategoryId,
       booking_for: order.bookingFor,

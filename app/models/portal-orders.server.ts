@@ -41,6 +41,8 @@ export async function listUpcomingOrdersForUser(
     .where((eb) => eb.or([eb("customers.profile_id", "=", userId), eb("caregivers.profile_id", "=", userId)]))
     .where("orders.starts_at", ">=", sql<Date>`now()`)
     .where("orders.status", "!=", "cancelled")
+    // A guest order on this account's address is not shown until the account holder claims it.
+    .where((eb) => eb.or([eb("orders.claimed", "=", true), eb("caregivers.profile_id", "=", userId)]))
     .select([
       "orders.id",
       "orders.order_number",
@@ -154,6 +156,7 @@ export async function listCustomerOrders(
       "i.id as invoice_id",
     ])
     .where("cp.id", "=", profileId)
+    .where("o.claimed", "=", true)
     .where((eb) =>
       upcoming
         ? eb.and([eb("o.starts_at", ">=", sql<Date>`now()`), eb("o.status", "!=", "cancelled")])
@@ -178,4 +181,38 @@ export async function listCustomerOrders(
       hasInvoice: row.invoice_id !== null,
     })),
   };
+}
+
+export interface UnclaimedOrder {
+  id: string;
+  orderNumber: string;
+  serviceName: string;
+  startsAt: Date;
+  endsAt: Date;
+  city: string;
+  payerName: string | null;
+}
+
+/** Orders booked without signing in with this account's e-mail, waiting for the holder to claim them (DESIGN.md decision 15). */
+export async function listUnclaimedOrders(db: Executor, profileId: string): Promise<UnclaimedOrder[]> {
+  const rows = await ordersWithParties(db)
+    .select([...orderSummaryColumns, "o.payer_name"])
+    .where("cp.id", "=", profileId)
+    .where("o.claimed", "=", false)
+    .orderBy("o.starts_at", "desc")
+    .limit(50)
+    .execute();
+  return rows.map((row) => ({ ...toOrderSummary(row), payerName: row.payer_name }));
+}
+
+/** The account holder says the order is theirs: it joins their orders. Only their own unclaimed order changes. */
+export async function claimOrder(db: Executor, profileId: string, orderId: string): Promise<boolean> {
+  const result = await db
+    .updateTable("orders")
+    .set({ claimed: true, updated_at: sql`now()` })
+    .where("id", "=", orderId)
+    .where("claimed", "=", false)
+    .where("customer_id", "in", db.selectFrom("customers").select("id").where("profile_id", "=", profileId))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }

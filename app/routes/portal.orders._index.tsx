@@ -1,12 +1,14 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/auth/guards.server";
-import { ButtonLink } from "~/components/button";
+import { ButtonLink, SubmitButton } from "~/components/button";
 import { linkClass } from "~/components/layout";
 import { OrderStatusBadge } from "~/components/order-status-badge";
 import { getDb } from "~/db.server";
 import { formatEuros, formatHours, formatTimeRange, formatWeekdayDate } from "~/domain/format";
-import { listCustomerOrders, type CustomerOrder } from "~/models/portal-orders.server";
+import { isUuid } from "~/domain/uuid";
+import { claimOrder, listCustomerOrders, listUnclaimedOrders, type CustomerOrder } from "~/models/portal-orders.server";
+import { redirectWithToast } from "~/services/flash.server";
 
 // The customer's orders (spec 001 §2 "Tilaukset"; issue 10): upcoming ones first, then the past
 // and cancelled ones a page at a time (?sivu=2), each with what the customer needs to know and
@@ -35,11 +37,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const db = await getDb();
   const page = Math.max(1, Math.min(10_000, Number.parseInt(new URL(request.url).searchParams.get("sivu") ?? "1", 10) || 1));
-  const [upcoming, past] = await Promise.all([
+  const [upcoming, past, unclaimed] = await Promise.all([
     listCustomerOrders(db, user.id, { when: "upcoming", limit: UPCOMING_LIMIT }),
     listCustomerOrders(db, user.id, { when: "past", limit: PAST_PAGE_SIZE, offset: (page - 1) * PAST_PAGE_SIZE }),
+    listUnclaimedOrders(db, user.id),
   ]);
   return {
+    // Only what the guest typed as their name is shown: it is the holder's own address's booking.
+    unclaimed: unclaimed.map((order) => ({
+      id: order.id,
+      orderNumber: order.orderNumber,
+      label: `${order.serviceName}, ${formatWeekdayDate(order.startsAt)} ${formatTimeRange(order.startsAt, order.endsAt)}, ${order.city}`,
+      bookedAs: order.payerName,
+    })),
     canOrder: user.userType === "customer" && user.role === null,
     upcoming: upcoming.rows.map(view),
     upcomingCapped: upcoming.hasMore,
@@ -48,6 +58,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
     previousHref: page > 1 ? (page === 2 ? "/portal/orders#aiemmat" : `/portal/orders?sivu=${page - 1}#aiemmat`) : null,
     nextHref: past.hasMore ? `/portal/orders?sivu=${page + 1}#aiemmat` : null,
   };
+}
+
+/** 'Tilaus on minun': a guest order on this account's e-mail joins the account's orders. */
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const formData = await request.formData();
+  const orderId = formData.get("orderId");
+  if (formData.get("intent") !== "claim" || !isUuid(orderId)) throw new Response("Lomakkeen tiedot olivat puutteelliset.", { status: 400 });
+  const claimed = await claimOrder(await getDb(), user.id, orderId);
+  return redirectWithToast(
+    request,
+    "/portal/orders",
+    claimed ? { type: "success", title: "Tilaus lisätty tilauksiisi" } : { type: "error", title: "Tilausta ei löytynyt tai se on jo lisätty." },
+  );
 }
 
 export const meta: MetaFunction = () => [{ title: "Tilaukset – Oma sivu – Arkikaveri" }];
@@ -100,6 +124,33 @@ export default function CustomerOrdersPage() {
         <h1 className="text-4xl font-bold text-brand-900">Tilaukset</h1>
         {data.canOrder ? <ButtonLink to="/varaa">Tee uusi tilaus</ButtonLink> : null}
       </div>
+
+      {data.unclaimed.length > 0 ? (
+        <section aria-labelledby="vahvistettavat" className="space-y-4 rounded-lg border-2 border-amber-300 bg-white p-5">
+          <h2 id="vahvistettavat" className="text-2xl font-bold text-gray-900">
+            Sähköpostiosoitteellasi tehdyt varaukset
+          </h2>
+          <p>Nämä varaukset tehtiin kirjautumatta sähköpostiosoitteellasi. Jos varaus on sinun, lisää se tilauksiisi. Jos et tunnista varausta, ota yhteyttä asiakaspalveluun.</p>
+          <ul className="space-y-3">
+            {data.unclaimed.map((order) => (
+              <li key={order.id} className="flex flex-wrap items-center justify-between gap-3 border-t border-gray-200 pt-3">
+                <span>
+                  <span className="font-semibold">{order.orderNumber}</span>: {order.label}
+                  {order.bookedAs ? <span className="block text-gray-700">Varaajan nimi: {order.bookedAs}</span> : null}
+                </span>
+                <Form method="post">
+                  <input type="hidden" name="orderId" value={order.id} />
+                  <SubmitButton name="intent" value="claim" variant="secondary" busyLabel="Lisätään…">
+                    <span>
+                      Tilaus on minun<span className="sr-only">: {order.orderNumber}</span>
+                    </span>
+                  </SubmitButton>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
 
       <section aria-labelledby="tulevat" className="space-y-4">
         <h2 id="tulevat" className="text-2xl font-bold text-gray-900">

@@ -129,6 +129,11 @@ function confirmationContent(
     `Kalenterimerkintä on liitteenä (varaus-${order.orderNumber}.ics): avaamalla sen saat käynnin kalenteriisi.`,
     "Kaverisi on sinuun yhteydessä ennen käyntiä.",
   );
+  if (customer.guestOnAccount) {
+    paragraphs.push(
+      "Varaus tehtiin kirjautumatta tällä sähköpostiosoitteella, jolla on jo Arkikaveri-tili. Jos varaus on sinun, kirjaudu sisään ja vahvista se omalla sivullasi kohdassa Tilaukset: sen jälkeen näet sen siellä. Jos et tehnyt varausta, ota yhteyttä asiakaspalveluun.",
+    );
+  }
 
   const help = `Kysyttävää varauksesta? Vastaamme mielellämme: ${contact.email}, puh. ${contact.phone}. Kerro viestissäsi tilausnumero ${order.orderNumber}.`;
 
