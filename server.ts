@@ -26,7 +26,8 @@ const build = (await import(buildPath)) as ServerBuild;
 
 const app = express();
 app.disable("x-powered-by");
-app.set("trust proxy", 1);
+// X-Forwarded-For is believed only from as many proxies as TRUST_PROXY says (none by default).
+app.set("trust proxy", config.TRUST_PROXY);
 
 app.use(
   pinoHttp({

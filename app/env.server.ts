@@ -1,3 +1,5 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 
@@ -23,6 +25,12 @@ const EnvSchema = z.object({
   WORKER: z.enum(["inline", "off"]).default("inline"),
   /** How often an idle job worker looks for due jobs, in milliseconds. */
   WORKER_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(1000),
+  /**
+   * How many proxies in front of the app set X-Forwarded-For (1 behind one load balancer). Unset:
+   * none, so the client's own address is used and a client cannot pick its address for the
+   * rate limits by sending the header.
+   */
+  TRUST_PROXY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(10).default(0)),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /**
    * Signs bot-check challenges (ALTCHA and the no-JS question). Required in production so that
@@ -77,14 +85,36 @@ export function env(): Env {
       throw new Error(`Invalid environment variables:\n${lines.join("\n")}`);
     }
   }
+  const dataDir = path.resolve(values.DATA_DIR);
   cached = {
     ...values,
-    DATA_DIR: path.resolve(values.DATA_DIR),
-    // Development and tests get a fixed, obviously non-secret key so cookies survive restarts.
-    SESSION_SECRET: values.SESSION_SECRET ?? "arkikaveri-development-secret-do-not-use",
+    DATA_DIR: dataDir,
+    SESSION_SECRET: values.SESSION_SECRET ?? (values.NODE_ENV === "test" ? TEST_SESSION_SECRET : localSessionSecret(dataDir)),
     APP_URL: values.APP_URL ?? `http://localhost:${values.PORT}`,
   };
   return cached;
+}
+
+/** Tests sign their cookies with a fixed key; nothing else does. */
+const TEST_SESSION_SECRET = "arkikaveri-test-secret-do-not-use";
+
+/**
+ * Without SESSION_SECRET outside production (`npm start` on a laptop or a forgotten variable on a
+ * server), a random secret made on first start and kept in DATA_DIR: cookies survive restarts,
+ * and nobody can forge them from a value printed in the README.
+ */
+function localSessionSecret(dataDir: string): string {
+  const file = path.join(dataDir, "session-secret");
+  try {
+    const existing = fs.readFileSync(file, "utf8").trim();
+    if (existing.length >= 32) return existing;
+  } catch {
+    // not made yet
+  }
+  fs.mkdirSync(dataDir, { recursive: true });
+  const secret = crypto.randomBytes(32).toString("hex");
+  fs.writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
 }
 
 /** For tests that change process.env between cases. */

@@ -58,9 +58,9 @@ describe("env() in production", () => {
 });
 
 describe("env() outside production", () => {
-  it("needs neither secret and falls back to a development session secret", () => {
-    const config = withEnv({ NODE_ENV: "development" })();
-    expect(config.SESSION_SECRET).toMatch(/development/);
+  it("needs neither secret: the session secret is made for the data directory", () => {
+    const config = withEnv({ NODE_ENV: "test" })();
+    expect(config.SESSION_SECRET.length).toBeGreaterThanOrEqual(16);
     expect(config.ALTCHA_HMAC_KEY).toBeUndefined();
     expect(config.PORT).toBe(3000);
   });
@@ -73,5 +73,32 @@ describe("env() outside production", () => {
 
   it("refuses a Stripe key without its webhook secret, naming the secret", () => {
     expect(withEnv({ NODE_ENV: "test", STRIPE_SECRET_KEY: "sk_test_123" })).toThrow(/STRIPE_WEBHOOK_SECRET: required/);
+  });
+});
+
+describe("env() without SESSION_SECRET outside production", () => {
+  it("makes a random secret once per data directory and keeps it", async () => {
+    const fs = await import("node:fs");
+    const os = await import("node:os");
+    const path = await import("node:path");
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "arkikaveri-env-"));
+    const savedDataDir = process.env.DATA_DIR;
+    try {
+      process.env.DATA_DIR = dir;
+      const first = withEnv({ NODE_ENV: "development" })().SESSION_SECRET;
+      const again = withEnv({ NODE_ENV: "development" })().SESSION_SECRET;
+      expect(first).toMatch(/^[0-9a-f]{64}$/);
+      expect(again).toBe(first);
+      expect(fs.readFileSync(path.join(dir, "session-secret"), "utf8").trim()).toBe(first);
+      process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "arkikaveri-env-"));
+      expect(withEnv({ NODE_ENV: "development" })().SESSION_SECRET).not.toBe(first);
+    } finally {
+      if (savedDataDir === undefined) delete process.env.DATA_DIR;
+      else process.env.DATA_DIR = savedDataDir;
+    }
+  });
+
+  it("trusts no proxy unless told", () => {
+    expect(withEnv({ NODE_ENV: "development" })().TRUST_PROXY).toBe(0);
   });
 });
