@@ -38,8 +38,8 @@ export interface BackofficeMenuItem {
   description: string;
 }
 
-/** Every back-office section in display order; the access rules of their URLs come from here. */
-const backofficeSections: readonly BackofficeMenuItem[] = [
+/** The back-office menu in display order; the access rules of the sections' URLs come from here too. */
+export const backofficeMenu: readonly BackofficeMenuItem[] = [
   { section: "users", path: "/backoffice/users", label: "Asiakkaat", description: "Asiakkaiden haku ja tiedot, tilin jäädyttäminen." },
   { section: "caregivers", path: "/backoffice/caregivers", label: "Kaverit", description: "Kaverihakemukset, hyväksyntä ja tarkistukset." },
   { section: "orders", path: "/backoffice/orders", label: "Tilaukset", description: "Kaikki tilaukset, tilan muutokset, kaverin vaihto ja peruutukset." },
@@ -49,16 +49,6 @@ const backofficeSections: readonly BackofficeMenuItem[] = [
   { section: "settings", path: "/backoffice/settings", label: "Asetukset", description: "Tuntihinnat ja palvelun yleiset asetukset." },
   { section: "audit", path: "/backoffice/audit", label: "Muutosloki", description: "Kuka muutti mitä ja milloin: kaikki henkilökunnan muutokset." },
 ];
-
-/**
- * Sections whose pages are not built yet: kept out of the menu and the welcome page so that no
- * link leads to a missing page, while their URLs already carry their roles. Remove a section from
- * here in the change that adds its page.
- */
-const UNBUILT_SECTIONS: ReadonlySet<BackofficeSection> = new Set(["reports"]);
-
-/** The back-office menu in display order: the sections that have pages. */
-export const backofficeMenu: readonly BackofficeMenuItem[] = backofficeSections.filter((item) => !UNBUILT_SECTIONS.has(item.section));
 
 export function menuForRole(role: StaffRole): BackofficeMenuItem[] {
   return backofficeMenu.filter((item) => (access[item.section] as readonly StaffRole[]).includes(role));
@@ -95,7 +85,7 @@ export function accessRuleFor(pathname: string): AccessRule | null {
   if (startsWithSegment(path, "/backoffice")) {
     const page = backofficePageRules.find((rule) => rule.pattern.test(path));
     if (page) return { kind: "staff", roles: page.roles };
-    const item = backofficeSections.find((entry) => startsWithSegment(path, entry.path));
+    const item = backofficeMenu.find((entry) => startsWithSegment(path, entry.path));
     return { kind: "staff", roles: item ? access[item.section] : access.backoffice };
   }
   if (startsWithSegment(path, "/portal")) {

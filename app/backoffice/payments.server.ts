@@ -2,15 +2,20 @@ import { addCalendarDays, helsinkiToday, helsinkiWallTimeToInstant, isIsoDate } 
 import { listTexts } from "~/messages/backoffice";
 import type { Period } from "~/models/backoffice-payments.server";
 
-// The period of the payments page and its CSV downloads: ?alkaen=…&asti=… (Helsinki dates),
-// this month so far by default.
+// The period of the payments and reports pages and their CSV downloads: ?alkaen=…&asti=…
+// (Helsinki dates), this month so far by default.
 
 export const CSV_LISTS = ["tilitys", "maksamattomat", "laskut"] as const;
 export type CsvList = (typeof CSV_LISTS)[number];
 
-export function periodOf(params: URLSearchParams, now: Date): { from: string; to: string; notices: string[]; filtered: boolean; period: Period } {
+export function periodOf(
+  params: URLSearchParams,
+  now: Date,
+  options: { defaultDays?: number } = {},
+): { from: string; to: string; notices: string[]; filtered: boolean; period: Period } {
   const today = helsinkiToday(now);
-  const monthStart = `${today.slice(0, 8)}01`;
+  // This month so far, or the given number of days up to today.
+  const monthStart = options.defaultDays ? addCalendarDays(today, 1 - options.defaultDays) : `${today.slice(0, 8)}01`;
   const fromText = (params.get("alkaen") ?? "").trim();
   const toText = (params.get("asti") ?? "").trim();
   const notices: string[] = [];
