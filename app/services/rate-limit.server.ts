@@ -1,6 +1,7 @@
 import { CompiledQuery, sql } from "kysely";
 import { RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
 import { getDb } from "../db.server";
+import { env } from "../env.server";
 
 // Brute-force limits that hold across processes: rate-limiter-flexible's PostgreSQL store over
 // the rate_limits table (migration 0002). The store speaks node-postgres' `query({ text, values })`;
@@ -38,28 +39,43 @@ function limiter(keyPrefix: string, points: number, durationSeconds: number) {
 const FIFTEEN_MINUTES = 15 * 60;
 const ONE_HOUR = 60 * 60;
 
-export const SIGN_IN_LIMITS = { perEmail: 5, perIp: 20, windowSeconds: FIFTEEN_MINUTES } as const;
+// Sign-in counts per account *from one client* and per client, never per account alone: a limit
+// on the account itself would let anyone lock its owner (an administrator included) out by typing
+// wrong passwords on purpose. Guessing one account from many addresses is slowed by the password
+// hash and each address's own limit.
+export const SIGN_IN_LIMITS = { perAccountAndIp: 5, perIp: 20, windowSeconds: FIFTEEN_MINUTES } as const;
 export const MAIL_LIMITS = { perEmail: 3, perIp: 30, windowSeconds: ONE_HOUR } as const;
+/**
+ * Orders placed without signing in (issue 12, finding 7): one client once booked a helper's whole
+ * day in a second. Per hour, GUEST_BOOKINGS_PER_IP (10) from one client address and
+ * GUEST_BOOKINGS_PER_EMAIL (5) for one e-mail address: a family booking a week of visits stays
+ * inside them; a signed-in customer, whose address is confirmed, is not counted.
+ */
+export const GUEST_BOOKING_WINDOW_SECONDS = ONE_HOUR;
 /** The landing page's contact form: each message becomes an e-mail to the company. */
 export const CONTACT_LIMITS = { perIp: 5, windowSeconds: ONE_HOUR } as const;
 
 let limiters:
   | {
-      signInEmail: RateLimiterPostgres;
+      signInAccountIp: RateLimiterPostgres;
       signInIp: RateLimiterPostgres;
       mailEmail: RateLimiterPostgres;
       mailIp: RateLimiterPostgres;
       contactIp: RateLimiterPostgres;
+      bookingIp: RateLimiterPostgres;
+      bookingEmail: RateLimiterPostgres;
     }
   | undefined;
 
 function getLimiters() {
   limiters ??= {
-    signInEmail: limiter("signin_email", SIGN_IN_LIMITS.perEmail, SIGN_IN_LIMITS.windowSeconds),
+    signInAccountIp: limiter("signin_account_ip", SIGN_IN_LIMITS.perAccountAndIp, SIGN_IN_LIMITS.windowSeconds),
     signInIp: limiter("signin_ip", SIGN_IN_LIMITS.perIp, SIGN_IN_LIMITS.windowSeconds),
     mailEmail: limiter("mail_email", MAIL_LIMITS.perEmail, MAIL_LIMITS.windowSeconds),
     mailIp: limiter("mail_ip", MAIL_LIMITS.perIp, MAIL_LIMITS.windowSeconds),
     contactIp: limiter("contact_ip", CONTACT_LIMITS.perIp, CONTACT_LIMITS.windowSeconds),
+    bookingIp: limiter("booking_ip", env().GUEST_BOOKINGS_PER_IP, GUEST_BOOKING_WINDOW_SECONDS),
+    bookingEmail: limiter("booking_email", env().GUEST_BOOKINGS_PER_EMAIL, GUEST_BOOKING_WINDOW_SECONDS),
   };
   return limiters;
 }
@@ -86,12 +102,13 @@ async function consumeAll(entries: { limiter: RateLimiterPostgres; key: string }
 
 const emailKey = (email: string) => email.trim().toLowerCase();
 const ipKey = (ip: string | null | undefined) => ip || "unknown";
+const accountIpKey = (email: string, ip: string | null | undefined) => `${emailKey(email)}|${ipKey(ip)}`;
 
-/** Counts a sign-in attempt for this address and this client address. */
+/** Counts a sign-in attempt for this account from this client, and for this client. */
 export function consumeSignInAttempt(email: string, ip: string | null | undefined): Promise<LimitResult> {
   const l = getLimiters();
   return consumeAll([
-    { limiter: l.signInEmail, key: emailKey(email) },
+    { limiter: l.signInAccountIp, key: accountIpKey(email, ip) },
     { limiter: l.signInIp, key: ipKey(ip) },
   ]);
 }
@@ -99,7 +116,7 @@ export function consumeSignInAttempt(email: string, ip: string | null | undefine
 /** A successful sign-in does not count against the limits: the owner is not an attacker. */
 export async function forgiveSignInAttempt(email: string, ip: string | null | undefined): Promise<void> {
   const l = getLimiters();
-  await l.signInEmail.delete(emailKey(email));
+  await l.signInAccountIp.delete(accountIpKey(email, ip));
   await l.signInIp.reward(ipKey(ip), 1);
 }
 
@@ -118,6 +135,21 @@ export function consumeMailRequest(email: string, ip: string | null | undefined)
  */
 export function consumeContactMessage(ip: string | null | undefined): Promise<LimitResult> {
   return consumeAll([{ limiter: getLimiters().contactIp, key: ipKey(ip) }]);
+}
+
+/** Counts a guest's order from this client and for this e-mail address. */
+export function consumeGuestBooking(email: string, ip: string | null | undefined): Promise<LimitResult> {
+  const l = getLimiters();
+  return consumeAll([
+    { limiter: l.bookingIp, key: ipKey(ip) },
+    { limiter: l.bookingEmail, key: emailKey(email) },
+  ]);
+}
+
+/** How many guest orders this client has tried in the current window (the bot check grows with it). */
+export async function recentGuestBookings(ip: string | null | undefined): Promise<number> {
+  const result = await getLimiters().bookingIp.get(ipKey(ip));
+  return result?.consumedPoints ?? 0;
 }
 
 /**
