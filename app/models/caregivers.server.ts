@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Executor } from "../db.server";
+import type { CaregiverStatus } from "../domain/statuses";
 import {
   OFFERED_CAREGIVER_LIMIT,
   OFFERED_CAREGIVER_MIN_RATING,
@@ -128,4 +129,17 @@ export async function findCaregiverContactOfOrder(executor: Executor, orderId: s
     .where("orders.id", "=", orderId)
     .executeTakeFirst();
   return row ? { id: row.id, fullName: row.full_name, email: row.email } : null;
+}
+
+/** The helper whose profile picture is served at `url`, with what decides who may see it. */
+export async function findPhotoOwner(
+  executor: Executor,
+  url: string,
+): Promise<{ status: CaregiverStatus; profileId: string } | null> {
+  const row = await executor
+    .selectFrom("caregivers")
+    .select(["status", "profile_id"])
+    .where("profile_image_url", "=", url)
+    .executeTakeFirst();
+  return row ? { status: row.status, profileId: row.profile_id } : null;
 }

@@ -16,7 +16,7 @@ import { createQuestion } from "~/services/bot-check.server";
 import { verifyPassword } from "~/services/password.server";
 import { MAX_PHOTO_BYTES, processProfilePhoto } from "~/services/photo.server";
 import { createLocalStorage, useStorage } from "~/services/storage.server";
-import { answerOf, type RouteAnswer } from "./support/auth";
+import { answerOf, createTestUser, sessionCookieFor, type RouteAnswer } from "./support/auth";
 
 // Helper registration through real multipart and form POSTs against a real database (spec 001
 // §3–§5, §7–§9). Every request goes through the route's loader and action, as a browser without
@@ -184,12 +184,38 @@ async function storedPhotoOf(cookie: string): Promise<Buffer> {
   const url: string = step1.data.view.photoUrl;
   expect(url).toMatch(/^\/kuvat\/photo-[0-9a-f]{32}\.jpg$/);
   const response = await photoLoader({
-    request: new Request(`${BASE}${url}`),
+    request: new Request(`${BASE}${url}`, { headers: { Cookie: cookie } }),
     params: { key: url.split("/").pop() },
     context: CONTEXT,
   });
   expect(response.status).toBe(200);
   return Buffer.from(await response.arrayBuffer());
+}
+
+/**
+ * An applicant's photo is personal data: until approval only the back office (admin, moderator)
+ * and the applicant see it, never cached by a shared cache; afterwards it is public (issue 12).
+ */
+async function expectPhotoSeenOnlyByStaffUntilApproved(caregiverId: string, url: string) {
+  const key = url.split("/").pop();
+  const fetchPhoto = (cookie?: string) =>
+    answerOf(() => photoLoader({ request: new Request(`${BASE}${url}`, { headers: cookie ? { Cookie: cookie } : {} }), params: { key }, context: CONTEXT }));
+  const moderator = await sessionCookieFor(await createTestUser({ email: "moderaattori@example.fi", role: "moderator" }));
+  const support = await sessionCookieFor(await createTestUser({ email: "tuki@example.fi", role: "support" }));
+  const customer = await sessionCookieFor(await createTestUser({ email: "asiakas@example.fi" }));
+
+  expect((await fetchPhoto()).status).toBe(404);
+  expect((await fetchPhoto(customer)).status).toBe(404);
+  expect((await fetchPhoto(support)).status).toBe(404);
+  const seen = await fetchPhoto(moderator);
+  expect(seen.status).toBe(200);
+  expect(seen.headers.get("Cache-Control")).toBe("private, no-cache");
+
+  const db = await getDb();
+  await db.updateTable("caregivers").set({ status: "approved" }).where("id", "=", caregiverId).execute();
+  const approved = await fetchPhoto();
+  expect(approved.status).toBe(200);
+  expect(approved.headers.get("Cache-Control")).toBe("public, max-age=86400");
 }
 
 // ------------------------------------------------------------------ step 1
@@ -347,22 +373,26 @@ describe("the profile photo", () => {
     expect(Math.max(after.width ?? 0, after.height ?? 0)).toBe(800);
   });
 
-  it("serves a stored photo with caching headers, and 404 for unknown keys", async () => {
+  it("serves an applicant's photo privately to the applicant's own browser only, and 404 for unknown keys", async () => {
     const cookie = await completeStep1();
     const step1 = await load("/rekisteroidy-kaveriksi", cookie);
     const url: string = step1.data.view.photoUrl;
     const key = url.split("/").pop();
-    const response = await photoLoader({ request: new Request(`${BASE}${url}`), params: { key }, context: CONTEXT });
+    const response = await photoLoader({ request: new Request(`${BASE}${url}`, { headers: { Cookie: cookie } }), params: { key }, context: CONTEXT });
     expect(response.headers.get("Content-Type")).toBe("image/jpeg");
-    expect(response.headers.get("Cache-Control")).toBe("public, max-age=86400");
+    expect(response.headers.get("Cache-Control")).toBe("private, no-cache");
     expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
     const etag = response.headers.get("ETag")!;
     const again = await photoLoader({
-      request: new Request(`${BASE}${url}`, { headers: { "If-None-Match": etag } }),
+      request: new Request(`${BASE}${url}`, { headers: { "If-None-Match": etag, Cookie: cookie } }),
       params: { key },
       context: CONTEXT,
     });
     expect(again.status).toBe(304);
+
+    // Another browser (no draft cookie) cannot see it: the same 404 as for a key that does not exist.
+    const stranger = await answerOf(() => photoLoader({ request: new Request(`${BASE}${url}`), params: { key }, context: CONTEXT }));
+    expect(stranger.status).toBe(404);
 
     for (const bad of ["photo-00000000000000000000000000000000.jpg", "../../etc/passwd", ".."]) {
       const missing = await answerOf(() =>
@@ -448,12 +478,7 @@ describe("completing the registration", () => {
       bio: "Olen eläkkeellä oleva opettaja ja pidän ulkoilusta ja keskustelusta.",
     });
     expect(caregiver.profile_image_url).toMatch(/^\/kuvat\/photo-[0-9a-f]{32}\.jpg$/);
-    const photo = await photoLoader({
-      request: new Request(`${BASE}${caregiver.profile_image_url}`),
-      params: { key: caregiver.profile_image_url!.split("/").pop() },
-      context: CONTEXT,
-    });
-    expect(photo.status).toBe(200);
+    await expectPhotoSeenOnlyByStaffUntilApproved(caregiver.id, caregiver.profile_image_url!);
 
     const services = await db
       .selectFrom("caregiver_services")
