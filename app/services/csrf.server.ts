@@ -7,6 +7,11 @@ import { authMessages } from "../messages/auth";
 // (curl, server-to-server webhooks, tests) cannot come from a victim's browser, so it is allowed;
 // webhooks therefore keep working without an exemption list.
 
+//
+// A browser's Origin must also name this very host, even when Sec-Fetch-Site says "same-site" (a
+// sibling subdomain): Remix makes the same comparison before any action and answers a mismatch
+// with a bare 500, so it is refused here first, with the 403 every other cross-site post gets.
+
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const ALLOWED_FETCH_SITES = new Set(["same-origin", "same-site", "none"]);
 
@@ -16,13 +21,13 @@ export interface RequestOrigin {
   secFetchSite: string | null;
   /** The Origin header, if any. */
   origin: string | null;
-  /** Host names this server answers as (Host and, behind a proxy, X-Forwarded-Host). */
-  hosts: string[];
+  /** X-Forwarded-Host (its first entry) or else Host: the host Remix compares Origin with. */
+  host: string | null;
 }
 
-export function isCrossSite({ method, secFetchSite, origin, hosts }: RequestOrigin): boolean {
+export function isCrossSite({ method, secFetchSite, origin, host }: RequestOrigin): boolean {
   if (SAFE_METHODS.has(method.toUpperCase())) return false;
-  if (secFetchSite) return !ALLOWED_FETCH_SITES.has(secFetchSite.toLowerCase());
+  if (secFetchSite && !ALLOWED_FETCH_SITES.has(secFetchSite.toLowerCase())) return true;
   if (origin === null) return false;
   // 'null' is what sandboxed frames and some redirects send: not provably ours.
   if (origin === "null") return true;
@@ -32,19 +37,22 @@ export function isCrossSite({ method, secFetchSite, origin, hosts }: RequestOrig
   } catch {
     return true;
   }
-  return !hosts.some((host) => host.toLowerCase() === originHost);
+  return host === null || host.toLowerCase() !== originHost;
+}
+
+/** The host a request was addressed to, read as Remix reads it. */
+function requestedHost(forwardedHost: string | null | undefined, host: string | null | undefined): string | null {
+  const forwarded = forwardedHost?.split(",")[0]?.trim();
+  return forwarded || host || null;
 }
 
 /** The same check for a Fetch API request (Remix actions, tests). */
 export function isCrossSiteRequest(request: Request): boolean {
-  const forwarded = request.headers.get("X-Forwarded-Host");
-  const hosts = [request.headers.get("Host") ?? new URL(request.url).host];
-  if (forwarded) hosts.push(...forwarded.split(",").map((h) => h.trim()));
   return isCrossSite({
     method: request.method,
     secFetchSite: request.headers.get("Sec-Fetch-Site"),
     origin: request.headers.get("Origin"),
-    hosts,
+    host: requestedHost(request.headers.get("X-Forwarded-Host"), request.headers.get("Host") ?? new URL(request.url).host),
   });
 }
 
@@ -52,14 +60,11 @@ export const CROSS_SITE_MESSAGE = authMessages.crossSite;
 
 /** Express middleware for server.ts: answers 403 to cross-site non-GET requests. */
 export function rejectCrossSiteRequests(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
-  const forwarded = req.get("X-Forwarded-Host");
-  const hosts = [req.get("Host") ?? ""];
-  if (forwarded) hosts.push(...forwarded.split(",").map((h) => h.trim()));
   const crossSite = isCrossSite({
     method: req.method,
     secFetchSite: req.get("Sec-Fetch-Site") ?? null,
     origin: req.get("Origin") ?? null,
-    hosts,
+    host: requestedHost(req.get("X-Forwarded-Host"), req.get("Host")),
   });
   if (!crossSite) return next();
   res.status(403).type("text/plain; charset=utf-8").send(CROSS_SITE_MESSAGE);
