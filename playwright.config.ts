@@ -61,6 +61,9 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       WORKER: "inline",
       WORKER_POLL_MS: "200",
+      // Every test books from 127.0.0.1; the limits are tested in tests/integration/booking-limits.test.ts.
+      GUEST_BOOKINGS_PER_IP: "1000",
+      GUEST_BOOKINGS_PER_EMAIL: "1000",
     },
   },
 });

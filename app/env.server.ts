@@ -31,6 +31,13 @@ const EnvSchema = z.object({
    * rate limits by sending the header.
    */
   TRUST_PROXY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(10).default(0)),
+  /**
+   * Orders placed without signing in, per hour, from one client address and for one e-mail
+   * address (app/services/rate-limit.server.ts). Test runs, which book from one address all the
+   * time, raise them.
+   */
+  GUEST_BOOKINGS_PER_IP: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(10)),
+  GUEST_BOOKINGS_PER_EMAIL: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(5)),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /**
    * Signs bot-check challenges (ALTCHA and the no-JS question). Required in production so that

@@ -12,6 +12,7 @@ import {
   ORDER_FAILED_MESSAGES,
   RETRY_REFUSED_MESSAGE,
   bookingMessages,
+  bookingRateLimitedMessage,
 } from "~/messages/booking";
 import { priceOrder } from "~/domain/order-amounts";
 import { logger } from "~/logger.server";
@@ -26,6 +27,7 @@ import {
 import { BOT_CHECK_FIELDS, createBotCheck, verifyBotCheck } from "~/services/bot-check.server";
 import { CheckoutError, startCheckout } from "~/services/payments/checkout.server";
 import { getPaymentProvider, isOnlinePaymentAvailable } from "~/services/payments/active-provider.server";
+import { consumeGuestBooking, retryAfterMinutes } from "~/services/rate-limit.server";
 import { forgetContactDetails, keepContactDetails, keptContactDetails } from "./contact-draft.server";
 import { ANY_CAREGIVER, UUID, readDraft, stepHref, type BookingDraft } from "./draft";
 import type { BookingFlow } from "./flows";
@@ -160,7 +162,7 @@ function field(formData: FormData, name: string): string {
   return typeof value === "string" ? value.trim() : "";
 }
 
-export async function contactStepAction(request: Request, flow: BookingFlow) {
+export async function contactStepAction(request: Request, flow: BookingFlow, clientIp: string | null = null) {
   const now = new Date();
   const url = new URL(request.url);
   const draft = readDraft(url.searchParams);
@@ -239,6 +241,19 @@ export async function contactStepAction(request: Request, flow: BookingFlow) {
     );
   }
   const user = await getOptionalUser(request);
+  if (!user) {
+    const limit = await consumeGuestBooking(contact.email, clientIp);
+    if (!limit.allowed) {
+      return data(
+        {
+          result: submission.reply({ hideFields: HIDDEN_FIELDS, formErrors: [bookingRateLimitedMessage(retryAfterMinutes(limit.retryAfterSeconds))] }),
+          discount,
+          botCheck: createBotCheck(),
+        },
+        { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
+      );
+    }
+  }
   let outcome;
   try {
     outcome = await placeOrder(db, {

@@ -136,10 +136,15 @@ export const CHECKOUT_MESSAGES = {
   noUrl: "Maksun aloittaminen epäonnistui - ei checkout URL:ia",
 } as const;
 
-/** Shown when 'Yritä maksua uudelleen' names an order this browser cannot (or can no longer) pay. */
 /** A customer frozen by staff cannot book (issue 14); said without revealing more about the account. */
 export const CUSTOMER_FROZEN_MESSAGE =
   "Tällä sähköpostiosoitteella ei voi tehdä varausta, koska asiakastili on jäädytetty. Ota yhteyttä asiakaspalveluumme, niin selvitämme asian.";
 
+/** Shown when 'Yritä maksua uudelleen' names an order this browser cannot (or can no longer) pay. */
 export const RETRY_REFUSED_MESSAGE = "Tätä varausta ei voi enää maksaa. Tarkista tiedot ja tee uusi varaus.";
 
+
+/** Too many orders without signing in from one client or for one address (issue 12, finding 7). */
+export function bookingRateLimitedMessage(minutes: number): string {
+  return `Tästä osoitteesta on tehty lyhyessä ajassa liian monta varausta. Yritä uudelleen ${minutes} minuutin kuluttua tai kirjaudu sisään. Tietosi ovat tallessa lomakkeella.`;
+}

@@ -15,8 +15,8 @@ export function loader({ request }: LoaderFunctionArgs) {
   return contactStepLoader(request, VARAA_FLOW);
 }
 
-export function action({ request }: ActionFunctionArgs) {
-  return contactStepAction(request, VARAA_FLOW);
+export function action({ request, context }: ActionFunctionArgs) {
+  return contactStepAction(request, VARAA_FLOW, context.clientIp ?? null);
 }
 
 // A discount check changes nothing the loader reads; re-running it would only replace the bot

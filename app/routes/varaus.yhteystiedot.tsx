@@ -15,8 +15,8 @@ export function loader({ request }: LoaderFunctionArgs) {
   return contactStepLoader(request, VARAUS_FLOW);
 }
 
-export function action({ request }: ActionFunctionArgs) {
-  return contactStepAction(request, VARAUS_FLOW);
+export function action({ request, context }: ActionFunctionArgs) {
+  return contactStepAction(request, VARAUS_FLOW, context.clientIp ?? null);
 }
 
 // A discount check changes nothing the loader reads; re-running it would only replace the bot

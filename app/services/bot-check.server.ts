@@ -68,6 +68,21 @@ export function defaultAltchaCost(): AltchaCost {
   return env().NODE_ENV === "production" ? PRODUCTION_COST : DEVELOPMENT_COST;
 }
 
+/**
+ * The proof of work for a client that has already placed `attempts` orders in the rate-limit
+ * window: the first quarter of the hourly allowance (GUEST_BOOKINGS_PER_IP) costs the usual
+ * second, after that each order doubles the key-derivation iterations per try (up to 16 times), so
+ * a script placing order after order slows down while a family booking a few visits notices
+ * nothing.
+ */
+export function altchaCostAfter(
+  attempts: number,
+  { base = defaultAltchaCost(), free = Math.floor(env().GUEST_BOOKINGS_PER_IP / 4) }: { base?: AltchaCost; free?: number } = {},
+): AltchaCost {
+  const factor = Math.min(16, 2 ** Math.max(0, attempts - free));
+  return { ...base, iterations: base.iterations * factor };
+}
+
 /** A signed ALTCHA challenge (the JSON the widget fetches from /api/altcha-challenge). */
 export async function createAltchaChallenge(
   options: { cost?: AltchaCost; ttlMs?: number } = {},

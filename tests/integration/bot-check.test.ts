@@ -74,8 +74,9 @@ describe("ALTCHA (with JavaScript)", () => {
   });
 
   it("serves fresh, uncached challenges to the widget", async () => {
-    const first = await challengeLoader();
-    const second = await challengeLoader();
+    const args = { request: new Request("http://localhost/api/altcha-challenge"), params: {}, context: { cspNonce: "n", clientIp: "192.0.2.1" } };
+    const first = await challengeLoader(args);
+    const second = await challengeLoader(args);
     expect(first.headers.get("Cache-Control")).toBe("no-store");
     const a = (await first.json()) as Challenge;
     const b = (await second.json()) as Challenge;
