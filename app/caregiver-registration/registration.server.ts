@@ -164,14 +164,16 @@ async function submitStep1(request: Request): Promise<ActionOutcome> {
   try {
     parsed = await parseFormWithFile(request, { fileField: PHOTO_FIELD, maxFileBytes: MAX_PHOTO_BYTES });
   } catch (error) {
-    if (!(error instanceof UploadTooLargeError)) throw error;
-    // Nothing of the form can be trusted once the body was cut off: ask again, with the reason.
+    // Nothing of the form can be trusted once the body was cut off or arrived malformed (the
+    // parser throws on a broken multipart body): ask again, with the reason.
+    const tooLarge = error instanceof UploadTooLargeError;
+    if (!tooLarge) logger.info({ err: error }, "helper registration: unreadable multipart body");
     const submission = parseWithZod(new FormData(), { schema: step1Schema() });
     return {
       kind: "invalid",
-      status: 413,
+      status: tooLarge ? 413 : 400,
       step: 1,
-      result: submission.reply({ fieldErrors: photoError() }),
+      result: tooLarge ? submission.reply({ fieldErrors: photoError() }) : submission.reply({ formErrors: [messages.formUnreadable] }),
       view: step1View(draft?.data ?? null),
       setCookie: null,
     };

@@ -32,4 +32,6 @@ export const caregiverRegistrationMessages = {
   transportationInvalid: "Valitse yksi vaihtoehdoista",
   textTooLong: "Teksti on liian pitkä",
   draftExpired: "Lomakkeen tiedot ehtivät vanhentua. Täytä ensimmäisen vaiheen tiedot uudelleen.",
+  /** The browser's upload arrived broken (cut off or malformed): nothing of it can be read. */
+  formUnreadable: "Lomakkeen lähetys ei onnistunut. Tarkista tiedot ja lähetä lomake uudelleen.",
 } as const;

@@ -49,7 +49,8 @@ export function draftStore<T extends object>(options: { kind: string; cookieName
       const draft = await findFormDraft<T>(executor, kind, id);
       return draft ? { id: draft.id, data: draft.data } : null;
     },
-    async save(executor, id, data) {
+    async save(executor, id, rawData) {
+      const data = withoutNulCharacters(rawData);
       const expiresAt = new Date(Date.now() + ttlMs);
       let draftId = id;
       if (!draftId || !(await updateFormDraft(executor, { kind, id: draftId, data, expiresAt }))) {
@@ -67,4 +68,13 @@ export function draftStore<T extends object>(options: { kind: string; cookieName
       return deleteExpiredFormDrafts<T>(executor, kind);
     },
   };
+}
+
+/**
+ * PostgreSQL's jsonb cannot hold the NUL character (it refused the whole draft with a 500). Drafts
+ * keep what was typed so that it can be shown again; a NUL is nothing anyone typed, so it goes.
+ */
+function withoutNulCharacters<T>(data: T): T {
+  // eslint-disable-next-line no-control-regex
+  return JSON.parse(JSON.stringify(data, (_key, value: unknown) => (typeof value === "string" ? value.replace(/\u0000/g, "") : value))) as T;
 }

@@ -58,7 +58,10 @@ export function refuseRequest(input: {
         : "Lomakkeen tiedot olivat liian pitkät. Palaa takaisin, lyhennä tekstiä ja lähetä lomake uudelleen.",
     };
   }
-  if (!isApi(input.path) && length > 0 && (!input.contentType || !FORM_TYPES.has(input.contentType))) {
+  // Only the helper application uploads a file; a multipart body anywhere else is nothing our
+  // forms send, and a malformed one would make the action's body parser throw (a 500).
+  const multipartElsewhere = input.contentType === "multipart/form-data" && !UPLOAD_PATHS.has(input.path);
+  if (!isApi(input.path) && length > 0 && (!input.contentType || !FORM_TYPES.has(input.contentType) || multipartElsewhere)) {
     return { status: 415, title: "Lomakkeen muotoa ei tueta", text: "Lomakkeen lähetys ei onnistunut. Palaa edelliselle sivulle ja lähetä lomake uudelleen." };
   }
   return null;

@@ -19,6 +19,32 @@ test.describe("requests refused before the app reads them", () => {
     const json = await request.post("/auth", { headers: { "Content-Type": "application/json" }, data: { email: "a@b.fi" } });
     expect(json.status()).toBe(415);
   });
+
+  test("every public form refuses wrong encodings and garbage with a 4xx, never a 500", async ({ request }) => {
+    const forms = ["/?index", "/auth?index", "/auth/unohtunut-salasana", "/auth/uusi-salasana", "/auth/vahvista", "/varaus/yhteystiedot", "/varaa/yhteystiedot", "/rekisteroidy-kaveriksi"];
+    for (const path of forms) {
+      const plain = await request.post(path, { headers: { "Content-Type": "text/plain" }, data: "email=a@b.fi" });
+      expect(plain.status(), `${path} text/plain`).toBe(415);
+      const broken = await request.post(path, { headers: { "Content-Type": "multipart/form-data; boundary=raja" }, data: "--raja\r\nroskaa" });
+      expect(broken.status(), `${path} broken multipart`).toBeGreaterThanOrEqual(400);
+      expect(broken.status(), `${path} broken multipart`).toBeLessThan(500);
+      const nul = await request.post(path, { form: { email: "a\u0000@b.fi", name: "\u0000", intent: "signin", password: "\u0000" } });
+      expect(nul.status(), `${path} NUL`).toBeLessThan(500);
+    }
+  });
+
+  test("a post from a sibling site (same-site, another Origin) gets 403, not Remix's 500", async ({ request, baseURL }) => {
+    const answer = await request.post("/auth?index", {
+      headers: { "Sec-Fetch-Site": "same-site", Origin: "http://kampanja.localhost" },
+      form: { intent: "signin", email: "admin@arkikaveri.test", password: "x" },
+    });
+    expect(answer.status()).toBe(403);
+    const own = await request.post("/auth?index", {
+      headers: { "Sec-Fetch-Site": "same-origin", Origin: new URL(baseURL!).origin },
+      form: { intent: "signin", email: "admin@arkikaveri.test", password: "vaara-salasana" },
+    });
+    expect(own.status()).toBe(401);
+  });
 });
 
 test("a sign-in redirect to another site by a control character ends on this site", async ({ page, baseURL }) => {

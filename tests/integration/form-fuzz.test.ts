@@ -137,3 +137,18 @@ describe("random input to every public form", () => {
     expect(await storedRows()).toEqual(before);
   });
 });
+
+describe("what is kept for later never breaks on a NUL character", () => {
+  it("a booking form sent after its draft went stale keeps the typed details, without the NUL", async () => {
+    const request = new Request(new URL("/varaus/yhteystiedot", BASE_URL), {
+      method: "POST",
+      body: new URLSearchParams({ intent: "book", firstName: "Ai\u0000no", email: "nul@example.fi" }),
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
+    const answer = await answerOf(() => varausContactAction({ request, params: {}, context: CONTEXT }));
+    expect(answer.status).toBe(302);
+    const db = await getDb();
+    const kept = await db.selectFrom("form_drafts").select("data").where("kind", "=", "booking-contact").orderBy("created_at", "desc").executeTakeFirstOrThrow();
+    expect(kept.data).toMatchObject({ firstName: "Aino", email: "nul@example.fi" });
+  });
+});

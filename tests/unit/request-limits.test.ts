@@ -33,4 +33,10 @@ describe("refuseRequest", () => {
     expect(post("/auth", "application/json", 20)?.status).toBe(415);
     expect(post("/auth", "text/plain", 20)?.status).toBe(415);
   });
+
+  it("takes multipart only where a file is uploaded (a malformed one elsewhere made the action's parser throw)", () => {
+    expect(post("/auth", "multipart/form-data", 200)?.status).toBe(415);
+    expect(post("/varaus/yhteystiedot", "multipart/form-data", 200)?.status).toBe(415);
+    expect(post("/rekisteroidy-kaveriksi", "multipart/form-data", 200)).toBeNull();
+  });
 });
