@@ -20,9 +20,17 @@ function isApi(path: string): boolean {
   return path === "/api" || path.startsWith("/api/");
 }
 
+/**
+ * With JavaScript, Remix (single fetch) posts a page's form to the page's address plus '.data'
+ * ('/rekisteroidy-kaveriksi.data'); the same rules apply as to the page itself.
+ */
+function isUploadPath(path: string): boolean {
+  return UPLOAD_PATHS.has(path.replace(/\.data$/, ""));
+}
+
 export function bodyLimitFor(path: string, contentType: string | null): number {
   if (isApi(path)) return WEBHOOK_BODY_LIMIT_BYTES;
-  if (UPLOAD_PATHS.has(path) && contentType === "multipart/form-data") return UPLOAD_BODY_LIMIT_BYTES;
+  if (isUploadPath(path) && contentType === "multipart/form-data") return UPLOAD_BODY_LIMIT_BYTES;
   return FORM_BODY_LIMIT_BYTES;
 }
 
@@ -60,7 +68,7 @@ export function refuseRequest(input: {
   }
   // Only the helper application uploads a file; a multipart body anywhere else is nothing our
   // forms send, and a malformed one would make the action's body parser throw (a 500).
-  const multipartElsewhere = input.contentType === "multipart/form-data" && !UPLOAD_PATHS.has(input.path);
+  const multipartElsewhere = input.contentType === "multipart/form-data" && !isUploadPath(input.path);
   if (!isApi(input.path) && length > 0 && (!input.contentType || !FORM_TYPES.has(input.contentType) || multipartElsewhere)) {
     return { status: 415, title: "Lomakkeen muotoa ei tueta", text: "Lomakkeen lähetys ei onnistunut. Palaa edelliselle sivulle ja lähetä lomake uudelleen." };
   }

@@ -39,4 +39,11 @@ describe("refuseRequest", () => {
     expect(post("/varaus/yhteystiedot", "multipart/form-data", 200)?.status).toBe(415);
     expect(post("/rekisteroidy-kaveriksi", "multipart/form-data", 200)).toBeNull();
   });
+
+  it("treats a page's single-fetch address (what Remix posts to with JavaScript) as the page", () => {
+    expect(post("/rekisteroidy-kaveriksi.data", "multipart/form-data", 5_500_000)).toBeNull();
+    expect(post("/rekisteroidy-kaveriksi.data", "multipart/form-data", UPLOAD_BODY_LIMIT_BYTES + 1)?.status).toBe(413);
+    expect(post("/auth.data", "multipart/form-data", 200)?.status).toBe(415);
+    expect(post("/varaus/yhteystiedot.data", "application/x-www-form-urlencoded", FORM_BODY_LIMIT_BYTES + 1)?.status).toBe(413);
+  });
 });
