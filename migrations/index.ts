@@ -4,6 +4,7 @@ import * as m0002 from "./0002_rate_limits";
 import * as m0004 from "./0004_backoffice";
 import * as m0005 from "./0005_cancellation";
 import * as m0006 from "./0006_guest_orders";
+import * as m0007 from "./0007_order_email_confirmation";
 
 // Listed here rather than read from the folder, so the same list works from the Remix bundle,
 // from tsx scripts and from tests. Add new migrations at the end; never edit a landed one.
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   "0004_backoffice": m0004,
   "0005_cancellation": m0005,
   "0006_guest_orders": m0006,
+  "0007_order_email_confirmation": m0007,
 };

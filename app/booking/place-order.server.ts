@@ -6,8 +6,10 @@ import { logger } from "~/logger.server";
 import { isCustomerSuspended } from "~/models/backoffice-customers.server";
 import { insertDiscountRedemption, redeemDiscountCode } from "~/models/discount-codes.server";
 import { OFFERED_CAREGIVER_MIN_RATING } from "~/domain/caregiver-offer";
+import { CONFIRMATION_COUNT_WINDOW_MS, orderNeedsEmailConfirmation } from "~/domain/guest-orders";
 import { findActiveServiceCategory } from "~/models/service-categories.server";
 import {
+  countRecentInvoiceOrders,
   findApprovedCaregiver,
   findOrCreateCustomerProfile,
   insertOrder,
@@ -19,6 +21,7 @@ import { getPriceBands } from "~/models/settings.server";
 import type { BookingContact } from "~/schemas/booking";
 import { enqueueBookingConfirmation } from "~/services/booking-emails.server";
 import { createInvoiceForOrder } from "~/services/invoices.server";
+import { newOrderConfirmationToken, sendOrderConfirmationRequest } from "~/services/order-email-confirmation.server";
 import type { TimeSelection } from "./draft";
 
 // Placing an order: the whole booking in one transaction (issue 4 "Creating the order"; DESIGN.md
@@ -42,7 +45,15 @@ export interface PlaceOrderInput {
 }
 
 export type PlaceOrderOutcome =
-  | { ok: true; orderId: string; orderNumber: string; paymentMethod: "online" | "invoice"; totalCents: number }
+  | {
+      ok: true;
+      orderId: string;
+      orderNumber: string;
+      paymentMethod: "online" | "invoice";
+      totalCents: number;
+      /** A guest's invoice order that waits for its e-mail address to confirm it (app/domain/guest-orders.ts). */
+      awaitingEmailConfirmation: boolean;
+    }
   | { ok: false; reason: "caregiver_unavailable" }
   | { ok: false; reason: "service_unavailable" }
   /** The paying customer's account is frozen by staff (issue 14). */
@@ -117,6 +128,14 @@ export async function placeOrder(db: DB, input: PlaceOrderInput): Promise<PlaceO
       // Someone not signed in as the address's account (DESIGN.md decision 15): the order keeps
       // what they typed, and nothing of the account reaches their documents or pages.
       const guestOnExistingAccount = !created && input.signedInUserId !== profileId;
+      const needsConfirmation = orderNeedsEmailConfirmation({
+        signedInAsOwner: input.signedInUserId === profileId,
+        paymentMethod: contact.paymentMethod,
+        recentInvoiceOrders: online
+          ? 0
+          : await countRecentInvoiceOrders(trx, profileId, new Date(input.now.getTime() - CONFIRMATION_COUNT_WINDOW_MS)),
+      });
+      const confirmation = needsConfirmation ? newOrderConfirmationToken(input.now) : null;
       const order = await insertOrder(trx, {
         customerId,
         guestPayer: guestOnExistingAccount
@@ -149,6 +168,7 @@ export async function placeOrder(db: DB, input: PlaceOrderInput): Promise<PlaceO
         discountCodeId: discount?.discountCodeId ?? null,
         status: online ? "pending_payment" : "pending",
         createdBy: input.signedInUserId ?? profileId,
+        emailConfirmation: confirmation ? { tokenHash: confirmation.tokenHash, dueAt: confirmation.dueAt } : null,
       });
       if (discount) {
         await insertDiscountRedemption(trx, {
@@ -167,7 +187,10 @@ export async function placeOrder(db: DB, input: PlaceOrderInput): Promise<PlaceO
         // The online method (card, MobilePay, Klarna) is chosen on the provider's page.
         method: online ? null : "invoice",
       });
-      if (!online) {
+      if (confirmation) {
+        // The invoice and the confirmation wait until the address confirms the order.
+        await sendOrderConfirmationRequest(trx, { email: contact.email, token: confirmation.token, now: input.now });
+      } else if (!online) {
         // Invoice orders are confirmed now: invoice and e-mail commit with the order or not at all.
         await createInvoiceForOrder(trx, order.id, input.now);
         await enqueueBookingConfirmation(trx, order.id);
@@ -178,6 +201,7 @@ export async function placeOrder(db: DB, input: PlaceOrderInput): Promise<PlaceO
         orderNumber: order.orderNumber,
         paymentMethod: contact.paymentMethod,
         totalCents: amounts.totalPriceCents,
+        awaitingEmailConfirmation: confirmation !== null,
       };
     });
   } catch (error) {

@@ -1,6 +1,6 @@
 import { redirect } from "@remix-run/node";
 import { getDb } from "~/db.server";
-import { formatDate, formatHours, formatTimeRange, formatWeekdayDate } from "~/domain/format";
+import { formatDate, formatDateTime, formatHours, formatTimeRange, formatWeekdayDate } from "~/domain/format";
 import { logger } from "~/logger.server";
 import { findOrderReceipt } from "~/models/orders.server";
 import { getContactInfo } from "~/models/settings.server";
@@ -34,6 +34,8 @@ export interface ReceiptView {
   cancelled: boolean;
   invoiceDueDate: string | null;
   customerEmail: string;
+  /** A guest's invoice order waiting for its e-mail confirmation: the deadline, formatted. */
+  emailConfirmationDeadline: string | null;
 }
 
 export async function paymentSuccessLoader(request: Request) {
@@ -66,6 +68,8 @@ export async function paymentSuccessLoader(request: Request) {
           cancelled: receipt.status === "cancelled",
           invoiceDueDate: receipt.invoiceDueDate ? formatDate(receipt.invoiceDueDate) : null,
           customerEmail: receipt.customerEmail,
+          emailConfirmationDeadline:
+            receipt.emailConfirmationDueAt && receipt.status === "pending" ? formatDateTime(receipt.emailConfirmationDueAt) : null,
         };
       }
     } catch (error) {

@@ -209,6 +209,9 @@ export interface OrdersTable {
   payer_city: ColumnType<string | null, string | null | undefined, string | null>;
   /** False until the account holder confirms that such a guest order is theirs. */
   claimed: Generated<boolean>;
+  /** Set while a guest's invoice order waits for its e-mail address to confirm it (migration 0007). */
+  email_confirmation_due_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  email_confirmation_token_hash: ColumnType<string | null, string | null | undefined, string | null>;
   completed_at: NullableTimestamp;
   created_at: CreatedAt;
   updated_at: Timestamp;

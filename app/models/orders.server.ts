@@ -124,6 +124,8 @@ export interface NewOrder {
   status: OrderStatus;
   createdBy: string | null;
   description?: string | null;
+  /** A guest's invoice order that waits for its e-mail address to confirm it (app/domain/guest-orders.ts). */
+  emailConfirmation?: { tokenHash: string; dueAt: Date } | null;
   // Only demo data sets these; a booking draws its number from the sequence and its time from now().
   orderNumber?: string;
   createdAt?: Date;
@@ -186,6 +188,9 @@ export async function insertOrder(trx: Executor, order: NewOrder): Promise<{ id:
       cancelled_at: order.cancelledAt ?? null,
       completed_at: order.completedAt ?? null,
       ...(order.createdAt ? { created_at: order.createdAt } : {}),
+      ...(order.emailConfirmation
+        ? { email_confirmation_token_hash: order.emailConfirmation.tokenHash, email_confirmation_due_at: order.emailConfirmation.dueAt }
+        : {}),
     })
     .returning(["id", "order_number"])
     .executeTakeFirstOrThrow();
@@ -252,6 +257,8 @@ export interface OrderReceipt {
   customerProfileId: string;
   customerEmail: string;
   invoiceDueDate: string | null;
+  /** Until when the order waits for its e-mail address to confirm it, or null. */
+  emailConfirmationDueAt: Date | null;
 }
 
 /** What the payment result pages show of an order (spec 000 §2 "Payment success page"). */
@@ -278,6 +285,7 @@ export async function findOrderReceipt(executor: Executor, orderNumber: string):
       "profiles.id as profile_id",
       "profiles.email",
       "invoices.due_date",
+      "orders.email_confirmation_due_at",
     ])
     .where("orders.order_number", "=", orderNumber)
     .executeTakeFirst();
@@ -297,7 +305,77 @@ export async function findOrderReceipt(executor: Executor, orderNumber: string):
     customerProfileId: row.profile_id,
     customerEmail: row.email,
     invoiceDueDate: row.due_date ?? null,
+    emailConfirmationDueAt: row.email_confirmation_due_at,
   };
+}
+
+// ---------------------------------------------------------------- e-mail confirmation of guest orders
+
+/** Live invoice orders of an e-mail address's profile placed since `since` (app/domain/guest-orders.ts). */
+export async function countRecentInvoiceOrders(executor: Executor, profileId: string, since: Date): Promise<number> {
+  const row = await executor
+    .selectFrom("orders")
+    .innerJoin("customers", "customers.id", "orders.customer_id")
+    .select(sql<number>`count(*)::int`.as("n"))
+    .where("customers.profile_id", "=", profileId)
+    .where("orders.payment_method", "=", "invoice")
+    .where("orders.status", "!=", "cancelled")
+    .where("orders.created_at", ">=", since)
+    .executeTakeFirstOrThrow();
+  return row.n;
+}
+
+/** The order a confirmation link is for, while it still waits and the link is valid. */
+export async function findOrderAwaitingEmail(
+  executor: Executor,
+  tokenHash: string,
+  now: Date,
+): Promise<{ id: string; orderNumber: string; serviceName: string; startsAt: Date; endsAt: Date; scheduledDate: string } | null> {
+  const row = await executor
+    .selectFrom("orders")
+    .innerJoin("service_categories", "service_categories.id", "orders.service_category_id")
+    .select(["orders.id", "orders.order_number", "service_categories.name", "orders.starts_at", "orders.ends_at", "orders.scheduled_date"])
+    .where("orders.email_confirmation_token_hash", "=", tokenHash)
+    .where("orders.email_confirmation_due_at", ">", now)
+    .where("orders.status", "=", "pending")
+    .executeTakeFirst();
+  return row
+    ? { id: row.id, orderNumber: row.order_number, serviceName: row.name, startsAt: row.starts_at, endsAt: row.ends_at, scheduledDate: row.scheduled_date }
+    : null;
+}
+
+/** Marks the order confirmed; null when the link was used, expired or never existed. One use only. */
+export async function markOrderEmailConfirmed(
+  executor: Executor,
+  tokenHash: string,
+  now: Date,
+): Promise<{ id: string; orderNumber: string } | null> {
+  const row = await executor
+    .updateTable("orders")
+    .set({ email_confirmation_token_hash: null, email_confirmation_due_at: null, updated_at: now })
+    .where("email_confirmation_token_hash", "=", tokenHash)
+    .where("email_confirmation_due_at", ">", now)
+    .where("status", "=", "pending")
+    .returning(["id", "order_number"])
+    .executeTakeFirst();
+  return row ? { id: row.id, orderNumber: row.order_number } : null;
+}
+
+/** Cancels the orders whose confirmation link expired unused; their payments fail with them. */
+export async function cancelUnconfirmedOrders(executor: Executor, now: Date): Promise<string[]> {
+  const rows = await executor
+    .updateTable("orders")
+    .set({ status: "cancelled", cancelled_at: now, email_confirmation_token_hash: null, updated_at: now })
+    .where("email_confirmation_due_at", "<=", now)
+    .where("email_confirmation_token_hash", "is not", null)
+    .where("status", "=", "pending")
+    .returning("id")
+    .execute();
+  const ids = rows.map((row) => row.id);
+  if (ids.length > 0) {
+    await executor.updateTable("payments").set({ status: "failed", updated_at: now }).where("order_id", "in", ids).where("status", "=", "pending").execute();
+  }
+  return ids;
 }
 
 /** A caregiver who may take bookings: approved and rated at least `minRating` (the offered list's rule). */

@@ -6,6 +6,7 @@ import { Alert } from "~/components/alert";
 import { ButtonLink } from "~/components/button";
 import { PageLayout, linkClass } from "~/components/layout";
 import { formatEuros } from "~/domain/format";
+import { orderEmailConfirmationTexts } from "~/messages/booking";
 import { useHydrated } from "~/components/use-hydrated";
 
 // /varaus-maksu-onnistui?order_number=…&payment_method=invoice|… (spec 000 §2 "Payment success
@@ -46,7 +47,9 @@ export default function PaymentSuccessPage() {
   const invoice = order.paymentMethod === "invoice";
   const title = order.cancelled
     ? "Varaus on peruttu"
-    : invoice
+    : order.emailConfirmationDeadline
+      ? orderEmailConfirmationTexts.heading
+      : invoice
       ? "Kiitos varauksestasi!"
       : order.awaitingPayment
         ? "Maksua vahvistetaan…"
@@ -61,6 +64,10 @@ export default function PaymentSuccessPage() {
           {order.cancelled ? (
             <Alert type="warning" announce={false}>
               <p>Tämä varaus on peruttu. Voit tehdä uuden varauksen milloin tahansa.</p>
+            </Alert>
+          ) : order.emailConfirmationDeadline ? (
+            <Alert type="warning" announce={false} title={orderEmailConfirmationTexts.heading}>
+              <p>{orderEmailConfirmationTexts.pending(order.customerEmail, order.emailConfirmationDeadline)}</p>
             </Alert>
           ) : invoice ? (
             <Alert type="success" announce={false} title="Varauksesi on vastaanotettu">

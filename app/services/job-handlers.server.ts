@@ -3,6 +3,7 @@ import type { Job } from "../models/jobs.server";
 import { runHousekeeping } from "./housekeeping.server";
 import type { JobPayloads, JobType } from "./job-queue.server";
 import { deliverEmail } from "./mailer.server";
+import { cancelExpiredUnconfirmedOrders } from "./order-email-confirmation.server";
 import { expireStaleCheckouts } from "./payments/reconcile.server";
 
 // Who runs each job type. Only the worker imports this module: it is the one place that knows
@@ -20,8 +21,11 @@ type JobHandler<Payload> = (payload: Payload, context: JobContext) => Promise<vo
 
 export const jobHandlers: { [T in JobType]: JobHandler<JobPayloads[T]> } = {
   "email.deliver": (payload, context) => deliverEmail(context.db, payload.emailId, context),
+  // Every five minutes, everything that holds a helper's time without being paid or confirmed:
+  // abandoned checkouts, and guest orders whose e-mail confirmation link expired.
   "payments.expire_stale_checkouts": async (_payload, context) => {
     await expireStaleCheckouts(context.db);
+    await cancelExpiredUnconfirmedOrders(context.db);
   },
   "maintenance.housekeeping": async (_payload, context) => {
     await runHousekeeping(context.db);

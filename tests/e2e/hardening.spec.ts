@@ -21,7 +21,7 @@ test.describe("requests refused before the app reads them", () => {
   });
 
   test("every public form refuses wrong encodings and garbage with a 4xx, never a 500", async ({ request }) => {
-    const forms = ["/?index", "/auth?index", "/auth/unohtunut-salasana", "/auth/uusi-salasana", "/auth/vahvista", "/varaus/yhteystiedot", "/varaa/yhteystiedot", "/rekisteroidy-kaveriksi"];
+    const forms = ["/?index", "/auth?index", "/auth/unohtunut-salasana", "/auth/uusi-salasana", "/auth/vahvista", "/varaus/yhteystiedot", "/varaa/yhteystiedot", "/varaus/vahvista", "/rekisteroidy-kaveriksi"];
     for (const path of forms) {
       const plain = await request.post(path, { headers: { "Content-Type": "text/plain" }, data: "email=a@b.fi" });
       expect(plain.status(), `${path} text/plain`).toBe(415);

@@ -9,6 +9,7 @@ import { action as newPasswordAction } from "~/routes/auth.uusi-salasana";
 import { action as confirmAction } from "~/routes/auth.vahvista";
 import { action as localCheckoutAction } from "~/routes/maksu.testi.$ref";
 import { action as registrationAction } from "~/routes/rekisteroidy-kaveriksi";
+import { action as orderConfirmationAction } from "~/routes/varaus.vahvista";
 import { action as varaaContactAction } from "~/routes/varaa.yhteystiedot";
 import { action as varausContactAction } from "~/routes/varaus.yhteystiedot";
 import { answerOf } from "./support/auth";
@@ -57,6 +58,7 @@ const targets = (): Target[] => [
       "termsAccepted", "dataProcessingAccepted", "bio", "services", "languages", "transportation", "profileImage", "altcha", "botCheckToken", "botCheck",
     ],
   },
+  { name: "order e-mail confirmation", path: "/varaus/vahvista", action: orderConfirmationAction as Action, fields: ["token"] },
   { name: "test checkout", path: "/maksu/testi/olematon", action: localCheckoutAction as Action, params: { ref: "olematon" }, fields: ["intent", "method"] },
 ];
 
