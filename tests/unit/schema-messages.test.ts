@@ -8,7 +8,8 @@ import { step1Schema, step2Schema } from "~/schemas/caregiver-registration";
 import { ContactSchema } from "~/schemas/contact";
 import { hasControlCharacters } from "~/schemas/fields";
 import { LocalPaymentSchema } from "~/schemas/local-checkout";
-import { CompanyInfoSchema, ContactInfoSchema, PriceBandsSchema } from "~/schemas/settings";
+import { DiscountCodeCreateSchema } from "~/schemas/discount-codes";
+import { CompanyInfoSchema, ContactInfoSchema, PriceBandsFormSchema, PriceBandsSchema } from "~/schemas/settings";
 
 // Every message a form can show is Finnish (issue 12): whatever arrives — nothing, empty strings,
 // 10 000 characters, control characters, numbers or lists where text belongs — no schema answers
@@ -45,6 +46,8 @@ const schemas: Array<[string, z.ZodType, string[]]> = [
   ["order status", OrderStatusChangeSchema, ["intent", "orderId", "status", "returnTo"]],
   ["order helper", OrderAssignmentSchema, ["intent", "orderId", "caregiverId", "returnTo"]],
   ["customer freeze", CustomerStatusSchema, ["intent"]],
+  ["discount code", DiscountCodeCreateSchema, ["code", "type", "value", "minOrder", "maxDiscount", "usageLimit", "perUserLimit", "validFrom", "validUntil", "isActive"]],
+  ["price bands form", PriceBandsFormSchema, ["bands"]],
 ];
 
 /** Zod's English defaults and the words they are made of. */
