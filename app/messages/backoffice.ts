@@ -185,6 +185,9 @@ export function auditChangeLines(before: unknown, after: unknown): AuditChangeLi
 // ---------------------------------------------------------------- orders (spec 001 §8)
 
 export const orderTexts = {
+  /** A guest's invoice order that waits for its e-mail address (docs/decisions/0012). */
+  awaitingEmailConfirmation: (deadline: string) =>
+    `Odottaa asiakkaan sähköpostivahvistusta ${deadline} asti. Ilman vahvistusta tilaus perutaan, eikä laskua ole vielä lähetetty.`,
   statusUpdated: "Status päivitetty",
   caregiverUpdated: "Kaveri päivitetty",
   cancelled: "Tilaus peruutettu",

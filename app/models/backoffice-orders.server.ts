@@ -461,6 +461,8 @@ export interface StaffOrderDetail {
   id: string;
   orderNumber: string;
   status: OrderStatus;
+  /** A guest's invoice order waiting for its e-mail address to confirm it: until when. */
+  emailConfirmationDueAt: Date | null;
   serviceName: string;
   bookingFor: "self" | "other";
   recipient: { firstName: string | null; lastName: string | null; phone: string | null };
@@ -504,6 +506,7 @@ export async function getStaffOrderDetail(db: Executor, orderNumber: string): Pr
       "o.id",
       "o.order_number",
       "o.status",
+      "o.email_confirmation_due_at",
       "sc.name as service_name",
       "o.booking_for",
       "o.recipient_first_name",
@@ -552,6 +555,7 @@ export async function getStaffOrderDetail(db: Executor, orderNumber: string): Pr
     id: row.id,
     orderNumber: row.order_number,
     status: row.status,
+    emailConfirmationDueAt: row.status === "pending" ? row.email_confirmation_due_at : null,
     serviceName: row.service_name,
     bookingFor: row.booking_for,
     recipient: { firstName: row.recipient_first_name, lastName: row.recipient_last_name, phone: row.recipient_phone },

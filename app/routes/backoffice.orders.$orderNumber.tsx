@@ -7,7 +7,8 @@ import { CopyButton } from "~/components/backoffice/order-controls";
 import { inlineLinkClass } from "~/components/backoffice/ui";
 import { OrderStatusBadge } from "~/components/order-status-badge";
 import { getDb } from "~/db.server";
-import { formatTimeRange, formatWeekdayDate } from "~/domain/format";
+import { formatDateTime, formatTimeRange, formatWeekdayDate } from "~/domain/format";
+import { orderTexts } from "~/messages/backoffice";
 
 // One order (spec 001 §2 "Order-details dialog", as pages): the heading and the four tabs, each
 // tab its own URL and loader (perustiedot, maksu, viestit, aikajana), so every tab works without
@@ -20,6 +21,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return {
     orderNumber: order.orderNumber,
     status: order.status,
+    awaitingEmailUntil: order.emailConfirmationDueAt ? formatDateTime(order.emailConfirmationDueAt) : null,
     summary: `${order.serviceName}, ${formatWeekdayDate(order.startsAt)} ${formatTimeRange(order.startsAt, order.endsAt)}, ${order.city}`,
     search,
     backHref: `/backoffice/orders${search}`,
@@ -41,7 +43,7 @@ const tabClass = ({ isActive }: { isActive: boolean }) =>
   (isActive ? "border-brand-700 text-brand-900" : "border-transparent text-brand-800 underline underline-offset-4 hover:border-brand-100");
 
 export default function OrderLayout() {
-  const { orderNumber, status, summary, search, backHref } = useLoaderData<typeof loader>();
+  const { orderNumber, status, awaitingEmailUntil, summary, search, backHref } = useLoaderData<typeof loader>();
   const base = `/backoffice/orders/${encodeURIComponent(orderNumber)}`;
   return (
     <div className="max-w-5xl space-y-6">
@@ -61,6 +63,7 @@ export default function OrderLayout() {
           <OrderStatusBadge status={status} />
           <span>{summary}</span>
         </p>
+        {awaitingEmailUntil ? <p className="text-lg">{orderTexts.awaitingEmailConfirmation(awaitingEmailUntil)}</p> : null}
       </div>
       <nav aria-label="Tilauksen tiedot" className="border-b-2 border-gray-200">
         <ul className="flex flex-wrap gap-1">

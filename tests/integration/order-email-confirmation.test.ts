@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
 import { INVOICE_ORDERS_WITHOUT_CONFIRMATION, ORDER_CONFIRMATION_TTL_MS } from "~/domain/guest-orders";
+import { loader as staffOrderLoader } from "~/routes/backoffice.orders.$orderNumber";
 import { loader as successLoader } from "~/routes/varaus-maksu-onnistui";
 import { action as confirmAction, loader as confirmLoader } from "~/routes/varaus.vahvista";
 import { action as varausAction } from "~/routes/varaus.yhteystiedot";
@@ -58,6 +59,13 @@ describe("a guest's invoice orders past the first few wait for the e-mail addres
     const page = await answerOf(() => successLoader({ request: getUrl("/varaus-maksu-onnistui", new URL(answer.location!, "http://x").searchParams.toString(), cookie), params: {}, context: CONTEXT }));
     expect(page.data.order.emailConfirmationDeadline).toMatch(/\d/);
 
+    // The back office sees that it waits, and until when.
+    const staff = await sessionCookieFor(await createTestUser({ email: "tuki@example.fi", role: "support" }));
+    const staffPage = await answerOf(() =>
+      staffOrderLoader({ request: getUrl(`/backoffice/orders/${waiting.order_number}`, "", staff), params: { orderNumber: waiting.order_number }, context: CONTEXT }),
+    );
+    expect(staffPage.data.awaitingEmailUntil).toMatch(/\d/);
+
     // The link opens a page with a button (a mail scanner following it confirms nothing) …
     const opened = await answerOf(() => confirmLoader({ request: getUrl("/varaus/vahvista", `token=${token}`), params: {}, context: CONTEXT }));
     expect(opened.status).toBe(200);
@@ -73,6 +81,10 @@ describe("a guest's invoice orders past the first few wait for the e-mail addres
     expect((await lastEmailTo(email))!.subject).toContain(`Varausvahvistus ${waiting.order_number}`);
     const [after] = (await ordersOf(email)).filter((order) => order.id === waiting.id);
     expect(after.email_confirmation_due_at).toBeNull();
+    const staffAfter = await answerOf(() =>
+      staffOrderLoader({ request: getUrl(`/backoffice/orders/${waiting.order_number}`, "", staff), params: { orderNumber: waiting.order_number }, context: CONTEXT }),
+    );
+    expect(staffAfter.data.awaitingEmailUntil).toBeNull();
 
     // A link works once.
     const again = await answerOf(() => confirmAction({ request: postUrl("/varaus/vahvista", "", { token }), params: {}, context: CONTEXT }));
