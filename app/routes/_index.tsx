@@ -35,7 +35,7 @@ import { getContactInfo, getPriceBands } from "~/models/settings.server";
 import { ContactSchema } from "~/schemas/contact";
 import { sendContactMessage } from "~/services/contact.server";
 import { redirectWithToast } from "~/services/flash.server";
-import { consumeContactMessage, retryAfterMinutes } from "~/services/rate-limit.server";
+import { consumeContactMessage, retryAfterMinutes, retryAfterHeaders } from "~/services/rate-limit.server";
 import { BAND_NAMES } from "~/messages/booking";
 import type { RouteHandle } from "~/root";
 
@@ -83,6 +83,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await sendContactMessage(await getDb(), submission.value);
   return redirectWithToast(request, CONTACT_SENT_URL, toast);
 }
+
+// A refusal for too many attempts says when to come back (Retry-After), on the HTML page too.
+export const headers = retryAfterHeaders;
 
 export const meta: MetaFunction = () => [
   { title: "Arkikaveri – luotettava kaveri avuksi ja seuraksi arkeen" },

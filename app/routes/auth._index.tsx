@@ -15,7 +15,7 @@ import { logger } from "~/logger.server";
 import { EmailOnlySchema, SignInSchema, SignUpSchema } from "~/schemas/auth";
 import { clientOf, createAccount, createUserSession, resendConfirmation, signIn } from "~/services/auth.server";
 import { redirectWithToast } from "~/services/flash.server";
-import { retryAfterMinutes } from "~/services/rate-limit.server";
+import { retryAfterMinutes, retryAfterHeaders } from "~/services/rate-limit.server";
 
 // /auth: sign-in and sign-up (spec 000 §2 "Sign-in and sign-up screen", §5, §8). Two tabs that are
 // plain links (?tab=kirjaudu / ?tab=rekisteroidy), each a plain POST form told apart by `intent`.
@@ -109,6 +109,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   throw new Response("Tuntematon lomake", { status: 400 });
 }
+
+// A refusal for too many attempts says when to come back (Retry-After), on the HTML page too.
+export const headers = retryAfterHeaders;
 
 export const meta: MetaFunction = () => [{ title: "Kirjaudu – Arkikaveri" }];
 

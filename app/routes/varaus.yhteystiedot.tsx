@@ -5,6 +5,7 @@ import { VARAUS_FLOW } from "~/booking/flows";
 import { ContactStepPage, type ContactActionData } from "~/components/booking/contact-step-page";
 import { botCheckLinks } from "~/components/bot-check";
 import { BOOKING_INTENT } from "~/schemas/booking";
+import { retryAfterHeaders } from "~/services/rate-limit.server";
 
 // /varaus/yhteystiedot, step 3: contact details, payment method, discount code, terms and the bot
 // check; submitting places the order (spec 000 §2, §4, §5).
@@ -23,6 +24,9 @@ export function action({ request, context }: ActionFunctionArgs) {
 // check the visitor may already have solved.
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
   formData?.get("intent") === BOOKING_INTENT.checkDiscount ? false : defaultShouldRevalidate;
+
+// A refusal for too many attempts says when to come back (Retry-After), on the HTML page too.
+export const headers = retryAfterHeaders;
 
 export const meta: MetaFunction = () => [{ title: "Yhteystiedot – Varaus – Arkikaveri" }];
 

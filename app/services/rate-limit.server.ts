@@ -169,3 +169,14 @@ export async function deleteExpiredRateLimits(): Promise<number> {
 export function retryAfterMinutes(retryAfterSeconds: number): number {
   return Math.max(1, Math.ceil(retryAfterSeconds / 60));
 }
+
+/**
+ * A route's `headers` export: an HTML page gets only the headers this function returns (and the
+ * cookies), not those its action answered with, so without it every 429 page lost its Retry-After.
+ */
+export function retryAfterHeaders({ actionHeaders, parentHeaders }: { actionHeaders: Headers; parentHeaders: Headers }): Headers {
+  const headers = new Headers(parentHeaders);
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+}

@@ -33,6 +33,15 @@ test.describe("requests refused before the app reads them", () => {
     }
   });
 
+  test("the sixth wrong password for one account from one client gets 429 with Retry-After on the page", async ({ request }) => {
+    const form = { intent: "signin", email: "ei-ketaan@arkikaveri.test", password: "Vaarin12345" };
+    for (let attempt = 1; attempt <= 5; attempt++) expect((await request.post("/auth?index", { form })).status()).toBe(401);
+    const blocked = await request.post("/auth?index", { form });
+    expect(blocked.status()).toBe(429);
+    expect(Number(blocked.headers()["retry-after"])).toBeGreaterThan(14 * 60);
+    expect(await blocked.text()).toContain("Liian monta kirjautumisyritystä");
+  });
+
   test("a post from a sibling site (same-site, another Origin) gets 403, not Remix's 500", async ({ request, baseURL }) => {
     const answer = await request.post("/auth?index", {
       headers: { "Sec-Fetch-Site": "same-site", Origin: "http://kampanja.localhost" },
