@@ -102,6 +102,13 @@ export function homePathFor(user: { role: StaffRole | null; userType: "customer"
   return "/portal";
 }
 
+/** What the link to homePathFor is called in the public pages' header. */
+export function homeLabelFor(user: { role: StaffRole | null; userType: "customer" | "caregiver" }): string {
+  if (user.role) return "Hallintapaneeli";
+  if (user.userType === "caregiver") return "Kaverin tehtävät";
+  return "Omat sivut";
+}
+
 /** The sign-in toast of spec 000 §8. */
 export function signInToastTitle(user: { role: StaffRole | null; userType: "customer" | "caregiver" }): string {
   if (user.role === "admin") return authMessages.signedInAsAdmin;

@@ -1,5 +1,5 @@
-import { Link } from "@remix-run/react";
-import { HeartHandshake } from "lucide-react";
+import { Link, useRouteLoaderData } from "@remix-run/react";
+import { HeartHandshake, UserRound } from "lucide-react";
 import type { ReactNode } from "react";
 
 export const linkClass =
@@ -33,9 +33,43 @@ export function Brand() {
   );
 }
 
+/** Who is signed in, as the root loader tells every public page (null for a visitor). */
+export interface Viewer {
+  name: string;
+  /** Their own pages: the portal, the helper's tasks or the back office. */
+  homePath: string;
+  homeLabel: string;
+}
+
 export interface SiteHeaderProps {
-  /** Replaces the default 'Kirjaudu' link, e.g. with the signed-in user's links. */
+  /** Replaces the default 'Kirjaudu' link (or the signed-in user's own link). */
   actions?: ReactNode;
+}
+
+const headerButton =
+  "inline-flex min-h-target items-center gap-2 rounded-md border-2 border-brand-700 px-4 font-semibold text-brand-800 hover:bg-brand-50";
+
+/** A signed-in user sees their name and the way to their own pages instead of 'Kirjaudu'. */
+function ViewerLink() {
+  const viewer = useRouteLoaderData("root") as { viewer?: Viewer | null } | undefined;
+  if (!viewer?.viewer) {
+    return (
+      <Link to="/auth" className={headerButton}>
+        Kirjaudu
+      </Link>
+    );
+  }
+  const { name, homePath, homeLabel } = viewer.viewer;
+  return (
+    <Link to={homePath} className={`${headerButton} max-w-full py-1`}>
+      <UserRound aria-hidden="true" className="h-5 w-5 flex-none" />
+      <span className="min-w-0 break-words">
+        <span className="sr-only">Kirjautuneena </span>
+        {name}
+        <span className="sr-only">:</span> <span className="font-normal underline underline-offset-4">{homeLabel}</span>
+      </span>
+    </Link>
+  );
 }
 
 export function SiteHeader({ actions }: SiteHeaderProps) {
@@ -44,14 +78,7 @@ export function SiteHeader({ actions }: SiteHeaderProps) {
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6">
         <Brand />
         <nav aria-label="Päävalikko" className="flex flex-wrap items-center gap-2">
-          {actions ?? (
-            <Link
-              to="/auth"
-              className="inline-flex min-h-target items-center rounded-md border-2 border-brand-700 px-4 font-semibold text-brand-800 hover:bg-brand-50"
-            >
-              Kirjaudu
-            </Link>
-          )}
+          {actions ?? <ViewerLink />}
         </nav>
       </div>
     </header>

@@ -126,13 +126,29 @@ export default function AuthPage() {
     return `/auth?${params}`;
   };
 
+  // Staff wording only where staff land (sent here from the back office); customers and helpers
+  // see the ordinary sign-in page, its heading naming the open tab.
+  const forStaff = redirectTo !== null && (redirectTo === "/backoffice" || redirectTo.startsWith("/backoffice/"));
+  const headingId = forStaff ? `${tab}-heading` : "auth-heading";
+
   return (
     <PageLayout narrow>
       <div className="mx-auto max-w-xl space-y-6">
-        <div className="space-y-2">
-          <h1 className="text-4xl font-bold text-brand-900">Hallintapaneeli</h1>
-          <p className="text-xl text-gray-800">Kirjaudu sisään hallintapaneeliin</p>
-        </div>
+        {forStaff ? (
+          <div className="space-y-2">
+            <h1 className="text-4xl font-bold text-brand-900">Hallintapaneeli</h1>
+            <p className="text-xl text-gray-800">Kirjaudu sisään hallintapaneeliin</p>
+          </div>
+        ) : (
+          <div className="space-y-2">
+            <h1 id={headingId} className="text-4xl font-bold text-brand-900">
+              {tab === "signin" ? "Kirjaudu sisään" : "Luo tili"}
+            </h1>
+            <p className="text-xl text-gray-800">
+              {tab === "signin" ? "Asiakkaat ja kaverit kirjautuvat tästä omille sivuilleen." : "Asiakastilillä näet tilauksesi ja varaat nopeammin."}
+            </p>
+          </div>
+        )}
 
         <nav aria-label="Kirjautuminen ja rekisteröityminen">
           <ul className="grid grid-cols-2 gap-2 rounded-lg bg-brand-50 p-1">
@@ -149,8 +165,8 @@ export default function AuthPage() {
           </ul>
         </nav>
 
-        <section className="rounded-lg border-2 border-gray-200 bg-white p-5 sm:p-8" aria-labelledby={`${tab}-heading`}>
-          {tab === "signin" ? <SignInForm redirectTo={redirectTo} checkMail={checkMail} /> : <SignUpForm />}
+        <section className="rounded-lg border-2 border-gray-200 bg-white p-5 sm:p-8" aria-labelledby={headingId}>
+          {tab === "signin" ? <SignInForm redirectTo={redirectTo} checkMail={checkMail} heading={forStaff} /> : <SignUpForm heading={forStaff} />}
         </section>
       </div>
     </PageLayout>
@@ -173,7 +189,8 @@ function TabLink({ to, current, children }: { to: string; current: boolean; chil
   );
 }
 
-function SignInForm({ redirectTo, checkMail }: { redirectTo: string | null; checkMail: boolean }) {
+/** `heading`: the form names itself (on the staff page, whose h1 is 'Hallintapaneeli'). */
+function SignInForm({ redirectTo, checkMail, heading }: { redirectTo: string | null; checkMail: boolean; heading: boolean }) {
   const actionData = useActionData<typeof action>();
   const lastResult = actionData?.intent === "signin" ? actionData.result : undefined;
   const unconfirmedEmail =
@@ -192,9 +209,11 @@ function SignInForm({ redirectTo, checkMail }: { redirectTo: string | null; chec
 
   return (
     <div className="space-y-6">
-      <h2 id="signin-heading" className="text-2xl font-bold text-gray-900">
-        Kirjaudu sisään
-      </h2>
+      {heading ? (
+        <h2 id="signin-heading" className="text-2xl font-bold text-gray-900">
+          Kirjaudu sisään
+        </h2>
+      ) : null}
       {checkMail && !lastResult ? (
         <Alert type="info" title="Vahvista sähköpostiosoitteesi">
           <p>Lähetimme sähköpostiisi viestin. Avaa viestin linkki, niin voit sen jälkeen kirjautua sisään.</p>
@@ -228,7 +247,7 @@ function SignInForm({ redirectTo, checkMail }: { redirectTo: string | null; chec
   );
 }
 
-function SignUpForm() {
+function SignUpForm({ heading }: { heading: boolean }) {
   const actionData = useActionData<typeof action>();
   const lastResult = actionData?.intent === "signup" ? actionData.result : undefined;
   const [form, fields] = useForm({
@@ -243,9 +262,11 @@ function SignUpForm() {
 
   return (
     <div className="space-y-6">
-      <h2 id="signup-heading" className="text-2xl font-bold text-gray-900">
-        Luo tili
-      </h2>
+      {heading ? (
+        <h2 id="signup-heading" className="text-2xl font-bold text-gray-900">
+          Luo tili
+        </h2>
+      ) : null}
       <Form method="post" {...getFormProps(form)} className="space-y-6">
         <ErrorSummary form={form} />
         <FormError errors={form.errors} title={authTexts.signUpFailed} />

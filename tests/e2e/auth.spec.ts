@@ -47,10 +47,17 @@ async function signUp(page: Page, fullName: string, email: string, password: str
 }
 
 test.describe("sign-in and sign-up page", () => {
-  test("is the management panel with two tabs, and passes axe on both", async ({ page }) => {
-    await page.goto("/auth");
+  test("is an ordinary sign-in page with two tabs (staff wording only for the back office), and passes axe on both", async ({ page }) => {
+    await page.goto("/backoffice");
+    await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fbackoffice$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Hallintapaneeli");
     await expect(main(page).getByText("Kirjaudu sisään hallintapaneeliin")).toBeVisible();
+
+    await page.goto("/");
+    await page.getByRole("banner").getByRole("link", { name: "Kirjaudu" }).click();
+    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Kirjaudu sisään");
+    await expect(page.getByText(/hallintapaneel/i)).toHaveCount(0);
     const tabs = main(page).getByRole("navigation", { name: "Kirjautuminen ja rekisteröityminen" });
     await expect(tabs.getByRole("link", { name: "Kirjaudu" })).toHaveAttribute("aria-current", "page");
     await expect(main(page).getByRole("link", { name: "Unohtuiko salasana?" })).toBeVisible();
@@ -58,6 +65,7 @@ test.describe("sign-in and sign-up page", () => {
 
     await tabs.getByRole("link", { name: "Rekisteröidy" }).click();
     await expect(page).toHaveURL(/tab=rekisteroidy/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Luo tili");
     await expect(tabs.getByRole("link", { name: "Rekisteröidy" })).toHaveAttribute("aria-current", "page");
     await expect(main(page).getByLabel("Koko nimi")).toBeVisible();
     await expectNoAxeViolations(page);
@@ -129,13 +137,13 @@ test.describe("sign-up with e-mail confirmation", () => {
 
 test.describe("demo accounts land where the specification says", () => {
   const cases = [
-    { email: "admin@arkikaveri.test", path: "/backoffice", toast: "Kirjauduttu sisään ylläpitäjänä!" },
-    { email: "moderaattori@arkikaveri.test", path: "/backoffice", toast: "Kirjauduttu sisään!" },
-    { email: "tuki@arkikaveri.test", path: "/backoffice", toast: "Kirjauduttu sisään!" },
-    { email: "asiakas@arkikaveri.test", path: "/portal", toast: "Kirjauduttu sisään!" },
-    { email: "kaveri@arkikaveri.test", path: "/portal/caregiver-bookings", toast: "Kirjauduttu sisään kaverina!" },
+    { email: "admin@arkikaveri.test", path: "/backoffice", toast: "Kirjauduttu sisään ylläpitäjänä!", home: "Hallintapaneeli" },
+    { email: "moderaattori@arkikaveri.test", path: "/backoffice", toast: "Kirjauduttu sisään!", home: "Hallintapaneeli" },
+    { email: "tuki@arkikaveri.test", path: "/backoffice", toast: "Kirjauduttu sisään!", home: "Hallintapaneeli" },
+    { email: "asiakas@arkikaveri.test", path: "/portal", toast: "Kirjauduttu sisään!", home: "Omat sivut" },
+    { email: "kaveri@arkikaveri.test", path: "/portal/caregiver-bookings", toast: "Kirjauduttu sisään kaverina!", home: "Kaverin tehtävät" },
   ];
-  for (const { email, path, toast } of cases) {
+  for (const { email, path, toast, home } of cases) {
     test(`${email} → ${path}`, async ({ page }) => {
       await signIn(page, email, DEMO_PASSWORD);
       await expect(page).toHaveURL(new RegExp(`${path.replace(/\//g, "\\/")}$`));
@@ -143,6 +151,12 @@ test.describe("demo accounts land where the specification says", () => {
       await expectNoAxeViolations(page);
       // A signed-in visitor of /auth is sent home.
       await page.goto("/auth");
+      await expect(page).toHaveURL(new RegExp(`${path.replace(/\//g, "\\/")}$`));
+      // The public pages' header names the user and leads back to their own pages, not to 'Kirjaudu'.
+      await page.goto("/kayttoehdot");
+      const banner = page.getByRole("banner");
+      await expect(banner.getByRole("link", { name: "Kirjaudu" })).toHaveCount(0);
+      await banner.getByRole("link", { name: new RegExp(`^Kirjautuneena .+: ${home}$`) }).click();
       await expect(page).toHaveURL(new RegExp(`${path.replace(/\//g, "\\/")}$`));
     });
   }
