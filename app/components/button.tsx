@@ -10,14 +10,17 @@ const base =
   "focus-visible:outline-amber-700 disabled:cursor-not-allowed aria-disabled:cursor-not-allowed";
 
 const variants: Record<ButtonVariant, string> = {
-  primary: "bg-brand-700 text-white hover:bg-brand-800 disabled:bg-brand-600/80",
+  primary: "bg-brand-700 text-white hover:bg-brand-800",
   secondary: "border-2 border-brand-700 bg-white text-brand-800 hover:bg-brand-50",
-  danger: "bg-red-700 text-white hover:bg-red-800 disabled:bg-red-700/80",
+  danger: "bg-red-700 text-white hover:bg-red-800",
   link: "px-2 text-brand-800 underline underline-offset-4 hover:text-brand-900 hover:decoration-2",
 };
 
-export function buttonClassName(variant: ButtonVariant = "primary", className?: string): string {
-  return [base, variants[variant], className].filter(Boolean).join(" ");
+/** A button that cannot be pressed yet looks it: grey, not a paler version of the real thing. */
+const unavailable = "border-2 border-dashed border-gray-500 bg-gray-100 text-gray-800";
+
+export function buttonClassName(variant: ButtonVariant = "primary", className?: string, { unavailable: off = false } = {}): string {
+  return [base, off ? unavailable : variants[variant], className].filter(Boolean).join(" ");
 }
 
 export type ButtonProps = ComponentProps<"button"> & { variant?: ButtonVariant };
@@ -43,7 +46,10 @@ export interface SubmitButtonProps {
   /** The id of the form the button submits, when it sits outside the <form>. */
   form?: string;
   className?: string;
+  /** Cannot be pressed yet; pair it with `describedBy` naming what is missing. */
   disabled?: boolean;
+  /** The id of a text saying why the button is disabled (or what it does). */
+  describedBy?: string;
 }
 
 /**
@@ -62,6 +68,7 @@ export function SubmitButton({
   form,
   className,
   disabled,
+  describedBy,
 }: SubmitButtonProps) {
   const navigation = useNavigation();
   const action = useFormAction(formAction);
@@ -80,7 +87,8 @@ export function SubmitButton({
       form={form}
       disabled={disabled || busy}
       aria-busy={busy || undefined}
-      className={buttonClassName(variant, className)}
+      aria-describedby={describedBy}
+      className={buttonClassName(variant, className, { unavailable: disabled && !busy })}
     >
       {busy ? (
         <>

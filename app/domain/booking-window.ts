@@ -272,6 +272,8 @@ export interface CalendarDay {
   inMonth: boolean;
   /** Past, beyond the 180-day window, or today with no start hour left. */
   disabled: boolean;
+  /** Why a disabled day cannot be picked (told to screen readers); null when it can. */
+  unavailable: UnavailableDay | null;
   isToday: boolean;
 }
 
@@ -308,11 +310,21 @@ function monthHasBookableDate(ref: CalendarMonthRef, now: Date): boolean {
   return last >= helsinkiToday(now) && first <= lastBookableDate(now);
 }
 
+export type UnavailableDay = "past" | "too_far" | "day_over";
+
+/** Why a date cannot be picked in the calendar, or null when it can. */
+export function unavailableDay(date: string, now: Date): UnavailableDay | null {
+  const today = helsinkiToday(now);
+  if (!isIsoDate(date) || date < today) return "past";
+  if (date > lastBookableDate(now)) return "too_far";
+  // Late in the evening today may have no slot left; offering it would lead to an empty grid.
+  if (date === today && availableStartHours(date, now).length === 0) return "day_over";
+  return null;
+}
+
 /** Whether a date can be picked in the calendar. */
 export function isSelectableDate(date: string, now: Date): boolean {
-  if (!isBookableDate(date, now)) return false;
-  // Late in the evening today may have no slot left; offering it would lead to an empty grid.
-  return date !== helsinkiToday(now) || availableStartHours(date, now).length > 0;
+  return unavailableDay(date, now) === null;
 }
 
 /** The month grid for the server-rendered Finnish calendar of booking step 1. */
@@ -329,11 +341,13 @@ export function monthCalendar(year: number, month: number, now: Date): MonthCale
   for (let i = 0; i < cells; i++) {
     const day = addDays(gridStart, i);
     const date = toIsoDate(day);
+    const unavailable = unavailableDay(date, now);
     const cell: CalendarDay = {
       date,
       dayOfMonth: day.getDate(),
       inMonth: day.getMonth() === first.getMonth(),
-      disabled: !isSelectableDate(date, now),
+      disabled: unavailable !== null,
+      unavailable,
       isToday: date === today,
     };
     if (i % 7 === 0) weeks.push([]);

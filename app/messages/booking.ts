@@ -1,4 +1,4 @@
-import type { BookingStartError } from "~/domain/booking-window";
+import type { BookingStartError, UnavailableDay } from "~/domain/booking-window";
 import type { DiscountRejection, DiscountRule } from "~/domain/discount";
 import type { DurationError } from "~/domain/duration";
 import { formatEuros } from "~/domain/format";
@@ -78,6 +78,13 @@ export const BOOKING_START_MESSAGES: Record<BookingStartError, string> = {
 };
 
 /** Shown next to the manual duration field (spec 000 §5: manual 1–24 hours). */
+/** Why a calendar day cannot be picked, read after the day by screen readers. */
+export const UNAVAILABLE_DAY_MESSAGES: Record<UnavailableDay, string> = {
+  past: "ei valittavissa, päivä on mennyt",
+  too_far: `ei valittavissa, varattavissa enintään ${BOOKING_WINDOW_DAYS} päivää etukäteen`,
+  day_over: "ei valittavissa, tälle päivälle ei ole enää aloitusaikoja",
+};
+
 export const DURATION_MESSAGES: Record<DurationError, string> = {
   not_integer: `Anna kesto kokonaisina tunteina (${MIN_DURATION_HOURS}–${MAX_DURATION_HOURS}).`,
   too_short: "Kesto vähintään 1 tunti",
@@ -92,6 +99,11 @@ export const BAND_NAMES: Record<PriceBand["id"], string> = {
 };
 
 // Discount codes (spec 000 §8 verbatim).
+/** A helper card's order count: '1 tilaus', '112 tilausta' (a numeral takes the partitive singular). */
+export function caregiverOrdersText(count: number): string {
+  return `${new Intl.NumberFormat("fi-FI").format(count)} ${count === 1 ? "tilaus" : "tilausta"}`;
+}
+
 export const DISCOUNT_VALID_MESSAGE = "Alennuskoodi hyväksytty!";
 export const DISCOUNT_INVALID_MESSAGE = "Alennuskoodi ei ole voimassa";
 export const DISCOUNT_CHECK_FAILED_MESSAGE = "Virhe alennuskoodin tarkistuksessa";

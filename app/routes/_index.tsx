@@ -476,7 +476,8 @@ function ContactForm({ sent }: { sent: boolean }) {
           <p>Viestisi on lähetetty. Vastaamme mahdollisimman pian.</p>
         </Alert>
       ) : null}
-      <Form method="post" {...getFormProps(form)} className="mt-6 space-y-6">
+      {/* The fragment brings a reloaded page (no JavaScript) back to the form and its errors, not to the top. */}
+      <Form method="post" action={`/?index#${form.id}`} {...getFormProps(form)} className="mt-6 scroll-mt-4 space-y-6">
         <ErrorSummary form={form} />
         <FormError errors={form.errors} title="Viestiä ei lähetetty" />
         <TextField meta={fields.name} label="Nimi" autoComplete="name" />

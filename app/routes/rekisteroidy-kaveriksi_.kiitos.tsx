@@ -12,10 +12,10 @@ export default function CaregiverRegistrationThanks() {
   return (
     <PageLayout narrow>
       <div className="space-y-8">
-        <div className="flex items-start gap-4">
+        <div className="flex flex-col items-start gap-4 sm:flex-row">
           <CheckCircle2 aria-hidden="true" className="mt-1 h-12 w-12 flex-none text-green-700" />
-          <div className="space-y-3">
-            <h1 className="text-4xl font-bold text-brand-900">Kiitos hakemuksestasi!</h1>
+          <div className="min-w-0 space-y-3">
+            <h1 className="text-3xl font-bold text-brand-900 sm:text-4xl">Kiitos hakemuksestasi!</h1>
             <p className="text-xl text-gray-800">
               Käymme profiilisi läpi ja ilmoitamme sinulle sähköpostilla, kun se on hyväksytty.
             </p>

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { chooseTimeAndService, fillContact, passBotCheck, uniqueEmail } from "./support/booking";
 import { expect, expectNoAxeViolations, test } from "./support/test";
 
 // The public booking as a customer goes through it, once with JavaScript and once without (the
@@ -9,81 +10,18 @@ import { expect, expectNoAxeViolations, test } from "./support/test";
 
 const main = (page: Page) => page.getByRole("main");
 
-const MONTHS = ["tammikuu", "helmikuu", "maaliskuu", "huhtikuu", "toukokuu", "kesäkuu", "heinäkuu", "elokuu", "syyskuu", "lokakuu", "marraskuu", "joulukuu"];
+// Without JavaScript the contact form posts to '…#varaus-yhteystiedot' (a reloaded page with errors
+// opens at the form), and a redirect keeps a fragment it does not replace: the result page's
+// address may carry it.
+const RESULT_PAGE = /\/varaus-maksu-onnistui\?order_number=ORD-\d+&payment_method=invoice(#varaus-yhteystiedot)?$/;
 
-/** Day `day` of next month (Helsinki), always inside the 180-day window. */
-function nextMonthDay(day: number) {
-  const today = new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Helsinki" }).format(new Date());
-  let [year, month] = today.split("-").map(Number);
-  month += 1;
-  if (month === 13) {
-    month = 1;
-    year += 1;
-  }
-  return { year, month, day, monthName: MONTHS[month - 1], label: new RegExp(`^\\S+ ${day}\\.${month}\\.${year}$`) };
-}
-
-function uniqueEmail(tag: string) {
-  return `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.fi`;
-}
-
-/** Step 1: next month's `day` at `hour`, a duration button or a typed duration, and a service. */
-async function chooseTimeAndService(
-  page: Page,
-  options: { day: number; hour: number; duration?: number; typedDuration?: number; service: string | RegExp },
-) {
-  const target = nextMonthDay(options.day);
-  await main(page).getByRole("button", { name: /^Seuraava kuukausi/ }).click();
-  await expect(main(page).getByRole("heading", { level: 3, name: new RegExp(`${target.monthName} ${target.year}`, "i") })).toBeVisible();
-  await main(page).getByRole("button", { name: target.label }).click();
-  // Each pick is a GET submission answered with the draft's address: wait for it to settle.
-  await expect(page).toHaveURL(/#aika$/);
-  await expect(main(page).getByText("Valitsit")).toBeVisible();
-  await expect(main(page).getByRole("heading", { name: "2. Valitse kellonaika" })).toBeVisible();
-  await expectNoAxeViolations(page);
-
-  const clock = `klo ${String(options.hour).padStart(2, "0")}.00`;
-  await main(page).getByRole("button", { name: clock, exact: true }).click();
-  await expect(page).toHaveURL(/#kesto$/);
-  await expect(main(page).getByRole("button", { name: clock, exact: true })).toHaveAttribute("aria-pressed", "true");
-  await expect(main(page).getByRole("heading", { name: "3. Valitse kesto" })).toBeVisible();
-
-  if (options.typedDuration) {
-    await main(page).getByPlaceholder("Esim. 5").fill(String(options.typedDuration));
-    await main(page).getByRole("button", { name: "Käytä tätä kestoa" }).click();
-    await expect(page).toHaveURL(new RegExp(`kesto=${options.typedDuration}&.*#palvelu$`));
-    await expect(main(page).getByPlaceholder("Esim. 5")).toHaveValue(String(options.typedDuration));
-  } else if (options.duration) {
-    const label = options.duration === 1 ? "1 tunti" : `${options.duration} tuntia`;
-    await main(page).getByRole("button", { name: label, exact: true }).click();
-    await expect(page).toHaveURL(new RegExp(`kesto=${options.duration}&.*#palvelu$`));
-    await expect(main(page).getByRole("button", { name: label, exact: true })).toHaveAttribute("aria-pressed", "true");
-  }
-  await main(page).getByRole("radio", { name: options.service }).check();
-  await expectNoAxeViolations(page);
-}
-
-async function passBotCheck(page: Page, jsEnabled: boolean) {
-  if (jsEnabled) {
-    // The widget starts when the visitor steps into the form and fills its hidden field.
-    await expect(page.locator('input[name="altcha"]')).not.toHaveValue("", { timeout: 20_000 });
-    return;
-  }
-  const question = main(page).getByText(/^Paljonko on [1-9] \+ [1-9]\?$/);
-  const text = (await question.textContent())!;
-  const [, a, b] = /Paljonko on ([1-9]) \+ ([1-9])\?/.exec(text)!;
-  await main(page).getByLabel(text).fill(String(Number(a) + Number(b)));
-}
-
-async function fillContact(page: Page, email: string) {
-  const form = main(page);
-  await form.getByLabel("Etunimi", { exact: true }).fill("Aino");
-  await form.getByLabel("Sukunimi", { exact: true }).fill("Virtanen");
-  await form.getByLabel("Sähköposti", { exact: true }).fill(email);
-  await form.getByLabel("Puhelinnumero", { exact: true }).fill("040 123 4567");
-  await form.getByLabel("Katuosoite", { exact: true }).fill("Runeberginkatu 15 A 4");
-  await form.getByLabel("Postinumero", { exact: true }).fill("00100");
-  await form.getByLabel("Kaupunki", { exact: true }).fill("Helsinki");
+/** The WCAG contrast ratio of a CSS 'rgb(r, g, b)' colour against white. */
+function contrastWithWhite(color: string): number {
+  const [r, g, b] = color.match(/\d+(\.\d+)?/g)!.slice(0, 3).map((channel) => {
+    const c = Number(channel) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 1.05 / (0.2126 * r + 0.7152 * g + 0.0722 * b + 0.05);
 }
 
 async function openConfirmationMail(page: Page, email: string, orderNumber: string) {
@@ -108,6 +46,13 @@ test.describe("booking", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Valitse aika ja palvelu" })).toBeVisible();
     await expect(main(page).getByRole("heading", { name: "Varaa aika helposti" })).toBeVisible();
     await expectNoAxeViolations(page);
+    // The way on is plainly closed until there is something to go on with, and says why.
+    const proceed = main(page).getByRole("button", { name: "Jatka kaverin valintaan" });
+    await expect(proceed).toBeDisabled();
+    await expect(proceed).toHaveAccessibleDescription("Valitse ensin päivä, niin pääset valitsemaan kaverin.");
+    // Day buttons have borders a low-vision reader can see (WCAG 1.4.11: 3:1 against white).
+    const dayButton = main(page).getByRole("table").locator("button:not([aria-label$=\"tänään\"])").first();
+    expect(contrastWithWhite(await dayButton.evaluate((button) => getComputedStyle(button).borderTopColor))).toBeGreaterThanOrEqual(3);
 
     await chooseTimeAndService(page, { day: 8, hour: jsEnabled ? 10 : 14, duration: 3, service: /^Juttuseura ja seurustelu/ });
     const summary = main(page).getByRole("region", { name: "Yhteenveto" });
@@ -133,7 +78,7 @@ test.describe("booking", () => {
     await expect(main(page).getByTestId("hinta-yhteensa")).toHaveText("120,00 €");
     await main(page).getByRole("button", { name: "Vahvista varaus" }).click();
 
-    await expect(page).toHaveURL(/\/varaus-maksu-onnistui\?order_number=ORD-\d+&payment_method=invoice$/);
+    await expect(page).toHaveURL(RESULT_PAGE);
     await expect(page.getByRole("heading", { level: 1, name: "Kiitos varauksestasi!" })).toBeVisible();
     await expect(main(page)).toContainText("Maksuaika on 14 päivää");
     await expect(main(page).getByTestId("tilaus-yhteensa")).toHaveText("120,00 €");
@@ -155,7 +100,7 @@ test.describe("booking", () => {
 
     await expect(main(page).getByText("Vaihe 2 / 3")).toBeVisible();
     const matti = main(page).getByRole("radio", { name: /Matti Korhonen/ });
-    await expect(main(page).getByText("(112 tilauksia)")).toBeVisible();
+    await expect(main(page).getByText("(112 tilausta)")).toBeVisible();
     await matti.check();
     await main(page).getByRole("button", { name: "Jatka yhteystietoihin" }).click();
 
@@ -216,6 +161,8 @@ test.describe("booking", () => {
     await main(page).getByRole("button", { name: "Vahvista varaus" }).click();
     const summary = main(page).getByRole("alert").filter({ hasText: "Korjaa seuraavat virheet" });
     await expect(summary).toBeVisible();
+    // Also without JavaScript the answer opens at the errors, not at the top of the page.
+    await expect(summary).toBeInViewport();
     await expect(summary.getByRole("link", { name: "Valitse kenelle tilaat palvelun" })).toHaveAttribute("href", /#varaus-yhteystiedot-bookingFor$/);
     await expect(summary.getByRole("link", { name: "Sinun täytyy hyväksyä ehdot" })).toBeVisible();
     await expectNoAxeViolations(page);
@@ -241,6 +188,7 @@ test.describe("booking", () => {
     await code.fill("VANHA5");
     await check.click();
     await expect(form.getByText("Alennuskoodi ei ole voimassa")).toBeVisible();
+    await expect(form.getByText("Alennuskoodi ei ole voimassa")).toBeInViewport();
     await expect(form.getByTestId("hinta-yhteensa")).toHaveText(euros(7 * hourly));
     // Everything typed is still there.
     await expect(form.getByLabel("Saajan kaupunki")).toHaveValue("Espoo");
@@ -256,7 +204,7 @@ test.describe("booking", () => {
 
     await passBotCheck(page, jsEnabled);
     await form.getByRole("button", { name: "Vahvista varaus" }).click();
-    await expect(page).toHaveURL(/\/varaus-maksu-onnistui\?order_number=ORD-\d+&payment_method=invoice$/);
+    await expect(page).toHaveURL(RESULT_PAGE);
     await expect(main(page).getByTestId("tilaus-yhteensa")).toHaveText(euros(discounted));
     await expect(main(page)).toContainText(`−${euros(Math.round(0.7 * hourly))}`);
   });

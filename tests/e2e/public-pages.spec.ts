@@ -183,6 +183,9 @@ test.describe("contact", () => {
 
     const summaryHeading = page.getByRole("heading", { name: "Korjaa seuraavat virheet" });
     await expect(summaryHeading).toBeVisible();
+    // The form is far down the page: the answer opens there, not at the top (a fragment does it).
+    await expect(page).toHaveURL(/#yhteydenotto$/);
+    await expect(summaryHeading).toBeInViewport();
     const summary = page.getByRole("alert").filter({ has: summaryHeading });
     await expect(summary.getByRole("link")).toHaveText(["Virheellinen sähköpostiosoite", "Viesti liian lyhyt (vähintään 10 merkkiä)"]);
     const emailField = contactForm(page).getByLabel("Sähköposti");

@@ -316,9 +316,9 @@ describe("month calendar", () => {
   it("disables past days, marks today and keeps the rest of the month open", () => {
     const days = monthCalendar(2026, 5, now).weeks.flat();
     const byDate = new Map(days.map((d) => [d.date, d]));
-    expect(byDate.get("2026-05-11")).toMatchObject({ disabled: true, isToday: false });
-    expect(byDate.get("2026-05-12")).toMatchObject({ disabled: false, isToday: true });
-    expect(byDate.get("2026-05-13")).toMatchObject({ disabled: false, isToday: false });
+    expect(byDate.get("2026-05-11")).toMatchObject({ disabled: true, unavailable: "past", isToday: false });
+    expect(byDate.get("2026-05-12")).toMatchObject({ disabled: false, unavailable: null, isToday: true });
+    expect(byDate.get("2026-05-13")).toMatchObject({ disabled: false, unavailable: null, isToday: false });
     expect(days.filter((d) => d.isToday)).toHaveLength(1);
   });
 
@@ -327,7 +327,7 @@ describe("month calendar", () => {
     const november = monthCalendar(2026, 11, now);
     const byDate = new Map(november.weeks.flat().map((d) => [d.date, d]));
     expect(byDate.get("2026-11-08")?.disabled).toBe(false);
-    expect(byDate.get("2026-11-09")?.disabled).toBe(true);
+    expect(byDate.get("2026-11-09")).toMatchObject({ disabled: true, unavailable: "too_far" });
     expect(november.next).toBeNull();
     expect(november.previous).toEqual({ year: 2026, month: 10 });
   });
@@ -343,7 +343,7 @@ describe("month calendar", () => {
     const lateEvening = utc("2026-05-12T20:30:00Z"); // 23:30
     expect(isSelectableDate("2026-05-12", lateEvening)).toBe(false);
     const today = monthCalendar(2026, 5, lateEvening).weeks.flat().find((d) => d.isToday);
-    expect(today).toMatchObject({ date: "2026-05-12", disabled: true });
+    expect(today).toMatchObject({ date: "2026-05-12", disabled: true, unavailable: "day_over" });
   });
 
   it("refuses a month that does not exist", () => {

@@ -9,6 +9,7 @@ import {
   type MonthCalendar,
 } from "~/domain/booking-window";
 import { formatWeekdayDate } from "~/domain/format";
+import { UNAVAILABLE_DAY_MESSAGES } from "~/messages/booking";
 
 // The server-rendered month calendar of step 1 (spec 000 §2: single date, Finnish locale, past
 // days and days beyond 180 days disabled). Weeks start on Monday. Every bookable day is a submit
@@ -75,10 +76,11 @@ export function Calendar({ calendar, selectedDate }: { calendar: MonthCalendar; 
             <tr key={week[0].date}>
               {week.map((day) => (
                 <td key={day.date} className="p-0.5">
-                  {!day.inMonth ? null : day.disabled ? (
-                    <span className="flex min-h-target items-center justify-center rounded-md text-gray-600 line-through decoration-gray-400">
+                  {!day.inMonth ? null : day.unavailable ? (
+                    // Plainly not a button: no border, a grey ground, struck through; the reason is read out.
+                    <span className="flex min-h-target items-center justify-center rounded-md bg-gray-100 text-gray-700 line-through decoration-gray-500">
                       {day.dayOfMonth}
-                      <span className="sr-only">, ei valittavissa</span>
+                      <span className="sr-only">, {UNAVAILABLE_DAY_MESSAGES[day.unavailable]}</span>
                     </span>
                   ) : (
                     <DayButton date={day.date} day={day.dayOfMonth} isToday={day.isToday} selected={day.date === selectedDate} />
@@ -106,7 +108,8 @@ function DayButton({ date, day, isToday, selected }: { date: string; day: number
         "flex min-h-target w-full items-center justify-center rounded-md border-2 font-semibold " +
         (selected
           ? "border-brand-700 bg-brand-700 text-white"
-          : `bg-white text-brand-900 hover:bg-brand-50 ${isToday ? "border-brand-700" : "border-brand-100"}`)
+          : // Borders of at least 3:1 against white (WCAG 1.4.11); today's in the brand colour.
+            `bg-white text-brand-900 hover:bg-brand-50 ${isToday ? "border-brand-700" : "border-gray-500"}`)
       }
     >
       {day}

@@ -2,10 +2,11 @@ import { MapPin, Star, UserRound, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { ANY_CAREGIVER, DRAFT_PARAM } from "~/booking/draft";
 import { choiceCardClass, choiceRadioClass } from "~/components/forms";
+import { caregiverOrdersText } from "~/messages/booking";
 
 // Step 2's choice (spec 000 §2 "Booking step 2"): the prominent 'Ei väliä – valitkaa minulle
 // sopiva', the divider 'tai valitse kaveri', and up to six caregiver cards with photo (or a
-// placeholder), full name, rating to one decimal, '(N tilauksia)', city and a short bio. One radio
+// placeholder), full name, rating to one decimal, '(N tilausta)', city and a short bio. One radio
 // group, so choosing a caregiver clears the any-caregiver option and the reverse.
 
 export interface CaregiverCardData {
@@ -25,7 +26,7 @@ export function formatRating(value: number): string {
   return rating.format(value);
 }
 
-const cardClass = `gap-4 ${choiceCardClass}`;
+const cardClass = `gap-3 sm:gap-4 ${choiceCardClass}`;
 
 function Radio({ id, value, selected, describedBy, onSelect }: { id: string; value: string; selected: boolean; describedBy?: string; onSelect: (value: string) => void }) {
   return (
@@ -45,10 +46,11 @@ function Radio({ id, value, selected, describedBy, onSelect }: { id: string; val
 function Photo({ url }: { url: string | null }) {
   if (url) {
     // The name beside the photo says who it is; the photo itself adds nothing for a screen reader.
-    return <img src={url} alt="" width={80} height={80} className="h-20 w-20 flex-none rounded-full object-cover" />;
+    // Smaller on a phone, so that the name and the details keep a readable width beside it.
+    return <img src={url} alt="" width={80} height={80} className="h-14 w-14 flex-none rounded-full object-cover sm:h-20 sm:w-20" />;
   }
   return (
-    <span aria-hidden="true" className="flex h-20 w-20 flex-none items-center justify-center rounded-full bg-brand-100 text-brand-800">
+    <span aria-hidden="true" className="flex h-14 w-14 flex-none items-center justify-center rounded-full bg-brand-100 text-brand-800 sm:h-20 sm:w-20">
       <UserRound className="h-10 w-10" />
     </span>
   );
@@ -72,10 +74,10 @@ export function CaregiverChoice({
       <legend className="sr-only">{legend}</legend>
       <label htmlFor="kaveri-ei-valia" className={`${cardClass} border-brand-700 bg-brand-50 p-5`}>
         <Radio id="kaveri-ei-valia" value={ANY_CAREGIVER} selected={selected === ANY_CAREGIVER} describedBy="kaveri-ei-valia-kuvaus" onSelect={onSelect} />
-        <span aria-hidden="true" className="flex h-14 w-14 flex-none items-center justify-center rounded-full bg-white text-brand-700">
+        <span aria-hidden="true" className="hidden h-14 w-14 flex-none items-center justify-center rounded-full bg-white text-brand-700 min-[360px]:flex">
           <Users className="h-8 w-8" />
         </span>
-        <span className="space-y-1">
+        <span className="min-w-0 space-y-1">
           <span className="block text-xl font-bold text-gray-900">Ei väliä – valitkaa minulle sopiva</span>
           <span id="kaveri-ei-valia-kuvaus" className="block text-gray-800">
             Valitsemme sinulle parhaiten sopivan vapaan kaverin ja kerromme hänestä sähköpostitse.
@@ -113,7 +115,7 @@ export function CaregiverChoice({
                           <span className="font-semibold">{formatRating(caregiver.averageRating)}</span>
                           <span className="sr-only"> / 5</span>
                         </span>
-                        <span className="text-gray-800">({caregiver.totalOrders} tilauksia)</span>
+                        <span className="text-gray-800">({caregiverOrdersText(caregiver.totalOrders)})</span>
                       </span>
                       <span className="flex items-center gap-2 text-gray-800">
                         <MapPin aria-hidden="true" className="h-5 w-5 flex-none text-brand-700" />

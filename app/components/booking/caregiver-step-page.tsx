@@ -22,7 +22,7 @@ export function CaregiverStepPage({ view }: { view: CaregiverStepView }) {
   return (
     <BookingLayout flow={flow} step="caregiver" draft={view.draft} notice={view.notice}>
       <DraftSummaryBox summary={view.summary} changeTimeHref={stepHref(flow, "time", view.draft)}>
-        <p className="mt-2 font-semibold text-gray-900">Arvioitu hinta: {formatEuros(view.estimateCents)}</p>
+        <p className="mt-2 font-semibold text-gray-900">Hinta: {formatEuros(view.estimateCents)}</p>
       </DraftSummaryBox>
       <Form method="get" action={flow.paths.caregiver} className="space-y-8">
         <DraftHiddenFields draft={view.draft} omit={["caregiver"]} />
@@ -31,10 +31,21 @@ export function CaregiverStepPage({ view }: { view: CaregiverStepView }) {
           <ButtonLink to={stepHref(flow, "time", view.draft)} variant="secondary">
             Takaisin
           </ButtonLink>
-          <SubmitButton name={PICK_PARAM.proceed} value="1" busyLabel="Siirrytään..." disabled={!canProceed} className="px-8 text-lg">
+          <SubmitButton
+            name={PICK_PARAM.proceed}
+            value="1"
+            busyLabel="Siirrytään..."
+            disabled={!canProceed}
+            describedBy={canProceed ? undefined : "jatka-ohje"}
+            className="px-8 text-lg"
+          >
             Jatka yhteystietoihin
           </SubmitButton>
-          {!canProceed ? <p className="w-full text-gray-800">Valitse kaveri tai ”Ei väliä”, niin pääset jatkamaan.</p> : null}
+          {!canProceed ? (
+            <p id="jatka-ohje" className="w-full text-gray-800">
+              Valitse ensin kaveri tai ”Ei väliä”, niin pääset jatkamaan.
+            </p>
+          ) : null}
         </div>
       </Form>
     </BookingLayout>

@@ -100,7 +100,8 @@ export function ContactStepPage({ view, actionData }: { view: ContactStepView; a
         </Alert>
       ) : null}
 
-      <Form method="post" action={action} {...getFormProps(form)} className="space-y-10">
+      {/* Fragments bring a reloaded page (no JavaScript) back to the errors or the discount's answer. */}
+      <Form method="post" action={`${action}#${form.id}`} {...getFormProps(form)} className="scroll-mt-4 space-y-10">
         <ErrorSummary form={form} />
         <FormError errors={form.errors} title="Varausta ei voitu tehdä" />
 
@@ -160,7 +161,7 @@ export function ContactStepPage({ view, actionData }: { view: ContactStepView; a
           ]}
         />
 
-        <section aria-labelledby="alennus-otsikko" className="space-y-3">
+        <section id="alennus" aria-labelledby="alennus-otsikko" className="scroll-mt-4 space-y-3">
           <h2 id="alennus-otsikko" className="text-2xl font-bold text-gray-900">
             Alennuskoodi
           </h2>
@@ -175,6 +176,7 @@ export function ContactStepPage({ view, actionData }: { view: ContactStepView; a
             <SubmitButton
               name="intent"
               value={BOOKING_INTENT.checkDiscount}
+              formAction={`${action}#alennus`}
               busyLabel="Tarkistetaan..."
               variant="secondary"
               disabled={hydrated && typedCode === ""}

@@ -73,7 +73,7 @@ export function DurationPicker({
                 "flex min-h-target w-full items-center justify-center rounded-md border-2 px-3 font-semibold " +
                 (activeButton === hours
                   ? "border-brand-700 bg-brand-700 text-white"
-                  : "border-brand-100 bg-white text-brand-900 hover:border-brand-700 hover:bg-brand-50")
+                  : "border-gray-500 bg-white text-brand-900 hover:border-brand-700 hover:bg-brand-50")
               }
             >
               {formatHours(hours)}

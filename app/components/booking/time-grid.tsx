@@ -75,7 +75,7 @@ export function TimeGrid({
                         "flex min-h-target w-full items-center justify-center rounded-md border-2 px-2 font-semibold tabular-nums " +
                         (selected
                           ? "border-brand-700 bg-brand-700 text-white"
-                          : "border-brand-100 bg-white text-brand-900 hover:border-brand-700 hover:bg-brand-50")
+                          : "border-gray-500 bg-white text-brand-900 hover:border-brand-700 hover:bg-brand-50")
                       }
                     >
                       {formatClock(slot.value)}

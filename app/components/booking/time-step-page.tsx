@@ -32,6 +32,7 @@ export function TimeStepPage({ view }: { view: TimeStepView }) {
   // Without JavaScript the button cannot follow the radio buttons, so it is enabled once date
   // and time are chosen and the server says if the service is missing.
   const canProceed = timeChosen && (!hydrated || service !== null);
+  const missing = view.selectedDate === null ? "päivä" : view.selectedHour === null ? "kellonaika" : "palvelu";
   const serviceStillHidden = !timeChosen;
 
   return (
@@ -106,7 +107,7 @@ export function TimeStepPage({ view }: { view: TimeStepView }) {
           <div className="space-y-2 border-t-2 border-brand-100 pt-6">
             {!canProceed ? (
               <p id="jatka-ohje" className="text-gray-800">
-                Valitse päivä, kellonaika ja palvelu, niin pääset valitsemaan kaverin.
+                Valitse ensin {missing}, niin pääset valitsemaan kaverin.
               </p>
             ) : null}
             <SubmitButton
@@ -114,6 +115,7 @@ export function TimeStepPage({ view }: { view: TimeStepView }) {
               value="1"
               busyLabel="Siirrytään..."
               disabled={!canProceed}
+              describedBy={canProceed ? undefined : "jatka-ohje"}
               className="px-8 text-lg"
             >
               Jatka kaverin valintaan

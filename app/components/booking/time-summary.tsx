@@ -41,7 +41,7 @@ export function TimeSummary({
             <dd>{serviceName}</dd>
           </>
         ) : null}
-        <dt className="font-semibold text-gray-800">Arvioitu hinta</dt>
+        <dt className="font-semibold text-gray-800">Hinta</dt>
         <dd className="text-xl font-bold text-gray-900">{formatEuros(estimate)}</dd>
         <dt className="font-semibold text-gray-800">Hinta kotitalousvähennyksen jälkeen</dt>
         <dd className="text-xl font-bold text-brand-800">{formatEuros(afterHouseholdDeductionCents(estimate))}</dd>

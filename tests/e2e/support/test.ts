@@ -1,8 +1,12 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test as base, type Page } from "@playwright/test";
 
-/** Fails the test with a readable list if axe finds any WCAG 2.x A/AA violation on the page. */
+/**
+ * Fails the test with a readable list if axe finds any WCAG 2.x A/AA violation on the page, or if
+ * the page is wider than its viewport (a phone would scroll sideways: WCAG 1.4.10 reflow).
+ */
 export async function expectNoAxeViolations(page: Page) {
+  await expectFitsViewport(page);
   // axe waits on timers, and a context with JavaScript disabled never fires them, so the scan
   // would hang. Such a page is scanned as a copy: its current DOM, scripts removed, served at the
   // same URL (so the same CSS applies) in a context where axe can run.
@@ -12,6 +16,20 @@ export async function expectNoAxeViolations(page: Page) {
   } finally {
     if (target !== page) await target.context().close();
   }
+}
+
+/** Nothing on the page reaches past the right edge of the screen. */
+export async function expectFitsViewport(page: Page) {
+  const { scrollWidth, viewport, culprits } = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    // Name the widest offenders so that a failure says what to fix.
+    const wide = [...document.querySelectorAll("body *")]
+      .filter((element) => element.getBoundingClientRect().right > width + 0.5)
+      .slice(0, 5)
+      .map((element) => `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ""}.${[...element.classList].slice(0, 4).join(".")} (${Math.round(element.getBoundingClientRect().right)} px)`);
+    return { scrollWidth: document.documentElement.scrollWidth, viewport: width, culprits: wide };
+  });
+  expect(scrollWidth, `${page.url()} is ${scrollWidth} px wide on a ${viewport} px screen: ${culprits.join(", ")}`).toBeLessThanOrEqual(viewport);
 }
 
 async function scan(page: Page) {

@@ -1,0 +1,83 @@
+import type { Page } from "@playwright/test";
+import { expect, expectNoAxeViolations } from "./test";
+
+// Steps of the public booking as a customer takes them, shared by the specs that book.
+
+const main = (page: Page) => page.getByRole("main");
+
+const MONTHS = ["tammikuu", "helmikuu", "maaliskuu", "huhtikuu", "toukokuu", "kesäkuu", "heinäkuu", "elokuu", "syyskuu", "lokakuu", "marraskuu", "joulukuu"];
+
+/** Day `day` of next month (Helsinki), always inside the 180-day window. */
+export function nextMonthDay(day: number) {
+  const today = new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Helsinki" }).format(new Date());
+  let [year, month] = today.split("-").map(Number);
+  month += 1;
+  if (month === 13) {
+    month = 1;
+    year += 1;
+  }
+  return { year, month, day, monthName: MONTHS[month - 1], label: new RegExp(`^\\S+ ${day}\\.${month}\\.${year}$`) };
+}
+
+export function uniqueEmail(tag: string) {
+  return `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.fi`;
+}
+
+/** Step 1: next month's `day` at `hour`, a duration button or a typed duration, and a service. */
+export async function chooseTimeAndService(
+  page: Page,
+  options: { day: number; hour: number; duration?: number; typedDuration?: number; service: string | RegExp },
+) {
+  const target = nextMonthDay(options.day);
+  await main(page).getByRole("button", { name: /^Seuraava kuukausi/ }).click();
+  await expect(main(page).getByRole("heading", { level: 3, name: new RegExp(`${target.monthName} ${target.year}`, "i") })).toBeVisible();
+  await main(page).getByRole("button", { name: target.label }).click();
+  // Each pick is a GET submission answered with the draft's address: wait for it to settle.
+  await expect(page).toHaveURL(/#aika$/);
+  await expect(main(page).getByText("Valitsit")).toBeVisible();
+  await expect(main(page).getByRole("heading", { name: "2. Valitse kellonaika" })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  const clock = `klo ${String(options.hour).padStart(2, "0")}.00`;
+  await main(page).getByRole("button", { name: clock, exact: true }).click();
+  await expect(page).toHaveURL(/#kesto$/);
+  await expect(main(page).getByRole("button", { name: clock, exact: true })).toHaveAttribute("aria-pressed", "true");
+  await expect(main(page).getByRole("heading", { name: "3. Valitse kesto" })).toBeVisible();
+
+  if (options.typedDuration) {
+    await main(page).getByPlaceholder("Esim. 5").fill(String(options.typedDuration));
+    await main(page).getByRole("button", { name: "Käytä tätä kestoa" }).click();
+    await expect(page).toHaveURL(new RegExp(`kesto=${options.typedDuration}&.*#palvelu$`));
+    await expect(main(page).getByPlaceholder("Esim. 5")).toHaveValue(String(options.typedDuration));
+  } else if (options.duration) {
+    const label = options.duration === 1 ? "1 tunti" : `${options.duration} tuntia`;
+    await main(page).getByRole("button", { name: label, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`kesto=${options.duration}&.*#palvelu$`));
+    await expect(main(page).getByRole("button", { name: label, exact: true })).toHaveAttribute("aria-pressed", "true");
+  }
+  await main(page).getByRole("radio", { name: options.service }).check();
+  await expectNoAxeViolations(page);
+}
+
+export async function passBotCheck(page: Page, jsEnabled: boolean) {
+  if (jsEnabled) {
+    // The widget starts when the visitor steps into the form and fills its hidden field.
+    await expect(page.locator('input[name="altcha"]')).not.toHaveValue("", { timeout: 20_000 });
+    return;
+  }
+  const question = main(page).getByText(/^Paljonko on [1-9] \+ [1-9]\?$/);
+  const text = (await question.textContent())!;
+  const [, a, b] = /Paljonko on ([1-9]) \+ ([1-9])\?/.exec(text)!;
+  await main(page).getByLabel(text).fill(String(Number(a) + Number(b)));
+}
+
+export async function fillContact(page: Page, email: string) {
+  const form = main(page);
+  await form.getByLabel("Etunimi", { exact: true }).fill("Aino");
+  await form.getByLabel("Sukunimi", { exact: true }).fill("Virtanen");
+  await form.getByLabel("Sähköposti", { exact: true }).fill(email);
+  await form.getByLabel("Puhelinnumero", { exact: true }).fill("040 123 4567");
+  await form.getByLabel("Katuosoite", { exact: true }).fill("Runeberginkatu 15 A 4");
+  await form.getByLabel("Postinumero", { exact: true }).fill("00100");
+  await form.getByLabel("Kaupunki", { exact: true }).fill("Helsinki");
+}
