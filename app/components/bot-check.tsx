@@ -10,6 +10,7 @@ import {
 import { botCheckMessages } from "~/messages/bot-check";
 import botCheckStyles from "./bot-check.css";
 import { FieldError } from "./forms";
+import { holdSubmitter } from "./held-submit";
 
 // The bot check of public forms (DESIGN.md decision 10). The page is rendered with the signed
 // question "Paljonko on A + B?", which is all a browser without JavaScript ever sees. Once React
@@ -162,9 +163,59 @@ function Question({
   );
 }
 
+/** The part of the widget element's API used here (altcha's WidgetMethods). */
+type WidgetElement = HTMLElement & {
+  getState?: () => string;
+  verify?: () => Promise<unknown>;
+};
+
 function AltchaWidget({ id, error }: { id: string; error?: string }) {
-  const ref = useRef<HTMLElement>(null);
+  const ref = useRef<WidgetElement>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [waiting, setWaiting] = useState(false);
+
+  // A form sent before the proof-of-work is done (an old phone, a quick hand) is held back and
+  // sent by itself once the widget has its answer, instead of failing with "Tee varmistus".
+  useEffect(() => {
+    const widget = ref.current;
+    const form = widget?.closest("form");
+    if (!widget || !form) return;
+    let pending: { submitter: HTMLElement | null } | null = null;
+
+    const release = (send: boolean) => {
+      if (!pending) return;
+      const { submitter } = pending;
+      pending = null;
+      holdSubmitter(null);
+      setWaiting(false);
+      // After the widget has written its payload into the form's hidden field.
+      if (send) setTimeout(() => form.requestSubmit(submitter && form.contains(submitter) ? submitter : undefined), 0);
+    };
+    const onSubmit = (event: SubmitEvent) => {
+      const state = widget.getState?.();
+      if (state !== "verifying" && state !== "unverified") return;
+      // Stops the submission before Remix (React listens at the root) and the browser see it.
+      event.preventDefault();
+      event.stopPropagation();
+      pending = { submitter: event.submitter };
+      holdSubmitter(event.submitter);
+      setWaiting(true);
+      if (state === "unverified") void widget.verify?.();
+    };
+    const onStateChange = (event: Event) => {
+      const state = (event as CustomEvent<{ state?: string }>).detail?.state;
+      if (state === "verified") release(true);
+      // A failure is shown by the widget (and the timeout notice); the visitor presses again.
+      else if (state === "error" || state === "expired") release(false);
+    };
+    form.addEventListener("submit", onSubmit);
+    widget.addEventListener("statechange", onStateChange);
+    return () => {
+      form.removeEventListener("submit", onSubmit);
+      widget.removeEventListener("statechange", onStateChange);
+      if (pending) holdSubmitter(null);
+    };
+  }, []);
 
   useEffect(() => {
     const element = ref.current;
@@ -204,6 +255,9 @@ function AltchaWidget({ id, error }: { id: string; error?: string }) {
           {notice}
         </p>
       ) : null}
+      <p role="status" className={waiting ? "font-semibold text-gray-900" : "sr-only"}>
+        {waiting ? botCheckMessages.waiting : ""}
+      </p>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { Link, useFormAction, useNavigation } from "@remix-run/react";
-import type { ComponentProps, ReactNode } from "react";
+import { useState, type ComponentProps, type ReactNode } from "react";
+import { useHeldSubmitter } from "./held-submit";
 
 export type ButtonVariant = "primary" | "secondary" | "danger" | "link";
 
@@ -56,6 +57,7 @@ export interface SubmitButtonProps {
  * A submit button that says what is happening. Without JavaScript it is a plain submit button; with
  * JavaScript it shows `busyLabel`, sets aria-busy and is disabled while the submission it started
  * (same action, and same name/value when given) is in flight, so a shaky double tap cannot post twice.
+ * Pressed while the bot check is still working, it says "Tarkistetaan…" until the form goes.
  */
 export function SubmitButton({
   children,
@@ -72,13 +74,19 @@ export function SubmitButton({
 }: SubmitButtonProps) {
   const navigation = useNavigation();
   const action = useFormAction(formAction);
+  const [element, setElement] = useState<HTMLButtonElement | null>(null);
+  const held = useHeldSubmitter();
+  // Pressed before the bot check had finished: the form goes as soon as it has (bot-check.tsx).
+  const waiting = held !== null && held === element;
   const busy =
-    navigation.state !== "idle" &&
-    navigation.formAction !== undefined &&
-    sameAction(navigation.formAction, action) &&
-    (name === undefined || navigation.formData?.get(name) === (value ?? ""));
+    waiting ||
+    (navigation.state !== "idle" &&
+      navigation.formAction !== undefined &&
+      sameAction(navigation.formAction, action) &&
+      (name === undefined || navigation.formData?.get(name) === (value ?? "")));
   return (
     <button
+      ref={setElement}
       type="submit"
       name={name}
       value={value}
@@ -93,7 +101,7 @@ export function SubmitButton({
       {busy ? (
         <>
           <Spinner />
-          {busyLabel}
+          {waiting ? "Tarkistetaan…" : busyLabel}
         </>
       ) : (
         children

@@ -9,6 +9,8 @@ export const botCheckMessages = {
   failed: "Varmistus epäonnistui. Päivitä sivu ja yritä uudelleen.",
   /** The widget gave up solving (after BOT_CHECK_WIDGET_TIMEOUT_MS). */
   timeout: "Varmistus aikakatkaistiin. Yritä uudelleen.",
+  /** The form was sent before the widget had finished: it goes by itself once it has. */
+  waiting: "Tarkistetaan… Lomake lähtee heti, kun varmistus on valmis.",
   /** The challenge or the question was older than its lifetime. */
   expired: "Varmistus vanheni. Tee varmistus uudelleen.",
 } as const;
