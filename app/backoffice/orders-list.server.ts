@@ -4,7 +4,7 @@ import type { OrderStatus, StaffRole } from "~/db/schema";
 import { addCalendarDays, helsinkiToday, helsinkiWallTimeToInstant, isIsoDate } from "~/domain/booking-window";
 import { formatEuros, formatTimeRange, formatWeekdayDate } from "~/domain/format";
 import { SEARCH_MIN_LENGTH, decodeCursor, normalizeSearch, type ListCount, type PageDirection } from "~/domain/list-query";
-import { ORDER_STATUSES, canStaffCancel } from "~/domain/order-status";
+import { OPEN_FILTER, ORDER_STATUSES, canStaffCancel } from "~/domain/order-status";
 import { formatRating } from "~/components/booking/caregiver-cards";
 import { listTexts, orderTexts } from "~/messages/backoffice";
 import { ORDER_STATUS_LABELS } from "~/messages/statuses";
@@ -26,8 +26,6 @@ import {
 
 /** The list's own parameters; the order pages carry them along to link back. */
 export const ORDER_LIST_PARAMS = ["haku", "tila", "kaveri", "alkaen", "asti", "jalkeen", "ennen"] as const;
-
-export const OPEN_FILTER = "avoimet";
 
 export interface ParsedOrderFilters {
   filters: OrderListFilters;

@@ -13,6 +13,9 @@ import {
   cityOf,
   caregiverRegistrationMessages as messages,
   OTHER_CITY,
+  PHOTO_FIELD,
+  REGISTRATION_PATH,
+  STEP_2_PATH,
   step1Schema,
   step2Schema,
   transportationFlags,
@@ -43,10 +46,7 @@ import {
 // waits in a server-side draft behind a signed cookie, so the form works without JavaScript and
 // never asks for the photo twice. Step 2 creates everything in one transaction.
 
-export const REGISTRATION_PATH = "/rekisteroidy-kaveriksi";
-export const STEP_2_PATH = `${REGISTRATION_PATH}?vaihe=2`;
-export const THANK_YOU_PATH = `${REGISTRATION_PATH}/kiitos`;
-export const PHOTO_FIELD = "profileImage";
+const THANK_YOU_PATH = `${REGISTRATION_PATH}/kiitos`;
 
 // ------------------------------------------------------------------ what the page shows
 

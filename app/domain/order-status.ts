@@ -17,6 +17,9 @@ export function isLiveOrder(status: OrderStatus): boolean {
   return status !== "cancelled";
 }
 
+/** The back-office orders list's filter value for the open orders (isOpenOrder), '?tila=avoimet'. */
+export const OPEN_FILTER = "avoimet";
+
 /** Open orders in the back-office statistics (001 §4): pending and pending_payment. */
 export function isOpenOrder(status: OrderStatus): boolean {
   return status === "pending" || status === "pending_payment";

@@ -24,7 +24,10 @@ import {
   caregiverRegistrationMessages,
   LANGUAGE_OPTIONS,
   OTHER_CITY,
+  PHOTO_FIELD,
+  REGISTRATION_PATH,
   SERVICE_OPTIONS,
+  STEP_2_PATH,
   step1Schema,
   step2Schema,
   TRANSPORTATION_OPTIONS,
@@ -33,9 +36,6 @@ import {
 import { redirectWithToast } from "~/services/flash.server";
 import {
   loadRegistration,
-  PHOTO_FIELD,
-  REGISTRATION_PATH,
-  STEP_2_PATH,
   submitRegistration,
   type Step1View,
   type Step2View,

@@ -9,6 +9,14 @@ import { emailField, freeText, newPasswordField, optionalText, phoneField, posta
 
 import { caregiverRegistrationMessages } from "~/messages/caregiver-registration";
 
+// Shared by the page (browser) and the action (server): a `.server` module's exports are empty in
+// the browser bundle, so a page that took these from one rendered `name="undefined"` after a
+// client-side navigation.
+export const REGISTRATION_PATH = "/rekisteroidy-kaveriksi";
+export const STEP_2_PATH = `${REGISTRATION_PATH}?vaihe=2`;
+/** The photo's multipart field; checked from its bytes on the server, so not in the schemas. */
+export const PHOTO_FIELD = "profileImage";
+
 export { caregiverRegistrationMessages };
 
 const m = caregiverRegistrationMessages;
