@@ -232,8 +232,8 @@ export async function contactStepAction(request: Request, flow: BookingFlow, cli
     // The same booking sent again after its checkout failed: continue that order's payment
     // rather than create a second order next to it.
     const headers = new Headers();
-    const forget = await forgetContactDetails(db, request);
-    if (forget) headers.append("Set-Cookie", forget);
+    // Kept until paid: a cancelled payment's 'Yritä uudelleen' finds them (result-pages.server.ts).
+    headers.append("Set-Cookie", await keepContactDetails(db, request, formData));
     const failure = await redirectToCheckout(db, pendingOrder.id, headers);
     return data(
       { result: submission.reply({ hideFields: HIDDEN_FIELDS, formErrors: [failure] }), discount, botCheck: createBotCheck() },
@@ -312,8 +312,13 @@ export async function contactStepAction(request: Request, flow: BookingFlow, cli
 
   const headers = new Headers();
   headers.append("Set-Cookie", await rememberOrder(request, outcome.orderNumber));
-  const forget = await forgetContactDetails(db, request);
-  if (forget) headers.append("Set-Cookie", forget);
+  if (outcome.paymentMethod === "online") {
+    // Kept until paid: a cancelled payment's 'Yritä uudelleen' finds them (result-pages.server.ts).
+    headers.append("Set-Cookie", await keepContactDetails(db, request, formData));
+  } else {
+    const forget = await forgetContactDetails(db, request);
+    if (forget) headers.append("Set-Cookie", forget);
+  }
 
   if (outcome.paymentMethod === "invoice") {
     const params = new URLSearchParams({ order_number: outcome.orderNumber, payment_method: "invoice" });

@@ -2,10 +2,13 @@ import { redirect } from "@remix-run/node";
 import { getDb } from "~/db.server";
 import { formatDate, formatDateTime, formatHours, formatTimeRange, formatWeekdayDate } from "~/domain/format";
 import { logger } from "~/logger.server";
-import { findOrderReceipt } from "~/models/orders.server";
+import { findOrderReceipt, type OrderReceipt } from "~/models/orders.server";
 import { getContactInfo } from "~/models/settings.server";
 import { paymentSucceededPath } from "~/services/payments/paths";
 import { abandonCheckoutOfOrder, confirmCheckoutOfOrder } from "~/services/payments/reconcile.server";
+import { parseStartHour, formatStartHour } from "~/domain/booking-window";
+import { ANY_CAREGIVER, stepHref } from "./draft";
+import { VARAUS_FLOW } from "./flows";
 import { canViewOrder } from "./owned-orders.server";
 
 // The pages a customer lands on after booking (spec 000 §2 "Payment success page", "Payment
@@ -80,15 +83,34 @@ export async function paymentSuccessLoader(request: Request) {
   return { order, paymentMethod: order?.paymentMethod ?? requestedMethod };
 }
 
-export async function paymentCancelledLoader(request: Request) {
+/**
+ * 'Yritä uudelleen' after a cancelled payment: the contact step with the same time, service and
+ * helper; the details typed there wait in this browser's contact draft (contact-step.server.ts).
+ */
+function retryHref(receipt: OrderReceipt): string {
+  const hour = parseStartHour(receipt.scheduledStart);
+  return stepHref(VARAUS_FLOW, "contact", {
+    date: receipt.scheduledDate,
+    time: hour === null ? null : formatStartHour(hour),
+    duration: String(receipt.durationHours),
+    service: receipt.serviceId,
+    caregiver: receipt.caregiverId ?? ANY_CAREGIVER,
+  });
+}
+
+export async function paymentCancelledLoader(request: Request): Promise<{ orderNumber: string | null; retryHref: string }> {
   const orderNumber = orderNumberParam(new URL(request.url));
+  let retry = VARAUS_FLOW.paths.time;
   if (orderNumber) {
     try {
       const db = await getDb();
       const receipt = await findOrderReceipt(db, orderNumber);
       // Only the browser that booked it (or its owner) can give up its checkout: a stranger who
       // knows an order number changes nothing.
-      if (receipt?.status === "pending_payment" && (await canViewOrder(request, receipt))) {
+      const own = receipt !== null && receipt.paymentMethod === "online" && (await canViewOrder(request, receipt));
+      // Unpaid: still waiting, or already closed by the checkout's own cancel button.
+      if (own && (receipt.status === "pending_payment" || receipt.status === "cancelled")) retry = retryHref(receipt);
+      if (own && receipt.status === "pending_payment") {
         // The customer left the provider's checkout: close it now so the helper's time and the
         // discount are free again at once, as the page says (docs/decisions/0009-stripe-payments.md).
         const outcome = await abandonCheckoutOfOrder(db, orderNumber);
@@ -100,7 +122,7 @@ export async function paymentCancelledLoader(request: Request) {
       logger.error({ err: error, orderNumber }, "closing an abandoned checkout failed");
     }
   }
-  return { orderNumber };
+  return { orderNumber, retryHref: retry };
 }
 
 export async function thankYouLoader() {

@@ -246,7 +246,12 @@ export interface OrderReceipt {
   status: OrderStatus;
   paymentMethod: "online" | "invoice";
   serviceName: string;
+  /** What the booking chose, so that a cancelled payment can start again from the same choices. */
+  serviceId: string;
+  caregiverId: string | null;
   scheduledDate: string;
+  /** Helsinki wall time 'HH:MM:SS'. */
+  scheduledStart: string;
   startsAt: Date;
   endsAt: Date;
   durationHours: number;
@@ -275,7 +280,10 @@ export async function findOrderReceipt(executor: Executor, orderNumber: string):
       "orders.status",
       "orders.payment_method",
       "service_categories.name as service_name",
+      "orders.service_category_id",
+      "orders.caregiver_id",
       "orders.scheduled_date",
+      "orders.scheduled_start",
       "orders.starts_at",
       "orders.ends_at",
       "orders.duration_hours",
@@ -295,7 +303,10 @@ export async function findOrderReceipt(executor: Executor, orderNumber: string):
     status: row.status,
     paymentMethod: row.payment_method,
     serviceName: row.service_name,
+    serviceId: row.service_category_id,
+    caregiverId: row.caregiver_id,
     scheduledDate: row.scheduled_date,
+    scheduledStart: row.scheduled_start,
     startsAt: row.starts_at,
     endsAt: row.ends_at,
     durationHours: row.duration_hours,

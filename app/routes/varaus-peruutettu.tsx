@@ -18,7 +18,7 @@ export function loader({ request }: LoaderFunctionArgs) {
 export const meta: MetaFunction = () => [{ title: "Maksu peruutettu – Arkikaveri" }, { name: "robots", content: "noindex" }];
 
 export default function PaymentCancelledPage() {
-  const { orderNumber } = useLoaderData<typeof loader>();
+  const { orderNumber, retryHref } = useLoaderData<typeof loader>();
   return (
     <PageLayout narrow>
       <div className="space-y-6">
@@ -28,7 +28,8 @@ export default function PaymentCancelledPage() {
           {orderNumber ? <p>Tilausnumero: {orderNumber}</p> : null}
         </Alert>
         <div className="flex flex-wrap gap-4">
-          <ButtonLink to="/varaus">Yritä uudelleen</ButtonLink>
+          {/* Back to the contact step with the same choices and everything typed there. */}
+          <ButtonLink to={retryHref}>Yritä uudelleen</ButtonLink>
           <ButtonLink to="/" variant="secondary">
             Etusivulle
           </ButtonLink>

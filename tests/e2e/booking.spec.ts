@@ -129,7 +129,8 @@ test.describe("booking", () => {
     await main(page).getByRole("radio", { name: /Ei väliä/ }).check();
     await main(page).getByRole("button", { name: "Jatka yhteystietoihin" }).click();
     await main(page).getByRole("radio", { name: /^Itselleni/ }).check();
-    await fillContact(page, uniqueEmail("peru"));
+    const email = uniqueEmail("peru");
+    await fillContact(page, email);
     await main(page).getByRole("radio", { name: /^Verkkomaksu/ }).check();
     await main(page).getByRole("checkbox", { name: /Hyväksyn käyttöehdot/ }).check();
     await passBotCheck(page, jsEnabled);
@@ -142,8 +143,21 @@ test.describe("booking", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Maksu peruutettu" })).toBeVisible();
     const orderNumber = new URL(page.url()).searchParams.get("order_number")!;
     await expect(main(page)).toContainText(orderNumber);
-    await expect(main(page).getByRole("link", { name: "Yritä uudelleen" })).toHaveAttribute("href", "/varaus");
     await expectNoAxeViolations(page);
+
+    // 'Yritä uudelleen' returns to the contact step with every choice and field kept.
+    await main(page).getByRole("link", { name: "Yritä uudelleen" }).click();
+    await expect(page).toHaveURL(/\/varaus\/yhteystiedot\?/);
+    await expect(page.getByRole("heading", { level: 1, name: "Yhteystiedot" })).toBeVisible();
+    await expect(main(page).getByText("Tietosi ovat tallessa")).toBeVisible();
+    await expect(main(page).getByText("Ulkoiluseura").first()).toBeVisible();
+    await expect(main(page).getByText("Ei väliä – valitsemme sinulle sopivan kaverin")).toBeVisible();
+    await expect(main(page).getByLabel("Etunimi", { exact: true })).toHaveValue("Aino");
+    await expect(main(page).getByLabel("Sähköposti", { exact: true })).toHaveValue(email);
+    await expect(main(page).getByLabel("Kaupunki", { exact: true })).toHaveValue("Helsinki");
+    await expect(main(page).getByRole("radio", { name: /^Verkkomaksu/ })).toBeChecked();
+    await expect(main(page).getByRole("radio", { name: /^Itselleni/ })).toBeChecked();
+    await expect(main(page).getByTestId("hinta-yhteensa")).toHaveText("120,00 €");
   });
 
   test("booking for another person, with an invalid and then a valid discount code", async ({ page, jsEnabled }) => {

@@ -518,6 +518,8 @@ describe("result pages", () => {
   it("the cancelled page shows a well-formed order number only", async () => {
     const page = await answerOf(() => cancelledLoader({ request: getUrl("/varaus-peruutettu", "order_number=ORD-100123"), params: {}, context: CONTEXT }));
     expect(page.data.orderNumber).toBe("ORD-100123");
+    // Not this browser's order: 'Yritä uudelleen' starts a new booking and reveals nothing of it.
+    expect(page.data.retryHref).toBe("/varaus");
     const junk = await answerOf(() => cancelledLoader({ request: getUrl("/varaus-peruutettu", "order_number=%3Cscript%3E"), params: {}, context: CONTEXT }));
     expect(junk.data.orderNumber).toBeNull();
   });
