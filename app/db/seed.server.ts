@@ -58,13 +58,13 @@ export const DEMO_SERVICE_CATEGORIES = [
     slug: "digital_help",
     name: "Digikaveri",
     description: "Apua puhelimen, tabletin ja tietokoneen kanssa: videopuhelut, sähköposti, verkkopankki ja musiikki.",
-    icon: "Music",
+    icon: "Laptop",
   },
   {
     slug: "yard_work",
     name: "Kevyet pihatyöt",
     description: "Haravointia, lumitöitä ja muita kevyitä pihatöitä omakotitalon tai mökin pihalla.",
-    icon: "Sun",
+    icon: "Leaf",
   },
 ] as const;
 

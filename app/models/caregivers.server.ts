@@ -71,6 +71,15 @@ function toOffered(row: OfferedRow): OfferedCaregiver {
   };
 }
 
+/** The towns where approved helpers work: the service area the landing page names. */
+export async function listServiceCities(executor: Executor): Promise<string[]> {
+  const rows = await executor.selectFrom("caregivers").select("city").distinct().where("status", "=", "approved").execute();
+  return rows
+    .map((row) => row.city?.trim() ?? "")
+    .filter((city) => city !== "")
+    .sort((a, b) => a.localeCompare(b, "fi"));
+}
+
 /** Up to six caregivers free for the whole interval, best rated first. */
 export async function listOfferedCaregivers(
   executor: Executor,

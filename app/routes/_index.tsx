@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import {
   BadgeCheck,
   Clock,
@@ -22,6 +22,7 @@ import { ErrorSummary, FormError, TextareaField, TextField } from "~/components/
 import { PageLayout, linkClass } from "~/components/layout";
 import { ServiceIcon } from "~/components/service-icon";
 import { getDb } from "~/db.server";
+import { FREE_CANCELLATION_HOURS } from "~/domain/cancellation";
 import { formatAmount, formatEuros } from "~/domain/format";
 import { bandHoursLabel, priceTable } from "~/domain/price-table";
 import {
@@ -30,6 +31,7 @@ import {
   HOUSEHOLD_DEDUCTION_YEARLY_CAP_CENTS,
 } from "~/domain/pricing";
 import { logger } from "~/logger.server";
+import { listServiceCities } from "~/models/caregivers.server";
 import { listActiveServiceCategories } from "~/models/service-categories.server";
 import { getContactInfo, getPriceBands } from "~/models/settings.server";
 import { ContactSchema } from "~/schemas/contact";
@@ -46,13 +48,14 @@ const CONTACT_SENT_URL = "/?lahetetty=1#yhteystiedot";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const db = await getDb();
-  const [services, bands, contact] = await Promise.all([
+  const [services, bands, contact, cities] = await Promise.all([
     listActiveServiceCategories(db),
     getPriceBands(db),
     getContactInfo(db),
+    listServiceCities(db),
   ]);
   const sent = new URL(request.url).searchParams.get("lahetetty") === "1";
-  return { services, prices: priceTable(bands), contact, sent };
+  return { services, prices: priceTable(bands), contact, sent, cities };
 }
 
 function contactRateLimitedMessage(minutes: number): string {
@@ -101,10 +104,10 @@ const h2 = "text-3xl font-bold text-brand-900 sm:text-4xl";
 const lead = "mt-4 max-w-3xl text-xl text-gray-800";
 
 export default function Index() {
-  const { services, prices, contact, sent } = useLoaderData<typeof loader>();
+  const { services, prices, contact, sent, cities } = useLoaderData<typeof loader>();
   return (
     <PageLayout bare>
-      <Hero />
+      <Hero cities={cities} />
       <Services services={services} />
       <Values />
       <Prices prices={prices} />
@@ -116,7 +119,7 @@ export default function Index() {
   );
 }
 
-function Hero() {
+function Hero({ cities }: { cities: string[] }) {
   return (
     <section aria-labelledby="hero-title" className="bg-brand-50">
       <div className={`${section} grid items-center gap-10 lg:grid-cols-[3fr_2fr]`}>
@@ -129,14 +132,28 @@ function Hero() {
             Arkikaveri tuo luotettavan, huolella valitun kaverin avuksi kauppaan, kävelylle, kotitöihin tai
             kahvikupin ääreen. Varaat juuri niin monta tuntia kuin tarvitset – ilman jonoa ja sitoumuksia.
           </p>
-          <div className="mt-8 flex flex-wrap gap-4">
+          <div className="mt-8">
             <ButtonLink to="/varaa" className="px-8 text-lg">
               Varaa nyt
             </ButtonLink>
-            <ButtonLink to="/rekisteroidy-kaveriksi" variant="secondary" className="px-8 text-lg">
-              Hae kaveriksi
-            </ButtonLink>
           </div>
+          {/* What a first-time customer wants to know before pressing 'Varaa nyt'. */}
+          <div className="mt-6 space-y-3 text-lg text-gray-900">
+            <p className="font-semibold">Varaaminen käy kolmessa vaiheessa:</p>
+            <ol className="list-decimal space-y-1 pl-7">
+              <li>Valitse päivä, kellonaika ja palvelu.</li>
+              <li>Valitse kaveri tai anna meidän valita.</li>
+              <li>Anna yhteystiedot ja vahvista varaus.</li>
+            </ol>
+            <p>Voit perua varauksen maksutta viimeistään {FREE_CANCELLATION_HOURS} tuntia ennen käynnin alkua.</p>
+            {cities.length > 0 ? <p>Kavereitamme on nyt näillä paikkakunnilla: {cities.join(", ")}.</p> : null}
+          </div>
+          <p className="mt-6 text-lg text-gray-800">
+            Etsitkö työtä?{" "}
+            <Link to="/rekisteroidy-kaveriksi" className={`inline-flex min-h-target items-center ${linkClass}`}>
+              Hae työhön kaveriksi
+            </Link>
+          </p>
         </div>
         <ul className="space-y-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-brand-100">
           {[

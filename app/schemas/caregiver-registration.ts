@@ -52,6 +52,7 @@ export const SERVICE_OPTIONS = [
   { value: "light_cleaning", label: "Kevyt kotiapu", description: "Pienet kotityöt, kevyt siivous ja pyykit" },
   { value: "outdoor_walks", label: "Ulkoiluseura", description: "Kävelylenkit, puistot ja torit" },
   { value: "digital_help", label: "Digikaveri", description: "Puhelimet, tabletit, tietokoneet ja videopuhelut" },
+  { value: "yard_work", label: "Kevyet pihatyöt", description: "Haravointi, lumityöt ja muut kevyet pihatyöt" },
 ] as const;
 export type ServiceId = (typeof SERVICE_OPTIONS)[number]["value"];
 const SERVICE_IDS = SERVICE_OPTIONS.map((option) => option.value) as [ServiceId, ...ServiceId[]];

@@ -51,7 +51,13 @@ test.describe("landing page", () => {
     const bookNow = main.getByRole("link", { name: "Varaa nyt" });
     await expect(bookNow).toHaveCount(2); // hero and price section
     for (const link of await bookNow.all()) await expect(link).toHaveAttribute("href", "/varaa");
-    await expect(main.getByRole("link", { name: "Hae kaveriksi" })).toHaveAttribute("href", "/rekisteroidy-kaveriksi");
+    // Helpers' way in is secondary and says it is about work.
+    await expect(main.getByRole("link", { name: "Hae työhön kaveriksi" })).toHaveAttribute("href", "/rekisteroidy-kaveriksi");
+    // Near 'Varaa nyt': how booking goes, the cancellation rule and where the helpers are.
+    const hero = page.locator("section", { has: page.getByRole("heading", { level: 1 }) });
+    await expect(hero.getByRole("listitem").filter({ hasText: "Valitse päivä, kellonaika ja palvelu." })).toBeVisible();
+    await expect(hero).toContainText("Voit perua varauksen maksutta viimeistään 24 tuntia ennen käynnin alkua.");
+    await expect(hero).toContainText(/Kavereitamme on nyt näillä paikkakunnilla: .*Helsinki/);
 
     const footer = page.getByRole("contentinfo");
     await expect(footer.getByRole("link", { name: "Tietosuojaseloste" })).toHaveAttribute("href", "/tietosuoja");
