@@ -4,6 +4,7 @@ import { formatDate, formatDateTime, formatHours, formatTimeRange, formatWeekday
 import { logger } from "~/logger.server";
 import { findOrderReceipt, type OrderReceipt } from "~/models/orders.server";
 import { getContactInfo } from "~/models/settings.server";
+import { nextSteps, type NextSteps } from "~/messages/next-steps";
 import { paymentSucceededPath } from "~/services/payments/paths";
 import { abandonCheckoutOfOrder, confirmCheckoutOfOrder } from "~/services/payments/reconcile.server";
 import { parseStartHour, formatStartHour } from "~/domain/booking-window";
@@ -39,6 +40,10 @@ export interface ReceiptView {
   customerEmail: string;
   /** A guest's invoice order waiting for its e-mail confirmation: the deadline, formatted. */
   emailConfirmationDeadline: string | null;
+  place: string;
+  /** The person the visit is for, when not the customer. */
+  recipientName: string | null;
+  nextSteps: NextSteps;
 }
 
 export async function paymentSuccessLoader(request: Request) {
@@ -73,6 +78,9 @@ export async function paymentSuccessLoader(request: Request) {
           customerEmail: receipt.customerEmail,
           emailConfirmationDeadline:
             receipt.emailConfirmationDueAt && receipt.status === "pending" ? formatDateTime(receipt.emailConfirmationDueAt) : null,
+          place: receipt.place,
+          recipientName: receipt.bookingFor === "other" ? receipt.recipientName : null,
+          nextSteps: nextSteps(receipt, await getContactInfo(db), new Date()),
         };
       }
     } catch (error) {

@@ -15,6 +15,9 @@ const icons: Record<string, LucideIcon> = {
   HandHeart,
 };
 
+/** The icon names a service category may store. */
+export const SERVICE_ICON_NAMES: readonly string[] = Object.keys(icons);
+
 export function serviceIcon(name: string | null | undefined): LucideIcon {
   return (name && icons[name]) || ShoppingCart;
 }

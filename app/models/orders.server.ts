@@ -252,6 +252,11 @@ export interface OrderReceipt {
   scheduledDate: string;
   /** Helsinki wall time 'HH:MM:SS'. */
   scheduledStart: string;
+  caregiverName: string | null;
+  bookingFor: "self" | "other";
+  recipientName: string | null;
+  /** Where the visit is: 'Runeberginkatu 15 A 4, 00100 Helsinki'. */
+  place: string;
   startsAt: Date;
   endsAt: Date;
   durationHours: number;
@@ -275,9 +280,18 @@ export async function findOrderReceipt(executor: Executor, orderNumber: string):
     .innerJoin("customers", "customers.id", "orders.customer_id")
     .innerJoin("profiles", "profiles.id", "customers.profile_id")
     .leftJoin("invoices", "invoices.order_id", "orders.id")
+    .leftJoin("caregivers", "caregivers.id", "orders.caregiver_id")
+    .leftJoin("profiles as caregiver_profiles", "caregiver_profiles.id", "caregivers.profile_id")
     .select([
       "orders.order_number",
       "orders.status",
+      "caregiver_profiles.full_name as caregiver_name",
+      "orders.booking_for",
+      "orders.recipient_first_name",
+      "orders.recipient_last_name",
+      "orders.address",
+      "orders.postal_code",
+      "orders.city",
       "orders.payment_method",
       "service_categories.name as service_name",
       "orders.service_category_id",
@@ -307,6 +321,10 @@ export async function findOrderReceipt(executor: Executor, orderNumber: string):
     caregiverId: row.caregiver_id,
     scheduledDate: row.scheduled_date,
     scheduledStart: row.scheduled_start,
+    caregiverName: row.caregiver_name || null,
+    bookingFor: row.booking_for,
+    recipientName: [row.recipient_first_name, row.recipient_last_name].filter(Boolean).join(" ") || null,
+    place: `${row.address}, ${row.postal_code} ${row.city}`,
     startsAt: row.starts_at,
     endsAt: row.ends_at,
     durationHours: row.duration_hours,

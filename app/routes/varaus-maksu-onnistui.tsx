@@ -100,6 +100,14 @@ export default function PaymentSuccessPage() {
             <dd>{order.timeLabel}</dd>
             <dt className="font-semibold text-gray-800">Kesto</dt>
             <dd>{order.durationLabel}</dd>
+            <dt className="font-semibold text-gray-800">Käyntiosoite</dt>
+            <dd>{order.place}</dd>
+            {order.recipientName ? (
+              <>
+                <dt className="font-semibold text-gray-800">Palvelun saaja</dt>
+                <dd>{order.recipientName}</dd>
+              </>
+            ) : null}
             <dt className="font-semibold text-gray-800">Alkuperäinen hinta</dt>
             <dd className="tabular-nums">{formatEuros(order.originalPriceCents)}</dd>
             <dt className="font-semibold text-gray-800">Alennus</dt>
@@ -112,11 +120,22 @@ export default function PaymentSuccessPage() {
         </section>
 
         {!order.cancelled ? (
-          <p>
-            <Link to="/varaus-vahvistettu" className={linkClass}>
+          <section aria-labelledby="seuraavaksi-otsikko" className="space-y-3">
+            <h2 id="seuraavaksi-otsikko" className="text-2xl font-bold text-gray-900">
               Mitä tapahtuu seuraavaksi?
-            </Link>
-          </p>
+            </h2>
+            <ul className="list-disc space-y-2 pl-6 text-lg">
+              <li>{order.nextSteps.helper}</li>
+              <li>{order.nextSteps.contact}</li>
+              <li>{order.nextSteps.cancellation}</li>
+              <li>{order.nextSteps.howToCancel}</li>
+            </ul>
+            <p>
+              <Link to="/varaus-vahvistettu" className={`inline-flex min-h-target items-center ${linkClass}`}>
+                Lisää tietoa varauksen jälkeen
+              </Link>
+            </p>
+          </section>
         ) : null}
         <ButtonLink to="/" variant="secondary">
           Etusivulle

@@ -33,8 +33,8 @@ export default function ThankYouPage() {
             <strong>Vahvistus tulee sähköpostiisi.</strong> Viestissä on varauksen tiedot ja kalenterimerkintä.
           </li>
           <li>
-            <strong>Kaveri ottaa sinuun yhteyttä muutaman päivän kuluessa</strong> ja sopii kanssasi käynnin
-            yksityiskohdista.
+            <strong>Kaveri ottaa sinuun yhteyttä ennen käyntiä</strong> ja sopii kanssasi käynnin yksityiskohdista.
+            Jos valitsit ”Ei väliä”, kerromme kaverin nimen sähköpostitse viimeistään vuorokautta ennen käyntiä.
           </li>
           <li>
             <strong>Viimeistele profiilisi.</strong> Sähköpostin linkistä voit asettaa itsellesi salasanan. Sen jälkeen

@@ -7,6 +7,7 @@ import { formatReferenceNumber } from "../domain/reference-number";
 import { env } from "../env.server";
 import { getBookingDocument, type BookingDocument } from "../models/booking-documents.server";
 import { getContactInfo } from "../models/settings.server";
+import { nextSteps } from "../messages/next-steps";
 import { createSetPasswordLink } from "./auth.server";
 import { renderEmail, sendEmail, type EmailAttachment } from "./email.server";
 import { invoiceFileName, renderInvoicePdfFor } from "./invoices.server";
@@ -77,6 +78,11 @@ function confirmationContent(
   const { order, customer } = booking;
   const isInvoice = order.paymentMethod === "invoice";
   const recipientName = [order.recipientFirstName, order.recipientLastName].filter(Boolean).join(" ");
+  const next = nextSteps(
+    { startsAt: order.startsAt, caregiverName: booking.caregiverName, bookingFor: order.bookingFor, recipientName: recipientName || null, orderNumber: order.orderNumber },
+    contact,
+    new Date(),
+  );
 
   const summary = [
     `Tilausnumero: ${order.orderNumber}`,
@@ -127,7 +133,7 @@ function confirmationContent(
     prices.join("\n"),
     payment,
     `Kalenterimerkintä on liitteenä (varaus-${order.orderNumber}.ics): avaamalla sen saat käynnin kalenteriisi.`,
-    "Kaverisi on sinuun yhteydessä ennen käyntiä.",
+    ["Mitä tapahtuu seuraavaksi:", next.helper, next.contact, next.cancellation, next.howToCancel].join("\n"),
   );
   if (customer.guestOnAccount) {
     paragraphs.push(

@@ -76,11 +76,23 @@ test.describe("booking", () => {
     await main(page).getByRole("checkbox", { name: /Hyväksyn käyttöehdot/ }).check();
     await passBotCheck(page, jsEnabled);
     await expect(main(page).getByTestId("hinta-yhteensa")).toHaveText("120,00 €");
+    // The cancellation rule is stated before the booking is confirmed.
+    await expect(main(page).getByRole("button", { name: "Vahvista varaus" })).toHaveAccessibleDescription(
+      /^Peruutus: Voit perua varauksen maksutta viimeistään 24 tuntia ennen käynnin alkua\./,
+    );
     await main(page).getByRole("button", { name: "Vahvista varaus" }).click();
 
     await expect(page).toHaveURL(RESULT_PAGE);
     await expect(page.getByRole("heading", { level: 1, name: "Kiitos varauksestasi!" })).toBeVisible();
     await expect(main(page)).toContainText("Maksuaika on 14 päivää");
+    // What happens next, on the page itself: the address, when the helper is named, the rule, the phone.
+    await expect(main(page)).toContainText("Runeberginkatu 15 A 4, 00100 Helsinki");
+    const next = main(page).getByRole("region", { name: "Mitä tapahtuu seuraavaksi?" });
+    await expect(next).toContainText(/kerromme hänen nimensä sähköpostitse viimeistään \S+ \d+\.\d+\.\d{4} klo \d\d\.\d\d\./);
+    await expect(next).toContainText("Kaveri on yhteydessä sinuun ennen käyntiä");
+    await expect(next).toContainText(/Voit perua varauksen maksutta viimeistään .* klo/);
+    await expect(next).toContainText(/soittamalla asiakaspalveluun \S/);
+    await expect(main(page)).not.toContainText("muutaman päivän");
     await expect(main(page).getByTestId("tilaus-yhteensa")).toHaveText("120,00 €");
     await expectNoAxeViolations(page);
     const orderNumber = new URL(page.url()).searchParams.get("order_number")!;
@@ -88,6 +100,7 @@ test.describe("booking", () => {
 
     await openConfirmationMail(page, email, orderNumber);
     await expect(page.getByRole("link", { name: /^lasku-\d+\.pdf$/ })).toBeVisible();
+    await expect(page.locator("body")).toContainText(/Voit perua varauksen maksutta viimeistään/);
     await expect(page.getByRole("link", { name: `varaus-${orderNumber}.ics` })).toBeVisible();
   });
 

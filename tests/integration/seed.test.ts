@@ -6,6 +6,7 @@ import { getDb, type DB } from "~/db.server";
 import { seedDemoData } from "~/db/seed.server";
 import { hourlyPriceCents, splitTotal } from "~/domain/pricing";
 import { getPriceBands } from "~/models/settings.server";
+import { SERVICE_ICON_NAMES } from "~/components/service-icon";
 import { verifyPassword } from "~/services/password.server";
 
 const TZ = "Europe/Helsinki";
@@ -41,16 +42,17 @@ describe("demo data seed", () => {
     expect(usageAfter.usage_count).toBe(usageBefore.usage_count);
   });
 
-  it("creates the six services of the landing page with known icons", async () => {
+  it("creates the six services of the landing page with known icons, each its own", async () => {
     const categories = await db.selectFrom("service_categories").selectAll().orderBy("sort_order").execute();
     expect(categories.map((c) => c.slug)).toEqual([
       "errands", "companionship", "light_cleaning", "outdoor_walks", "digital_help", "yard_work",
     ]);
     for (const category of categories) {
-      expect(["ShoppingCart", "Music", "Heart", "Home", "Sun"]).toContain(category.icon);
+      expect(SERVICE_ICON_NAMES).toContain(category.icon);
       expect(category.name.length).toBeGreaterThan(3);
       expect(category.description.length).toBeGreaterThan(10);
     }
+    expect(new Set(categories.map((c) => c.icon)).size).toBe(categories.length);
   });
 
   it("creates the five demo accounts with their roles and the demo password", async () => {

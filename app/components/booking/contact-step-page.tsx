@@ -10,6 +10,7 @@ import { ButtonLink, SubmitButton } from "~/components/button";
 import { CheckboxField, ErrorSummary, FormError, RadioCards, TextField } from "~/components/forms";
 import { linkClass } from "~/components/layout";
 import { formatEuros } from "~/domain/format";
+import { CANCELLATION_RULE } from "~/messages/next-steps";
 import { BOOKING_INTENT, DiscountCheckSchema, bookingContactSchema, type ContactFieldName } from "~/schemas/booking";
 import type { BotCheckChallenge } from "~/schemas/bot-check";
 import { BookingLayout } from "./booking-layout";
@@ -203,11 +204,15 @@ export function ContactStepPage({ view, actionData }: { view: ContactStepView; a
 
         <BotCheck challenge={botCheck} id={fields.botCheck.id} error={fields.botCheck.errors?.[0]} />
 
+        <p id="peruutusehto" className="rounded-lg bg-brand-50 p-4">
+          <strong>Peruutus:</strong> {CANCELLATION_RULE}
+        </p>
+
         <div className="flex flex-wrap items-center gap-4 border-t-2 border-brand-100 pt-6">
           <ButtonLink to={stepHref(flow, "caregiver", view.draft)} variant="secondary">
             Takaisin
           </ButtonLink>
-          <SubmitButton name="intent" value={BOOKING_INTENT.book} busyLabel="Lähetetään..." className="px-8 text-lg">
+          <SubmitButton name="intent" value={BOOKING_INTENT.book} busyLabel="Lähetetään..." describedBy="peruutusehto" className="px-8 text-lg">
             Vahvista varaus
           </SubmitButton>
         </div>
