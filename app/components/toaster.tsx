@@ -16,7 +16,7 @@ export function Toaster({ toast }: { toast: Toast | null }) {
   const [dismissed, setDismissed] = useState<Toast | null>(null);
   const visible = toast && toast !== dismissed ? toast : null;
   return (
-    <div aria-live="polite" role="status" className="toast-region pointer-events-none fixed inset-x-0 top-4 z-50 flex justify-center px-4">
+    <div aria-live="polite" role="status" className="toast-region pointer-events-none fixed inset-x-0 bottom-4 z-50 flex justify-center px-4">
       {visible ? (
         <div className={`pointer-events-auto flex w-full max-w-lg items-start gap-3 rounded-lg border-l-4 p-4 shadow-lg ${styles[visible.type]}`}>
           <div className="flex-1">

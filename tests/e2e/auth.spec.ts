@@ -148,6 +148,10 @@ test.describe("demo accounts land where the specification says", () => {
       await signIn(page, email, DEMO_PASSWORD);
       await expect(page).toHaveURL(new RegExp(`${path.replace(/\//g, "\\/")}$`));
       await expect(page.getByText(toast, { exact: true })).toBeVisible();
+      // The toast does not cover the header (its menu, the sign-out).
+      const toastBox = (await page.getByText(toast, { exact: true }).boundingBox())!;
+      const headerBox = (await page.getByRole("banner").first().boundingBox())!;
+      expect(toastBox.y >= headerBox.y + headerBox.height || toastBox.y + toastBox.height <= headerBox.y).toBe(true);
       await expectNoAxeViolations(page);
       // A signed-in visitor of /auth is sent home.
       await page.goto("/auth");

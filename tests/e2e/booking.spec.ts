@@ -194,7 +194,12 @@ test.describe("booking", () => {
     await expect(summary.getByRole("link", { name: "Sinun täytyy hyväksyä ehdot" })).toBeVisible();
     await expectNoAxeViolations(page);
 
+    // The recipient's fields appear only for another person, with JavaScript and without.
+    await expect(main(page).getByLabel("Saajan etunimi")).toBeHidden();
+    await main(page).getByRole("radio", { name: /^Itselleni/ }).check();
+    await expect(main(page).getByLabel("Saajan etunimi")).toBeHidden();
     await main(page).getByRole("radio", { name: /^Toiselle henkilölle/ }).check();
+    await expect(main(page).getByLabel("Saajan etunimi")).toBeVisible();
     await fillContact(page, uniqueEmail("toiselle"));
     const form = main(page);
     await form.getByLabel("Saajan etunimi").fill("Eino");

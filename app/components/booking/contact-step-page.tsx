@@ -59,8 +59,9 @@ export function ContactStepPage({ view, actionData }: { view: ContactStepView; a
   });
 
   const bookingFor = fields.bookingFor.value;
-  // Without JavaScript the recipient's fields are always there (the server ignores them for
-  // oneself); with JavaScript they appear when 'another person' is chosen.
+  // Without JavaScript the recipient's fields are always in the page (the server ignores them for
+  // oneself) and CSS shows them once 'another person' is chosen (tailwind.css, .recipient-fields);
+  // with JavaScript they are rendered only then.
   const showRecipient = !hydrated || bookingFor === "other" || Boolean(fields.recipientFirstName.errors);
   const codeValue = fields.discountCode.value;
   const typedCode = (typeof codeValue === "string" ? codeValue : "").trim().toUpperCase();
@@ -131,7 +132,7 @@ export function ContactStepPage({ view, actionData }: { view: ContactStepView; a
         </fieldset>
 
         {showRecipient ? (
-          <fieldset className="space-y-5">
+          <fieldset className="recipient-fields space-y-5">
             <legend className={legendClass}>Palvelun saajan tiedot</legend>
             <p className="text-gray-800">
               {hydrated
