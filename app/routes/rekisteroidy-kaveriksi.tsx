@@ -263,6 +263,8 @@ function PhotoField({ meta, photoUrl }: { meta: FieldMetadata<unknown>; photoUrl
         {photoUrl
           ? "Kuvasi on tallessa. Voit vaihtaa sen valitsemalla uuden kuvan."
           : "Selkeä kasvokuva, jossa kasvosi näkyvät hyvin. JPG, PNG tai WebP, enintään 5 Mt."}
+        {/* A browser empties a file field when the page comes back; say so rather than let it look kept. */}
+        {error && !photoUrl ? " Valitse kuva uudelleen ennen lähettämistä." : null}
       </p>
       {photoUrl ? (
         <img

@@ -79,6 +79,8 @@ test.describe("helper registration", () => {
       // Without JavaScript the server answered, so the checks only it can make are listed too.
       await expect(summary.getByRole("link", { name: "Lataa selkeä kasvokuva (jpg/png, max 5 Mt)" })).toBeVisible();
       await expect(summary.getByRole("link", { name: "Tee varmistus ennen lähettämistä" })).toBeVisible();
+      // A browser cannot keep a chosen file over a reload: the field says to choose it again.
+      await expect(main(page).getByText(/Valitse kuva uudelleen ennen lähettämistä\./)).toBeVisible();
     }
     await expect(main(page).getByLabel("Postinumero")).toHaveValue("123");
     await expectNoAxeViolations(page);
