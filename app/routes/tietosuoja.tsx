@@ -74,7 +74,7 @@ export default function PrivacyNotice() {
           <li>yhteystiedot: nimi, sähköpostiosoite, puhelinnumero ja osoite</li>
           <li>
             varauksen tiedot: palvelu, päivä ja kellonaika, kesto, käyntiosoite, tehtävän kuvaus ja varausnumero sekä
-            palvelun vastaanottajan nimi ja yhteystiedot, jos varaat palvelun toiselle henkilölle
+            palvelun saajan nimi ja yhteystiedot, jos varaat palvelun toiselle henkilölle
           </li>
           <li>
             maksu- ja laskutustiedot: maksutapa, summat, maksun tila, laskut ja viitenumerot (korttitiedot käsittelee
@@ -132,7 +132,7 @@ export default function PrivacyNotice() {
         <h2 id="lahteet">4. Mistä tiedot saadaan</h2>
         <p>
           Saamme tiedot pääosin sinulta itseltäsi: varauksesta, käyttäjätililtä, hakemuksesta ja viesteistä.
-          Omainen voi antaa palvelun vastaanottajan tiedot varatessaan palvelun tämän puolesta. Maksunvälittäjä
+          Omainen voi antaa palvelun saajan tiedot varatessaan palvelun tämän puolesta. Maksunvälittäjä
           kertoo meille maksun tilan. Kaverin tehtävään liittyvät merkinnät syntyvät palvelun käytöstä.
         </p>
 
