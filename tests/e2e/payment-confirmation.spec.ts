@@ -46,6 +46,8 @@ test("the success page says the payment is being confirmed until it is", async (
   }
   await main(page).getByRole("button", { name: "Vahvista varaus" }).click();
   await expect(page).toHaveURL(/\/maksu\/testi\//);
+  // With JavaScript the address changes before the checkout page has rendered: wait for it.
+  await expect(main(page)).toContainText(/ORD-\d+/);
   const orderNumber = /ORD-\d+/.exec((await main(page).textContent()) ?? "")![0];
 
   // The customer opens the success address before paying (another tab of the same browser).

@@ -46,8 +46,38 @@ export function TimeGrid({
   if (slots.length === 0) {
     return <p className="text-gray-800">Tälle päivälle ei ole enää vapaita aloitusaikoja. Valitse toinen päivä.</p>;
   }
+  const daytime = slots.filter((slot) => isDaytime(slot.hour));
+  const others = slots.filter((slot) => !isDaytime(slot.hour));
+  const otherChosen = selectedHour !== null && !isDaytime(selectedHour);
   return (
     <div role="group" aria-labelledby={labelledBy} className="space-y-5">
+      <SlotGroups slots={daytime} selectedHour={selectedHour} bands={bands} />
+      {others.length > 0 ? (
+        // Most visits are in the daytime: the rest stay one tap away, and open when one is chosen.
+        <details open={otherChosen || daytime.length === 0} className="space-y-5">
+          <summary className="inline-flex min-h-target cursor-pointer items-center rounded-md px-2 font-semibold text-brand-800 underline underline-offset-4 hover:bg-brand-50">
+            Näytä yö- ja aamuyön ajat
+          </summary>
+          <div className="mt-4 space-y-5">
+            <SlotGroups slots={others} selectedHour={selectedHour} bands={bands} />
+          </div>
+        </details>
+      ) : null}
+    </div>
+  );
+}
+
+/** 08.00–19.00 starts are shown at once; the night's and early morning's behind a toggle. */
+const DAYTIME_FIRST_HOUR = 8;
+const DAYTIME_LAST_HOUR = 19;
+
+function isDaytime(hour: number): boolean {
+  return hour >= DAYTIME_FIRST_HOUR && hour <= DAYTIME_LAST_HOUR;
+}
+
+function SlotGroups({ slots, selectedHour, bands }: { slots: readonly TimeGridSlot[]; selectedHour: number | null; bands: readonly PriceBand[] }) {
+  return (
+    <>
       {groupSlots(slots).map((group) => {
         const band = bands.find((b) => b.id === group.bandId);
         const headingId = `aikaryhma-${group.bandId}-${group.slots[0].hour}`;
@@ -87,6 +117,6 @@ export function TimeGrid({
           </div>
         );
       })}
-    </div>
+    </>
   );
 }

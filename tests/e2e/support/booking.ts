@@ -39,6 +39,11 @@ export async function chooseTimeAndService(
   await expectNoAxeViolations(page);
 
   const clock = `klo ${String(options.hour).padStart(2, "0")}.00`;
+  if (options.hour < 8 || options.hour > 19) {
+    // Daytime starts come first; the night's are behind a toggle (a <details>, JS or not).
+    await expect(main(page).getByRole("button", { name: clock, exact: true })).toBeHidden();
+    await main(page).getByText("Näytä yö- ja aamuyön ajat").click();
+  }
   await main(page).getByRole("button", { name: clock, exact: true }).click();
   await expect(page).toHaveURL(/#kesto$/);
   await expect(main(page).getByRole("button", { name: clock, exact: true })).toHaveAttribute("aria-pressed", "true");
