@@ -16,7 +16,8 @@ ENV NODE_ENV=production \
     PORT=3000 \
     DATA_DIR=/data
 WORKDIR /app
-# tsx (a runtime dependency) runs the server entry and the migration/seed/worker scripts.
+# The server runs compiled (build/server.js); tsx (a runtime dependency) runs the migration, seed,
+# admin and worker scripts.
 COPY --from=build --chown=node:node /app/package.json /app/package-lock.json ./
 COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/build ./build
@@ -31,4 +32,4 @@ EXPOSE 3000
 # DATABASE_URL must point at PostgreSQL in production; SESSION_SECRET, ALTCHA_HMAC_KEY and APP_URL are required too.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
-CMD ["npx", "tsx", "server.ts"]
+CMD ["node", "build/server.js"]

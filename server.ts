@@ -1,16 +1,19 @@
 import crypto from "node:crypto";
 import path from "node:path";
 import { createRequestHandler } from "@remix-run/express";
-import type { ServerBuild } from "@remix-run/node";
+import { createRequestHandler as createFetchHandler, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
+import expressStaticGzip from "express-static-gzip";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import { connect, disconnect } from "./app/db.server";
 import { prepareDatabase, seedModeFor } from "./app/db/prepare.server";
-import { env } from "./app/env.server";
+import { env, isMailboxEnabled } from "./app/env.server";
 import { logger, redactUrl } from "./app/logger.server";
 import { rejectCrossSiteRequests } from "./app/services/csrf.server";
+import { CONTENT_PAGE_PATHS } from "./app/services/http-cache.server";
+import { pageCacheMiddleware } from "./app/services/page-cache.server";
 import { enforceRequestLimits } from "./app/services/request-limits.server";
 import { startWorker } from "./app/services/worker.server";
 
@@ -40,16 +43,19 @@ app.use(
     // Static files would drown the log; one line per page or API request is what we need.
     autoLogging: { ignore: (req) => req.url?.startsWith("/build/") ?? false },
     customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : "info"),
-    // E-mail links carry single-use tokens in the query (and then in the next page's Referer):
-    // the log keeps the request without them. The serialised request is a copy; headers are
-    // copied too, so the real request is untouched.
+    // One short line per request: serialising every header (the CSP alone is half a kilobyte)
+    // cost more than serving a cached page. E-mail links carry single-use tokens in the query
+    // (and then in the next page's Referer): the line keeps the address without them.
     serializers: {
-      req: (req: { url?: string; query?: unknown; headers?: Record<string, unknown> }) => {
-        req.url = redactUrl(req.url);
-        if (req.query && typeof req.query === "object" && "token" in req.query) req.query = { ...req.query, token: "[redacted]" };
-        if (typeof req.headers?.referer === "string") req.headers = { ...req.headers, referer: redactUrl(req.headers.referer) };
-        return req;
-      },
+      req: (req: { id?: unknown; method?: string; url?: string; remoteAddress?: string; headers?: Record<string, unknown> }) => ({
+        id: req.id,
+        method: req.method,
+        url: redactUrl(req.url),
+        remoteAddress: req.remoteAddress,
+        referer: typeof req.headers?.referer === "string" ? redactUrl(req.headers.referer) : undefined,
+        userAgent: req.headers?.["user-agent"],
+      }),
+      res: (res: { statusCode?: number }) => ({ statusCode: res.statusCode }),
     },
   }),
 );
@@ -59,6 +65,11 @@ app.use((_req, res, next) => {
   next();
 });
 
+const MAILBOX_DOCUMENT = /^\/dev\/sahkopostit\/[^/?#]+\/html(\?|$)/;
+function isMailboxDocument(url: string | undefined): boolean {
+  return isMailboxEnabled() && MAILBOX_DOCUMENT.test(url ?? "");
+}
+
 app.use(
   helmet({
     contentSecurityPolicy: {
@@ -67,7 +78,9 @@ app.use(
         "default-src": ["'self'"],
         // Only Remix's own inline scripts run, and only with this response's nonce.
         "script-src": ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
-        "style-src": ["'self'"],
+        // E-mails carry their styles inline (mail clients ignore style sheets): the dev mailbox's
+        // copy of one, a document of its own, may use them. Scripts stay blocked there too.
+        "style-src": ["'self'", (req) => (isMailboxDocument(req.url) ? "'unsafe-inline'" : "'self'")],
         "img-src": ["'self'", "data:", "blob:"],
         "connect-src": ["'self'"],
         "worker-src": ["'self'", "blob:"],
@@ -88,12 +101,32 @@ app.use(
   }),
 );
 
+// Anonymous visitors' content pages come from the server's short-lived copy, compressed once per
+// copy (app/services/page-cache.server.ts); a miss renders the page as usual.
+app.get(
+  [...CONTENT_PAGE_PATHS],
+  pageCacheMiddleware({
+    render: createFetchHandler(build, config.NODE_ENV),
+    ttlMs: 10_000,
+    maxEntries: 50,
+  }),
+);
+
 // gzip or brotli (whichever the browser prefers) for HTML, JS, CSS and JSON: an old phone on a
 // slow connection gets a fifth of the bytes. Images and PDFs are compressed already and skipped.
 app.use(compression({ threshold: 1024 }));
 
-// Fingerprinted bundles are immutable; everything else in public/ may change between releases.
-app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
+// Fingerprinted bundles are immutable, and sent as the brotli or gzip copy the build made
+// (scripts/compress-build.mjs) when the browser takes it; compression() leaves those alone.
+app.use(
+  "/build",
+  expressStaticGzip("public/build", {
+    enableBrotli: true,
+    orderPreference: ["br", "gzip"],
+    serveStatic: { immutable: true, maxAge: "1y" },
+  }),
+);
+// Everything else in public/ may change between releases.
 app.use(express.static("public", { maxAge: "1h" }));
 
 // Cross-site form posts are refused before they reach any action (app/services/csrf.server.ts);

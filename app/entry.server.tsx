@@ -6,6 +6,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { logger, redactUrl } from "./logger.server";
 import { NonceProvider } from "./nonce";
+import { etagOf, settleDocumentCaching, matchesEtag } from "./services/http-cache.server";
 
 const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;
@@ -18,7 +19,9 @@ const handleRequest: HandleDocumentRequestFunction = (
   loadContext: AppLoadContext,
 ) => {
   const nonce = typeof loadContext.cspNonce === "string" ? loadContext.cspNonce : "";
-  const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
+  // A cacheable page is rendered whole, so that its ETag covers every byte.
+  const cacheable = settleDocumentCaching(request, responseStatusCode, responseHeaders);
+  const readyEvent = cacheable || isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
@@ -32,6 +35,11 @@ const handleRequest: HandleDocumentRequestFunction = (
           shellRendered = true;
           const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          if (cacheable) {
+            resolve(bufferedResponse(request, body, responseStatusCode, responseHeaders));
+            pipe(body);
+            return;
+          }
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,
@@ -54,6 +62,20 @@ const handleRequest: HandleDocumentRequestFunction = (
 };
 
 export default handleRequest;
+
+/** The whole page with its ETag, or 304 without a body when the browser already has these bytes. */
+async function bufferedResponse(request: Request, body: PassThrough, status: number, headers: Headers): Promise<Response> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of body) chunks.push(Buffer.from(chunk as Uint8Array));
+  const html = Buffer.concat(chunks);
+  const etag = etagOf(html);
+  headers.set("ETag", etag);
+  if (matchesEtag(request.headers.get("If-None-Match"), etag)) {
+    headers.delete("Content-Type");
+    return new Response(null, { status: 304, headers });
+  }
+  return new Response(html, { status, headers });
+}
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;

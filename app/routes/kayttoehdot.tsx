@@ -1,4 +1,5 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { FREE_CANCELLATION_HOURS } from "~/domain/cancellation";
 import { Link, useLoaderData } from "@remix-run/react";
 import { PageLayout } from "~/components/layout";
@@ -8,6 +9,7 @@ import { formatEuros } from "~/domain/format";
 import { bandHoursLabel, priceTable } from "~/domain/price-table";
 import { MAX_DURATION_HOURS, MIN_DURATION_HOURS } from "~/domain/pricing";
 import { getCompanyInfo, getContactInfo, getPriceBands } from "~/models/settings.server";
+import { cachingHeaders, contentPageHeaders } from "~/services/http-cache.server";
 import { BAND_NAMES } from "~/messages/booking";
 import type { RouteHandle } from "~/root";
 
@@ -16,11 +18,14 @@ export const handle: RouteHandle = { hydrate: false };
 
 // The terms name the company and quote the prices from the settings, so what customers agree to is
 // what the service charges.
-export async function loader() {
+export async function loader({ request }: LoaderFunctionArgs) {
   const db = await getDb();
   const [company, contact, bands] = await Promise.all([getCompanyInfo(db), getContactInfo(db), getPriceBands(db)]);
-  return { company, contact, prices: priceTable(bands).map(({ id, fromHour, toHour, hourlyCents }) => ({ id, fromHour, toHour, hourlyCents })) };
+  const prices = priceTable(bands).map(({ id, fromHour, toHour, hourlyCents }) => ({ id, fromHour, toHour, hourlyCents }));
+  return data({ company, contact, prices }, { headers: contentPageHeaders(request) });
 }
+
+export const headers: HeadersFunction = ({ loaderHeaders }) => cachingHeaders(loaderHeaders);
 
 export const meta: MetaFunction = () => [
   { title: "Käyttöehdot – Arkikaveri" },
@@ -135,9 +140,9 @@ export default function TermsOfService() {
         <h2 id="peruuttaminen">5. Varauksen peruuttaminen ja muuttaminen</h2>
         <ul>
           <li>
-            Voit perua tai siirtää varauksen maksutta viimeistään {FREE_CANCELLATION_HOURS} tuntia ennen käynnin alkua ottamalla yhteyttä
-            asiakaspalveluumme. Palautamme verkossa maksetun summan samaan maksutapaan, ja laskulla maksettu varaus
-            hyvitetään.
+            Voit perua tai siirtää varauksen maksutta viimeistään {FREE_CANCELLATION_HOURS} tuntia ennen käynnin alkua. Perua voit
+            itse omalla sivullasi kohdassa Tilaukset; siirtoa varten ota yhteyttä asiakaspalveluumme. Palautamme verkossa
+            maksetun summan samaan maksutapaan, ja laskulla maksettu varaus hyvitetään.
           </li>
           <li>
             Jos perut alle {FREE_CANCELLATION_HOURS} tuntia ennen käynnin alkua, voimme veloittaa yhden tunnin hinnan. Jos kaveri ei pääse

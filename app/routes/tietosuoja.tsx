@@ -1,9 +1,11 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { PageLayout } from "~/components/layout";
 import { Prose } from "~/components/prose";
 import { getDb } from "~/db.server";
 import { getCompanyInfo, getContactInfo } from "~/models/settings.server";
+import { cachingHeaders, contentPageHeaders } from "~/services/http-cache.server";
 import type { RouteHandle } from "~/root";
 
 /** Works fully as HTML: no JavaScript is sent for this page (root.tsx). */
@@ -11,11 +13,13 @@ export const handle: RouteHandle = { hydrate: false };
 
 // The privacy notice (GDPR articles 13 and 14). The controller's details come from the settings so
 // the notice always names the company that actually runs the service.
-export async function loader() {
+export async function loader({ request }: LoaderFunctionArgs) {
   const db = await getDb();
   const [company, contact] = await Promise.all([getCompanyInfo(db), getContactInfo(db)]);
-  return { company, contact };
+  return data({ company, contact }, { headers: contentPageHeaders(request) });
 }
+
+export const headers: HeadersFunction = ({ loaderHeaders }) => cachingHeaders(loaderHeaders);
 
 export const meta: MetaFunction = () => [
   { title: "Tietosuojaseloste – Arkikaveri" },

@@ -1,4 +1,4 @@
-import PDFDocument from "pdfkit";
+// pdfkit is loaded when the first PDF is drawn, not with the server: most processes never draw one.
 import { formatIban } from "../domain/business-identifiers";
 import { formatDate, formatEuros } from "../domain/format";
 import { formatVatRate, vatNumberOf, type InvoiceAmounts } from "../domain/invoice";
@@ -93,7 +93,8 @@ function negativeEuros(cents: number): string {
   return `-${formatEuros(cents)}`;
 }
 
-export function drawInvoicePdf(data: InvoicePdfData, options: { compress?: boolean } = {}): Promise<Buffer> {
+export async function drawInvoicePdf(data: InvoicePdfData, options: { compress?: boolean } = {}): Promise<Buffer> {
+  const { default: PDFDocument } = await import("pdfkit");
   const title = `Lasku ${data.invoiceNumber}`;
   const doc = new PDFDocument({
     size: "A4",

@@ -1,4 +1,4 @@
-import nodemailer, { type Transporter } from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { DB } from "../db.server";
 import { env } from "../env.server";
 import { logger } from "../logger.server";
@@ -6,8 +6,10 @@ import { getEmail, markEmailFailed, markEmailKept, markEmailSent } from "../mode
 
 let cached: { url: string; transport: Transporter } | undefined;
 
-/** One SMTP transport per process (and per SMTP_URL), created on first use. */
-function smtpTransport(url: string): Transporter {
+/** One SMTP transport per process (and per SMTP_URL), created (and nodemailer loaded) on first use. */
+async function smtpTransport(url: string): Promise<Transporter> {
+  if (cached?.url === url) return cached.transport;
+  const { default: nodemailer } = await import("nodemailer");
   if (cached?.url === url) return cached.transport;
   cached?.transport.close();
   const transport = nodemailer.createTransport({
@@ -49,7 +51,7 @@ export async function deliverEmail(db: DB, emailId: string, { isFinalAttempt }: 
   }
 
   try {
-    await smtpTransport(SMTP_URL).sendMail({
+    await (await smtpTransport(SMTP_URL)).sendMail({
       from: email.from_address,
       to: email.to_address,
       replyTo: email.reply_to ?? undefined,

@@ -1,5 +1,4 @@
 import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
-import sharp from "sharp";
 import { detectImageType, type ImageType } from "../domain/image-type";
 import { getStorage, newObjectKey } from "./storage.server";
 
@@ -110,6 +109,8 @@ export async function processProfilePhoto(bytes: Uint8Array, maxBytes = MAX_PHOT
   const sourceType = detectImageType(bytes);
   if (!sourceType) return null;
   try {
+    // sharp (libvips) is loaded with the first photo, not with the server.
+    const { default: sharp } = await import("sharp");
     const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" });
     const metadata = await image.metadata();
     // The decoder must agree with the magic bytes (a PNG header on something else is refused).

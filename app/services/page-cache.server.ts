@@ -1,0 +1,127 @@
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import type { AppLoadContext } from "@remix-run/node";
+import type { RequestHandler } from "express";
+import { hasPersonalCookie, matchesEtag } from "./http-cache.server";
+
+// The server's own copy of the content pages anonymous visitors get (landing, terms, privacy):
+// rendering the landing page costs milliseconds and four queries, sending stored bytes almost
+// nothing. A copy lives a few seconds, far less than the minute browsers are allowed to keep the
+// page (app/services/http-cache.server.ts), so a changed price or address shows within seconds
+// without any invalidation. Only pages whose route said `Cache-Control: public` are stored, and
+// only as many as `maxEntries` (query strings make new addresses).
+
+export interface CachedPage {
+  status: number;
+  headers: Array<[string, string]>;
+  etag: string | null;
+  body: Buffer;
+  storedAt: number;
+  /** Compressed once, on first request for each encoding. */
+  encoded: Partial<Record<"br" | "gzip", Buffer>>;
+}
+
+export interface PageCache {
+  get(key: string): CachedPage | undefined;
+  /** Stores the response if it may be shared; returns the entry, or null when it may not. */
+  store(key: string, response: Response): Promise<CachedPage | null>;
+}
+
+export function createPageCache({ ttlMs, maxEntries, now = Date.now }: { ttlMs: number; maxEntries: number; now?: () => number }): PageCache {
+  const entries = new Map<string, CachedPage>();
+  return {
+    get(key) {
+      const entry = entries.get(key);
+      if (!entry) return undefined;
+      if (now() - entry.storedAt >= ttlMs) {
+        entries.delete(key);
+        return undefined;
+      }
+      return entry;
+    },
+    async store(key, response) {
+      const shareable =
+        response.status === 200 &&
+        (response.headers.get("Cache-Control") ?? "").startsWith("public") &&
+        response.headers.getSetCookie().length === 0;
+      if (!shareable) return null;
+      const entry: CachedPage = {
+        status: response.status,
+        headers: [...response.headers.entries()].filter(([name]) => name !== "content-length" && name !== "set-cookie"),
+        etag: response.headers.get("ETag"),
+        body: Buffer.from(await response.arrayBuffer()),
+        storedAt: now(),
+        encoded: {},
+      };
+      entries.delete(key);
+      entries.set(key, entry);
+      // Oldest first out.
+      while (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+      return entry;
+    },
+  };
+}
+
+/** The entry's body in `encoding`, compressed on first use. */
+export function encodedBody(entry: CachedPage, encoding: "br" | "gzip" | "identity"): Buffer {
+  if (encoding === "identity") return entry.body;
+  entry.encoded[encoding] ??=
+    encoding === "br"
+      ? brotliCompressSync(entry.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: entry.body.length } })
+      : gzipSync(entry.body, { level: 9 });
+  return entry.encoded[encoding]!;
+}
+
+/**
+ * Express middleware for the content pages' addresses: anonymous GETs are answered from the cache
+ * (304 when the browser's ETag matches), a miss is rendered by `render` (Remix's fetch handler)
+ * and stored if the page allows. Signed-in visitors go on to the normal handler.
+ */
+export function pageCacheMiddleware({
+  render,
+  ttlMs,
+  maxEntries,
+}: {
+  render: (request: Request, context: AppLoadContext) => Promise<Response>;
+  ttlMs: number;
+  maxEntries: number;
+}): RequestHandler {
+  const cache = createPageCache({ ttlMs, maxEntries });
+  return async (req, res, next) => {
+    if (hasPersonalCookie(req.headers.cookie)) return next();
+    try {
+      const key = req.originalUrl;
+      let entry = cache.get(key);
+      if (!entry) {
+        const headers = new Headers();
+        for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
+        const request = new Request(new URL(key, `${req.protocol}://${req.get("host") ?? "localhost"}`), { headers });
+        const response = await render(request, { cspNonce: res.locals.cspNonce as string, clientIp: req.ip });
+        entry = (await cache.store(key, response.clone())) ?? undefined;
+        if (!entry) {
+          // Not shareable after all (an error page, say): sent as rendered, not kept.
+          res.status(response.status);
+          response.headers.forEach((value, name) => {
+            if (name !== "set-cookie") res.setHeader(name, value);
+          });
+          for (const cookie of response.headers.getSetCookie()) res.append("Set-Cookie", cookie);
+          res.end(Buffer.from(await response.arrayBuffer()));
+          return;
+        }
+      }
+      for (const [name, value] of entry.headers) res.setHeader(name, value);
+      res.append("Vary", "Accept-Encoding");
+      if (entry.etag && matchesEtag(req.get("If-None-Match"), entry.etag)) {
+        res.removeHeader("Content-Type");
+        res.status(304).end();
+        return;
+      }
+      const encoding = (req.acceptsEncodings("br", "gzip", "identity") || "identity") as "br" | "gzip" | "identity";
+      const body = encodedBody(entry, encoding);
+      if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
+      res.setHeader("Content-Length", body.length);
+      res.status(entry.status).end(req.method === "HEAD" ? undefined : body);
+    } catch (error) {
+      next(error);
+    }
+  };
+}

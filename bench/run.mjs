@@ -1,0 +1,140 @@
+// `npm run bench`: the built app in production mode, measured side by side with a raw Node server
+// that sends the same bytes (issue 15). One run on PostgreSQL and one on the embedded PGlite;
+// prints requests per second of app and raw Node and their ratio, latency percentiles, and the
+// app's resident memory at idle and after the load.
+//
+// Needs a build (`npm run build`) and PostgreSQL (BENCH_DATABASE_URL, default
+// postgres://postgres@127.0.0.1:5432/postgres: a database `arkikaveri_bench` is created there,
+// filled with the demo data and dropped afterwards). BENCH_SECONDS (default 10) and
+// BENCH_CONNECTIONS (default 20) tune the load.
+import { fork, spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import autocannon from "autocannon";
+import pg from "pg";
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const DB_NAME = "arkikaveri_bench";
+const APP_PORT = 3900;
+const RAW_PORT = 3901;
+const PAGES = ["/", "/kayttoehdot", "/varaa"];
+
+const postgresUrl = Object.assign(new URL(ADMIN_URL), { pathname: `/${DB_NAME}` }).toString();
+const scratch = mkdtempSync(path.join(tmpdir(), "arkikaveri-bench-"));
+
+const baseEnv = {
+  NODE_ENV: "production",
+  PORT: String(APP_PORT),
+  SESSION_SECRET: "bench-session-secret-0123456789",
+  ALTCHA_HMAC_KEY: "bench-altcha-key-0123456789",
+  LOG_LEVEL: "warn",
+  SMTP_URL: "",
+  STRIPE_SECRET_KEY: "",
+};
+
+async function admin(statement) {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+function run(command, args, env) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"] });
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(" ")} exited ${code}`))));
+  });
+}
+
+const residentMb = (pid) => Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))[1]) / 1024);
+
+async function waitFor(url) {
+  for (let attempt = 0; attempt < 240; attempt++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(500);
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+const load = (url) =>
+  new Promise((resolve, reject) => {
+    autocannon({ url, connections: CONNECTIONS, duration: SECONDS }, (error, result) => (error ? reject(error) : resolve(result)));
+  });
+
+/** Starts `node build/server.js` with `env`, runs `work(pid)`, stops it. */
+async function withApp(env, work) {
+  const app = spawn("node", ["build/server.js"], { env: { ...process.env, ...baseEnv, ...env }, stdio: ["ignore", "ignore", "inherit"] });
+  try {
+    await waitFor(`http://127.0.0.1:${APP_PORT}/healthz`);
+    await sleep(2000);
+    return await work(app.pid);
+  } finally {
+    app.kill("SIGTERM");
+    await new Promise((resolve) => app.once("exit", resolve));
+  }
+}
+
+async function measure(database, pid, raw) {
+  const idle = residentMb(pid);
+  const rows = [];
+  for (const page of PAGES) {
+    const ofApp = await load(`http://127.0.0.1:${APP_PORT}${page}`);
+    const ofRaw = raw.get(page);
+    rows.push({
+      database,
+      page,
+      "app req/s": Math.round(ofApp.requests.average),
+      "raw Node req/s": Math.round(ofRaw.requests.average),
+      "app / raw": `${((ofApp.requests.average / ofRaw.requests.average) * 100).toFixed(1)} %`,
+      "p50 ms": ofApp.latency.p50,
+      "p99 ms": ofApp.latency.p99,
+      errors: ofApp.errors + ofApp.non2xx,
+    });
+  }
+  return { rows, memory: { database, "resident MB at idle": idle, "resident MB after the load": residentMb(pid) } };
+}
+
+await admin(`DROP DATABASE IF EXISTS ${DB_NAME}`);
+await admin(`CREATE DATABASE ${DB_NAME}`);
+let rawServer;
+try {
+  const postgresEnv = { DATABASE_URL: postgresUrl, DATA_DIR: path.join(scratch, "pg-data") };
+  const pgliteEnv = { DATABASE_URL: "", DATA_DIR: path.join(scratch, "pglite-data") };
+  // Demo data (services, helpers, orders) in both, as a visitor would find them.
+  await run("node_modules/.bin/tsx", ["scripts/seed.ts"], { ...baseEnv, ...postgresEnv, NODE_ENV: "development" });
+  await run("node_modules/.bin/tsx", ["scripts/seed.ts"], { ...baseEnv, ...pgliteEnv, NODE_ENV: "development" });
+
+  const results = await withApp(postgresEnv, async (pid) => {
+    // The raw server sends, for each path, the bytes the app sent (uncompressed: autocannon does
+    // not ask for compression); it is measured first, alone on the machine.
+    const bodies = {};
+    for (const page of PAGES) bodies[page] = await (await fetch(`http://127.0.0.1:${APP_PORT}${page}`)).text();
+    writeFileSync(path.join(scratch, "bodies.json"), JSON.stringify(bodies));
+    rawServer = fork("bench/raw-server.mjs", [String(RAW_PORT), path.join(scratch, "bodies.json")], { stdio: "inherit" });
+    await new Promise((resolve) => rawServer.once("message", resolve));
+    const raw = new Map();
+    for (const page of PAGES) raw.set(page, await load(`http://127.0.0.1:${RAW_PORT}${page}`));
+    rawServer.kill();
+    return { raw, postgres: await measure("PostgreSQL", pid, raw) };
+  });
+  const pglite = await withApp(pgliteEnv, (pid) => measure("PGlite", pid, results.raw));
+
+  console.log(`\n${SECONDS} s per run, ${CONNECTIONS} connections, NODE_ENV=production, node build/server.js (what npm start runs)\n`);
+  console.table([...results.postgres.rows, ...pglite.rows]);
+  console.table([results.postgres.memory, pglite.memory]);
+} finally {
+  rawServer?.kill();
+  await admin(`DROP DATABASE IF EXISTS ${DB_NAME}`).catch(() => {});
+  rmSync(scratch, { recursive: true, force: true });
+}
