@@ -86,3 +86,13 @@ export interface ListCount {
 export function cappedCount(counted: number, cap: number): ListCount {
   return counted > cap ? { value: cap, kind: "atLeast" } : { value: counted, kind: "exact" };
 }
+
+/** The page number a list's address asks for ('?sivu=3'): 1 when absent or not a number, at most 10 000. */
+export function pageNumberOf(value: string | null): number {
+  return Math.max(1, Math.min(10_000, Number.parseInt(value ?? "1", 10) || 1));
+}
+
+/** A list asked for `limit + 1` rows: the ones to show (as `view` makes them), and whether there are more beyond them. */
+export function firstRows<T, V = T>(rows: T[], limit: number, view: (row: T) => V = (row) => row as unknown as V): { rows: V[]; hasMore: boolean } {
+  return { rows: rows.slice(0, limit).map(view), hasMore: rows.length > limit };
+}

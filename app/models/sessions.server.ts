@@ -55,6 +55,12 @@ export async function deleteSessionsOfUser(db: Executor, userId: string): Promis
   await db.deleteFrom("sessions").where("user_id", "=", userId).execute();
 }
 
+/** Ends every session of a user but one (after a password change: this device stays signed in). */
+export async function deleteOtherSessionsOfUser(db: Executor, userId: string, keepIdHash: string): Promise<number> {
+  const result = await db.deleteFrom("sessions").where("user_id", "=", userId).where("id", "<>", keepIdHash).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 /** Sessions past their expiry: refused on read already, removed here by the housekeeping job. */
 export async function deleteExpiredSessions(db: Executor): Promise<number> {
   const result = await db.deleteFrom("sessions").where("expires_at", "<", sql<Date>`now()`).executeTakeFirst();

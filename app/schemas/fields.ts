@@ -1,5 +1,8 @@
 import { fieldMessages as fm } from "~/messages/fields";
+import { CITY_MAX, CITY_MIN, POSTAL_CODE_PATTERN, hasControlCharacters } from "./field-rules";
 import { z } from "./zod";
+
+export { CITY_MAX, CITY_MIN, POSTAL_CODE_PATTERN, hasControlCharacters };
 
 // One home for the rules of the fields every form shares (e-mail, phone, names, address, postal
 // code, city, passwords, free text). Each form passes its own wording where the specification
@@ -16,24 +19,10 @@ export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 72;
 export const ADDRESS_MIN = 5;
 export const ADDRESS_MAX = 200;
-export const CITY_MIN = 2;
-export const CITY_MAX = 100;
 /** A phone number as typed: +358 or 0 and 6–14 digits once spaces and hyphens are removed. */
 export const PHONE_PATTERN = /^(\+358|0)\d{6,14}$/;
-export const POSTAL_CODE_PATTERN = /^[0-9]{5}$/;
 // Letters of any alphabet (so ä, ö, å, é…), combining marks, spaces, hyphens and apostrophes.
 export const NAME_PATTERN = /^[\p{L}\p{M} '’-]+$/u;
-
-// Matching control characters is the point of these two.
-/* eslint-disable no-control-regex */
-const SINGLE_LINE_CONTROLS = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/u;
-const MULTI_LINE_CONTROLS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/u;
-/* eslint-enable no-control-regex */
-
-/** True when `value` has a character no text field accepts (line breaks only where multi-line). */
-export function hasControlCharacters(value: string, { multiline = false } = {}): boolean {
-  return (multiline ? MULTI_LINE_CONTROLS : SINGLE_LINE_CONTROLS).test(value);
-}
 
 /**
  * A string field: `missing` when absent or not a string, control characters refused, trimmed.
@@ -135,6 +124,32 @@ export function newPasswordField(messages: { tooShort?: string } = {}) {
     .regex(/\p{Lu}/u, { error: fm.passwordNeedsUpper })
     .regex(/\p{Ll}/u, { error: fm.passwordNeedsLower })
     .regex(/[0-9]/, { error: fm.passwordNeedsDigit });
+}
+
+/** '40', '40,5' or '40,50' euros → 4000, 4050, 4050 cents; null for anything else. */
+export function eurosToCents(value: string): number | null {
+  const match = /^\s*(\d{1,4})(?:[,.](\d{1,2}))?\s*$/.exec(value);
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? "0").padEnd(2, "0"));
+}
+
+/** An amount of euros as typed (a decimal comma or point), given as cents within a range. */
+export function eurosField(
+  messages: { missing: string; invalid: string; tooLow: string; tooHigh: string },
+  range: { minCents: number; maxCents: number },
+) {
+  return textField(messages.missing)
+    .max(20, { error: messages.invalid })
+    .transform((value, ctx) => {
+      const cents = eurosToCents(value);
+      const problem =
+        cents === null ? messages.invalid : cents < range.minCents ? messages.tooLow : cents > range.maxCents ? messages.tooHigh : null;
+      if (problem) {
+        ctx.addIssue({ code: "custom", message: problem });
+        return z.NEVER;
+      }
+      return cents as number;
+    });
 }
 
 /** A checkbox: it sends 'on' when ticked and nothing otherwise. */

@@ -2,7 +2,7 @@ import { type Infer, z } from "./zod";
 import { isValidBusinessId, isValidFinnishIban, normalizeIban } from "~/domain/business-identifiers";
 import { priceBandCoverage } from "~/domain/pricing";
 import { settingsMessages as m } from "~/messages/settings";
-import { emailField, phoneAsWritten, postalCodeField, textField } from "./fields";
+import { emailField, eurosToCents, phoneAsWritten, postalCodeField, textField } from "./fields";
 
 // The platform settings an admin edits (price bands, contact details shown on the landing page,
 // company details printed on invoices). The settings model parses stored values with these too,
@@ -74,12 +74,7 @@ export type CompanyInfo = Infer<typeof CompanyInfoSchema>;
 
 const BAND_IDS = ["day", "evening", "night"] as const;
 
-/** '40', '40,5' or '40,50' euros → 4000, 4050, 4050 cents. */
-export function eurosToCents(value: string): number | null {
-  const match = /^\s*(\d{1,4})(?:[,.](\d{1,2}))?\s*$/.exec(value);
-  if (!match) return null;
-  return Number(match[1]) * 100 + Number((match[2] ?? "0").padEnd(2, "0"));
-}
+export { eurosToCents };
 
 /**
  * The price bands as the settings page posts them: `bands[i].fromHour`, `.toHour` and

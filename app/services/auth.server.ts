@@ -19,7 +19,13 @@ import {
 import type { AuthTokenPurpose } from "../db/schema";
 import { SignInSchema } from "../schemas/auth";
 import { deleteSessionsOfUser } from "../models/sessions.server";
-import { renderEmail, sendEmail } from "./email.server";
+import { renderEmail, sendEmail, type EmailContent } from "./email.server";
+import {
+  accountExistsEmailContent,
+  confirmationEmailContent,
+  passwordResetEmailContent,
+  type ConfirmationOrigin,
+} from "../messages/auth-emails";
 import { hashPassword, verifyPassword } from "./password.server";
 import { consumeMailRequest, consumeSignInAttempt, forgiveSignInAttempt } from "./rate-limit.server";
 import { sessionStorage, type SessionClient } from "./session.server";
@@ -139,72 +145,22 @@ function link(path: string, token: string): string {
  * Who the confirmation e-mail greets: someone who signed up at /auth, or a helper who applied at
  * /rekisteroidy-kaveriksi (their account is made by the application; spec 001 §4).
  */
-export type ConfirmationOrigin = "sign_up" | "helper_application";
+export type { ConfirmationOrigin };
 
-const CONFIRMATION_TEXTS: Record<ConfirmationOrigin, { heading: string; body: string[]; ignore: string }> = {
-  sign_up: {
-    heading: "Tervetuloa Arkikaveriin!",
-    body: ["kiitos rekisteröitymisestä. Vahvista sähköpostiosoitteesi alla olevasta painikkeesta, niin voit kirjautua sisään."],
-    ignore: "Jos et rekisteröitynyt Arkikaveriin, voit jättää tämän viestin huomiotta.",
-  },
-  helper_application: {
-    heading: "Kiitos hakemuksestasi Arkikaveriksi!",
-    body: [
-      "kiitos, että haluat Arkikaveriksi. Vahvista ensin sähköpostiosoitteesi alla olevasta painikkeesta.",
-      "Käymme profiilisi läpi ja ilmoitamme hyväksynnästä sähköpostilla. Voit nopeuttaa hyväksyntää toimittamalla meille rikostaustaotteen ja vakuutustodistuksen.",
-    ],
-    ignore: "Jos et hakenut Arkikaveriksi, voit jättää tämän viestin huomiotta.",
-  },
-};
+function email(to: string, { subject, content }: { subject: string; content: EmailContent }) {
+  return { to, subject, ...renderEmail(content) };
+}
 
 function confirmationEmail(to: string, fullName: string, token: string, origin: ConfirmationOrigin) {
-  const texts = CONFIRMATION_TEXTS[origin];
-  return {
-    to,
-    subject: "Vahvista sähköpostiosoitteesi – Arkikaveri",
-    ...renderEmail({
-      heading: texts.heading,
-      paragraphs: [fullName ? `Hei ${fullName},` : "Hei,", ...texts.body],
-      button: { label: "Vahvista sähköpostiosoite", url: link("/auth/vahvista", token) },
-      afterButton: ["Linkki on voimassa 48 tuntia, ja sen voi käyttää kerran.", texts.ignore],
-    }),
-  };
+  return email(to, confirmationEmailContent(fullName, link("/auth/vahvista", token), origin));
 }
 
 function resetEmail(to: string, token: string) {
-  return {
-    to,
-    subject: "Salasanan vaihtaminen – Arkikaveri",
-    ...renderEmail({
-      heading: "Valitse uusi salasana",
-      paragraphs: ["Hei,", "saimme pyynnön vaihtaa Arkikaveri-tilisi salasanan. Voit valita uuden salasanan alla olevasta painikkeesta."],
-      button: { label: "Valitse uusi salasana", url: link("/auth/uusi-salasana", token) },
-      afterButton: [
-        "Linkki on voimassa tunnin, ja sen voi käyttää kerran.",
-        "Jos et pyytänyt salasanan vaihtoa, voit jättää tämän viestin huomiotta. Salasanasi pysyy ennallaan.",
-      ],
-    }),
-  };
+  return email(to, passwordResetEmailContent(link("/auth/uusi-salasana", token)));
 }
 
 function accountExistsEmail(to: string, token: string) {
-  return {
-    to,
-    subject: "Sinulla on jo Arkikaveri-tili",
-    ...renderEmail({
-      heading: "Sinulla on jo Arkikaveri-tili",
-      paragraphs: [
-        "Hei,",
-        "joku – todennäköisesti sinä – yritti luoda Arkikaveri-tilin tällä sähköpostiosoitteella, mutta osoitteella on jo tili. Uutta tiliä ei luotu.",
-        `Voit kirjautua sisään osoitteessa ${new URL("/auth", env().APP_URL).toString()}. Jos et muista salasanaasi, valitse uusi salasana alla olevasta painikkeesta.`,
-      ],
-      button: { label: "Valitse uusi salasana", url: link("/auth/uusi-salasana", token) },
-      afterButton: [
-        "Linkki on voimassa tunnin, ja sen voi käyttää kerran.",
-        "Jos et yrittänyt rekisteröityä, voit jättää tämän viestin huomiotta.",
-      ],
-    }),
-  };
+  return email(to, accountExistsEmailContent(new URL("/auth", env().APP_URL).toString(), link("/auth/uusi-salasana", token)));
 }
 
 // ------------------------------------------------------------------ sign-up and confirmation
@@ -328,17 +284,18 @@ export async function passwordLinkPurpose(token: string): Promise<(typeof PASSWO
  * the address counts as confirmed; every existing session of the account ends. False when the
  * link is unknown, used or expired.
  */
-export async function resetPassword(token: string, password: string): Promise<boolean> {
+/** Uses the link and sets the password; the account's e-mail address, or null for a dead link. */
+export async function resetPassword(token: string, password: string): Promise<{ email: string } | null> {
   const passwordHash = await hashPassword(password);
   const db = await getDb();
   return db.transaction().execute(async (trx) => {
     const owner = await consumeAuthToken(trx, token, PASSWORD_LINK_PURPOSES);
-    if (!owner) return false;
-    await setPassword(trx, owner.userId, passwordHash);
+    if (!owner) return null;
+    const email = await setPassword(trx, owner.userId, passwordHash);
     await markEmailConfirmed(trx, owner.userId);
     await revokeAuthTokens(trx, owner.userId, PASSWORD_LINK_PURPOSES);
     await deleteSessionsOfUser(trx, owner.userId);
-    return true;
+    return { email };
   });
 }
 

@@ -3,12 +3,13 @@
 // delays it instead of losing it, and replying in the mail program answers the sender.
 import type { Executor } from "../db.server";
 import { getContactInfo } from "../models/settings.server";
+import { contactEmailTexts } from "../messages/contact";
 import type { ContactMessage } from "../schemas/contact";
 import { renderEmail, sendEmail } from "./email.server";
 
 export function contactEmailSubject(name: string): string {
   // Collapse line breaks and runs of spaces: the name ends up in a mail header.
-  return `Yhteydenotto: ${name.replace(/\s+/g, " ").trim()}`;
+  return contactEmailTexts.subject(name.replace(/\s+/g, " ").trim());
 }
 
 /** The message in the house e-mail layout; renderEmail escapes everything the sender typed. */
@@ -16,13 +17,13 @@ export function contactEmailBodies(message: Pick<ContactMessage, "name" | "email
   return renderEmail({
     heading: contactEmailSubject(message.name),
     paragraphs: [
-      "Uusi yhteydenotto Arkikaverin verkkosivujen lomakkeelta.",
-      [`Nimi: ${message.name}`, `Sähköposti: ${message.email}`, `Puhelin: ${message.phone || "ei annettu"}`].join("\n"),
-      "Viesti:",
+      contactEmailTexts.intro,
+      contactEmailTexts.details(message),
+      contactEmailTexts.messageHeading,
       // Browsers send a textarea's line breaks as CRLF; blank lines separate paragraphs.
       ...message.message.replace(/\r\n?/g, "\n").split(/\n\s*\n/),
     ],
-    afterButton: ["Voit vastata suoraan tähän viestiin: vastaus menee lähettäjälle."],
+    afterButton: [contactEmailTexts.replyHint],
   });
 }
 

@@ -3,8 +3,9 @@ import type { EmailAttachment } from "../db/schema";
 import { env } from "../env.server";
 import { insertEmail } from "../models/emails.server";
 import { enqueueJob } from "./job-queue.server";
+import type { EmailContent } from "../domain/email-content";
 
-export type { EmailAttachment };
+export type { EmailAttachment, EmailContent };
 
 export interface EmailMessage {
   to: string;
@@ -31,16 +32,6 @@ export async function sendEmail(executor: Executor, message: EmailMessage): Prom
   return emailId;
 }
 
-export interface EmailContent {
-  /** The message's main heading, usually close to the subject. */
-  heading: string;
-  /** Body paragraphs before the button; plain text, escaped here. */
-  paragraphs: string[];
-  /** One call to action, rendered as a large button link (and as the address in the text). */
-  button?: { label: string; url: string };
-  /** Paragraphs after the button, e.g. "If you did not ask for this, ignore this message." */
-  afterButton?: string[];
-}
 
 const FOOTER = "Arkikaveri – apua ja seuraa arkeen";
 const BUTTON_FALLBACK = "Jos painike ei toimi, kopioi tämä osoite selaimesi osoiteriville:";

@@ -1,4 +1,5 @@
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
+import { requestRefusalTexts } from "../messages/request-refusals";
 
 // What a request may be before any of it is read (issue 12 findings 5 and 9): bodies are limited
 // by their declared length (Node enforces Content-Length framing, so the number is the truth),
@@ -7,12 +8,12 @@ import type { NextFunction, Request as ExpressRequest, Response as ExpressRespon
 
 /** Ordinary forms: the longest (booking, registration text) are a few kilobytes. */
 export const FORM_BODY_LIMIT_BYTES = 100 * 1024;
-/** The helper application with its photo (5 MB, spec 001 §5) and the rest of the form. */
+/** A helper's photo (5 MB, spec 001 §5) with the rest of the form: the application and the profile page. */
 export const UPLOAD_BODY_LIMIT_BYTES = 6 * 1024 * 1024;
 /** Payment provider webhooks (JSON events of a few kilobytes). */
 export const WEBHOOK_BODY_LIMIT_BYTES = 1024 * 1024;
 
-const UPLOAD_PATHS = new Set(["/rekisteroidy-kaveriksi"]);
+const UPLOAD_PATHS = new Set(["/rekisteroidy-kaveriksi", "/portal/profile"]);
 const PAGE_METHODS = new Set(["GET", "HEAD", "POST"]);
 const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
 
@@ -47,30 +48,23 @@ export function refuseRequest(input: {
   const method = input.method.toUpperCase();
   if (method === "OPTIONS") return null;
   if (!isApi(input.path) && !PAGE_METHODS.has(method)) {
-    return { status: 405, title: "Toimintoa ei tueta", text: "Sivu ei tue tätä pyyntöä. Palaa edelliselle sivulle ja yritä uudelleen." };
+    return { status: 405, ...requestRefusalTexts[405] };
   }
   if (method === "GET" || method === "HEAD") return null;
   const length = input.contentLength === null ? null : Number(input.contentLength);
   if (length === null || !Number.isSafeInteger(length) || length < 0) {
     if (!input.chunked) return null;
-    return { status: 411, title: "Pyyntö puutteellinen", text: "Lomakkeen lähetys ei onnistunut. Palaa edelliselle sivulle ja lähetä lomake uudelleen." };
+    return { status: 411, ...requestRefusalTexts[411] };
   }
   const limit = bodyLimitFor(input.path, input.contentType);
   if (length > limit) {
-    const photo = limit === UPLOAD_BODY_LIMIT_BYTES;
-    return {
-      status: 413,
-      title: "Lähetetyt tiedot olivat liian suuret",
-      text: photo
-        ? "Kuva tai lomakkeen tiedot olivat liian suuret. Kuvan koko saa olla enintään 5 Mt. Palaa takaisin, valitse pienempi kuva ja lähetä lomake uudelleen."
-        : "Lomakkeen tiedot olivat liian pitkät. Palaa takaisin, lyhennä tekstiä ja lähetä lomake uudelleen.",
-    };
+    return { status: 413, ...requestRefusalTexts[limit === UPLOAD_BODY_LIMIT_BYTES ? "413photo" : 413] };
   }
-  // Only the helper application uploads a file; a multipart body anywhere else is nothing our
+  // Only the helper's photo forms upload a file; a multipart body anywhere else is nothing our
   // forms send, and a malformed one would make the action's body parser throw (a 500).
   const multipartElsewhere = input.contentType === "multipart/form-data" && !isUploadPath(input.path);
   if (!isApi(input.path) && length > 0 && (!input.contentType || !FORM_TYPES.has(input.contentType) || multipartElsewhere)) {
-    return { status: 415, title: "Lomakkeen muotoa ei tueta", text: "Lomakkeen lähetys ei onnistunut. Palaa edelliselle sivulle ja lähetä lomake uudelleen." };
+    return { status: 415, ...requestRefusalTexts[415] };
   }
   return null;
 }

@@ -72,3 +72,9 @@ export type AppSession = Session<SessionData>;
 export function getSession(request: Request): Promise<AppSession> {
   return sessionStorage().getSession(request.headers.get("Cookie"));
 }
+
+/** The stored hash of this request's session id, or null without a session. */
+export async function currentSessionIdHash(request: Request): Promise<string | null> {
+  const session = await getSession(request);
+  return session.id ? hashSessionId(session.id) : null;
+}

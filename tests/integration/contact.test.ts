@@ -49,7 +49,7 @@ beforeEach(async () => {
 
 describe("landing page loader", () => {
   it("gives the contact details from the settings and the price table from the bands", async () => {
-    const result = await loader({ request: new Request("http://localhost/"), params: {}, context: { cspNonce: "test" } });
+    const { data: result } = await loader({ request: new Request("http://localhost/"), params: {}, context: { cspNonce: "test" } });
     expect(result.contact).toEqual(CONTACT);
     expect(result.sent).toBe(false);
     const day = result.prices.find((band) => band.id === "day")!;
@@ -63,7 +63,7 @@ describe("landing page loader", () => {
       { id: "evening", fromHour: 18, toHour: 23, hourlyCents: 6000 },
       { id: "night", fromHour: 0, toHour: 7, hourlyCents: 8000 },
     ]);
-    const result = await loader({ request: new Request("http://localhost/?lahetetty=1"), params: {}, context: { cspNonce: "test" } });
+    const { data: result } = await loader({ request: new Request("http://localhost/?lahetetty=1"), params: {}, context: { cspNonce: "test" } });
     expect(result.prices[0].rows[1].totalCents).toBe(9000);
     expect(result.sent).toBe(true);
     await db.deleteFrom("settings").where("key", "=", "price_bands").execute();

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { cappedCount, containsPattern, decodeCursor, encodeCursor, keysetPage, normalizeSearch } from "~/domain/list-query";
+import { cappedCount, containsPattern, decodeCursor, encodeCursor, firstRows, keysetPage, normalizeSearch, pageNumberOf } from "~/domain/list-query";
 
 // The pure half of the back-office lists: search terms, LIKE patterns, keyset cursors and pages.
 
@@ -67,5 +67,16 @@ describe("counts", () => {
     expect(cappedCount(5, 10)).toEqual({ value: 5, kind: "exact" });
     expect(cappedCount(10, 10)).toEqual({ value: 10, kind: "exact" });
     expect(cappedCount(11, 10)).toEqual({ value: 10, kind: "atLeast" });
+  });
+});
+
+describe("offset-paged lists", () => {
+  it("reads the page number from the address, 1 when it is missing or nonsense", () => {
+    expect([null, "", "0", "-3", "abc", "2", "10001", "3.7"].map(pageNumberOf)).toEqual([1, 1, 1, 1, 1, 2, 10_000, 3]);
+  });
+
+  it("shows the first rows and knows whether more follow", () => {
+    expect(firstRows([1, 2, 3], 2)).toEqual({ rows: [1, 2], hasMore: true });
+    expect(firstRows([1, 2], 2)).toEqual({ rows: [1, 2], hasMore: false });
   });
 });

@@ -38,6 +38,10 @@ describe("refuseRequest", () => {
     expect(post("/auth", "multipart/form-data", 200)?.status).toBe(415);
     expect(post("/varaus/yhteystiedot", "multipart/form-data", 200)?.status).toBe(415);
     expect(post("/rekisteroidy-kaveriksi", "multipart/form-data", 200)).toBeNull();
+    // A helper replaces their photo on the profile page (issue 10).
+    expect(post("/portal/profile", "multipart/form-data", 5_500_000)).toBeNull();
+    expect(post("/portal/profile.data", "multipart/form-data", UPLOAD_BODY_LIMIT_BYTES + 1)?.status).toBe(413);
+    expect(post("/portal/orders/ORD-1", "multipart/form-data", 200)?.status).toBe(415);
   });
 
   it("treats a page's single-fetch address (what Remix posts to with JavaScript) as the page", () => {

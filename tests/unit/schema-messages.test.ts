@@ -4,11 +4,16 @@ import type { z } from "zod";
 import { EmailOnlySchema, NewPasswordSchema, PasswordChangeSchema, SignInSchema, SignUpSchema } from "~/schemas/auth";
 import { CaregiverReviewSchema, CustomerStatusSchema, OrderAssignmentSchema, OrderStatusChangeSchema, VerificationFlagsSchema } from "~/schemas/backoffice";
 import { bookingContactSchemaFor, DiscountCheckSchema } from "~/schemas/booking";
+import { BookingSummarySchema, completeVisitSchema, visitDetailsSchema, visitSchema } from "~/schemas/booking-visit";
+import { VISIT_FIELD_MESSAGES } from "~/messages/booking-wording";
 import { step1Schema, step2Schema } from "~/schemas/caregiver-registration";
 import { ContactSchema } from "~/schemas/contact";
 import { hasControlCharacters } from "~/schemas/fields";
 import { LocalPaymentSchema } from "~/schemas/local-checkout";
 import { DiscountCodeCreateSchema } from "~/schemas/discount-codes";
+import { OrderReviewSchema } from "~/schemas/order-review";
+import { MessageSchema } from "~/schemas/order-messages";
+import { CaregiverProfileSchema, ProfileSchema } from "~/schemas/profile";
 import { CompanyInfoSchema, ContactInfoSchema, PriceBandsFormSchema, PriceBandsSchema } from "~/schemas/settings";
 
 // Every message a form can show is Finnish (issue 12): whatever arrives — nothing, empty strings,
@@ -29,12 +34,27 @@ const schemas: Array<[string, z.ZodType, string[]]> = [
         [
           "bookingFor", "firstName", "lastName", "email", "phone", "address", "postalCode", "city",
           "recipientFirstName", "recipientLastName", "recipientPhone", "recipientAddress", "recipientPostalCode",
-          "recipientCity", "paymentMethod", "discountCode", "acceptTerms", "altcha", "botCheckToken", "botCheck", "intent",
+          "recipientCity", "specialNotes", "paymentMethod", "discountCode", "acceptTerms", "altcha", "botCheckToken", "botCheck", "intent",
         ],
       ],
     ),
   ),
   ["discount check", DiscountCheckSchema, ["discountCode", "email"]],
+  ...(["public", "fourStep", "portal"] as const).flatMap((wording): Array<[string, z.ZodType, string[]]> => [
+    [`visit place (${wording})`, visitSchema(VISIT_FIELD_MESSAGES[wording], { address: false, description: false }), ["postalCode", "city"]],
+    [
+      `visit (${wording})`,
+      visitSchema(VISIT_FIELD_MESSAGES[wording], { address: true, description: true }),
+      ["postalCode", "city", "address", "phone", "description", "specialNotes"],
+    ],
+    [`visit details (${wording})`, visitDetailsSchema(VISIT_FIELD_MESSAGES[wording]), ["description", "specialNotes"]],
+    [
+      `complete visit (${wording})`,
+      completeVisitSchema(VISIT_FIELD_MESSAGES[wording]),
+      ["postalCode", "city", "address", "phone", "description", "specialNotes"],
+    ],
+  ]),
+  ["booking summary", BookingSummarySchema, ["paymentMethod", "acceptTerms", "intent"]],
   ["contact form", ContactSchema, ["name", "email", "phone", "message"]],
   ["registration step 1", step1Schema(), ["firstName", "lastName", "dateOfBirth", "address", "postalCode", "city", "otherCity", "phone", "email", "password", "termsAccepted", "dataProcessingAccepted"]],
   ["registration step 2", step2Schema, ["bio", "services", "languages", "transportation"]],
@@ -48,6 +68,10 @@ const schemas: Array<[string, z.ZodType, string[]]> = [
   ["customer freeze", CustomerStatusSchema, ["intent"]],
   ["discount code", DiscountCodeCreateSchema, ["code", "type", "value", "minOrder", "maxDiscount", "usageLimit", "perUserLimit", "validFrom", "validUntil", "isActive"]],
   ["price bands form", PriceBandsFormSchema, ["bands"]],
+  ["order review", OrderReviewSchema, ["rating", "comment"]],
+  ["profile", ProfileSchema, ["fullName", "phone"]],
+  ["helper profile", CaregiverProfileSchema, ["bio", "hourlyRate", "services", "languages", "serviceCities"]],
+  ["order message", MessageSchema, ["message"]],
 ];
 
 /** Zod's English defaults and the words they are made of. */

@@ -1,0 +1,70 @@
+// The e-mails of accounts: confirming an address (after sign-up or a helper's application),
+// choosing a new password, and the note to an address that already has an account. The service
+// (app/services/auth.server.ts) makes the links and sends; the words are here.
+
+import type { EmailContent } from "../domain/email-content";
+
+export type ConfirmationOrigin = "sign_up" | "helper_application";
+
+const CONFIRMATION_TEXTS: Record<ConfirmationOrigin, { heading: string; body: string[]; ignore: string }> = {
+  sign_up: {
+    heading: "Tervetuloa Arkikaveriin!",
+    body: ["kiitos rekisteröitymisestä. Vahvista sähköpostiosoitteesi alla olevasta painikkeesta, niin voit kirjautua sisään."],
+    ignore: "Jos et rekisteröitynyt Arkikaveriin, voit jättää tämän viestin huomiotta.",
+  },
+  helper_application: {
+    heading: "Kiitos hakemuksestasi Arkikaveriksi!",
+    body: [
+      "kiitos, että haluat Arkikaveriksi. Vahvista ensin sähköpostiosoitteesi alla olevasta painikkeesta.",
+      "Käymme profiilisi läpi ja ilmoitamme hyväksynnästä sähköpostilla. Voit nopeuttaa hyväksyntää toimittamalla meille rikostaustaotteen ja vakuutustodistuksen.",
+    ],
+    ignore: "Jos et hakenut Arkikaveriksi, voit jättää tämän viestin huomiotta.",
+  },
+};
+
+export function confirmationEmailContent(fullName: string, url: string, origin: ConfirmationOrigin): { subject: string; content: EmailContent } {
+  const texts = CONFIRMATION_TEXTS[origin];
+  return {
+    subject: "Vahvista sähköpostiosoitteesi – Arkikaveri",
+    content: {
+      heading: texts.heading,
+      paragraphs: [fullName ? `Hei ${fullName},` : "Hei,", ...texts.body],
+      button: { label: "Vahvista sähköpostiosoite", url },
+      afterButton: ["Linkki on voimassa 48 tuntia, ja sen voi käyttää kerran.", texts.ignore],
+    },
+  };
+}
+
+export function passwordResetEmailContent(url: string): { subject: string; content: EmailContent } {
+  return {
+    subject: "Salasanan vaihtaminen – Arkikaveri",
+    content: {
+      heading: "Valitse uusi salasana",
+      paragraphs: ["Hei,", "saimme pyynnön vaihtaa Arkikaveri-tilisi salasanan. Voit valita uuden salasanan alla olevasta painikkeesta."],
+      button: { label: "Valitse uusi salasana", url },
+      afterButton: [
+        "Linkki on voimassa tunnin, ja sen voi käyttää kerran.",
+        "Jos et pyytänyt salasanan vaihtoa, voit jättää tämän viestin huomiotta. Salasanasi pysyy ennallaan.",
+      ],
+    },
+  };
+}
+
+export function accountExistsEmailContent(signInUrl: string, resetUrl: string): { subject: string; content: EmailContent } {
+  return {
+    subject: "Sinulla on jo Arkikaveri-tili",
+    content: {
+      heading: "Sinulla on jo Arkikaveri-tili",
+      paragraphs: [
+        "Hei,",
+        "joku – todennäköisesti sinä – yritti luoda Arkikaveri-tilin tällä sähköpostiosoitteella, mutta osoitteella on jo tili. Uutta tiliä ei luotu.",
+        `Voit kirjautua sisään osoitteessa ${signInUrl}. Jos et muista salasanaasi, valitse uusi salasana alla olevasta painikkeesta.`,
+      ],
+      button: { label: "Valitse uusi salasana", url: resetUrl },
+      afterButton: [
+        "Linkki on voimassa tunnin, ja sen voi käyttää kerran.",
+        "Jos et yrittänyt rekisteröityä, voit jättää tämän viestin huomiotta.",
+      ],
+    },
+  };
+}
