@@ -5,6 +5,8 @@ import * as m0004 from "./0004_backoffice";
 import * as m0005 from "./0005_cancellation";
 import * as m0006 from "./0006_guest_orders";
 import * as m0007 from "./0007_order_email_confirmation";
+import * as m0008 from "./0008_caregiver_actions";
+import * as m0009 from "./0009_portal_messages_profile";
 
 // Listed here rather than read from the folder, so the same list works from the Remix bundle,
 // from tsx scripts and from tests. Add new migrations at the end; never edit a landed one.
@@ -15,4 +17,6 @@ export const migrations: Record<string, Migration> = {
   "0005_cancellation": m0005,
   "0006_guest_orders": m0006,
   "0007_order_email_confirmation": m0007,
+  "0008_caregiver_actions": m0008,
+  "0009_portal_messages_profile": m0009,
 };

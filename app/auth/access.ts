@@ -64,6 +64,10 @@ export type AccessRule =
 /** Portal pages that need more than a signed-in user. */
 const portalRules: ReadonlyArray<{ path: string; rule: AccessRule }> = [
   { path: "/portal/caregiver-bookings", rule: { kind: "caregiver" } },
+  { path: "/portal/earnings", rule: { kind: "caregiver" } },
+  // Booking is for customers (spec 000 §6); helpers and staff have nothing to book.
+  { path: "/portal/orders/new", rule: { kind: "customer" } },
+  { path: "/portal/orders/success", rule: { kind: "customer" } },
 ];
 
 /** Back-office pages whose rule is stricter than their section's. */
@@ -100,6 +104,11 @@ export function homePathFor(user: { role: StaffRole | null; userType: "customer"
   if (user.role) return "/backoffice";
   if (user.userType === "caregiver") return "/portal/caregiver-bookings";
   return "/portal";
+}
+
+/** Where 'Varaa nyt' takes a visitor: a signed-in customer books with their details filled in. */
+export function bookingPathFor(user: { role: StaffRole | null; userType: "customer" | "caregiver" } | null): string {
+  return user && !user.role && user.userType === "customer" ? "/varaa-kaveri" : "/varaa";
 }
 
 /** What the link to homePathFor is called in the public pages' header. */

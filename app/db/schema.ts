@@ -133,6 +133,8 @@ export interface CaregiversTable {
   suspension_reason: string | null;
   reviewed_at: NullableTimestamp;
   reviewed_by: string | null;
+  /** Towns served besides `city` (migration 0009; DESIGN.md decision 17). */
+  service_cities: ColumnType<string[], string[] | undefined, string[]>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -212,6 +214,12 @@ export interface OrdersTable {
   /** Set while a guest's invoice order waits for its e-mail address to confirm it (migration 0007). */
   email_confirmation_due_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   email_confirmation_token_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * The helper who accepted the order and when (migration 0008). The order is accepted only while
+   * `accepted_caregiver_id` equals `caregiver_id`: a new helper has not accepted it yet.
+   */
+  accepted_caregiver_id: ColumnType<string | null, string | null | undefined, string | null>;
+  caregiver_accepted_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   completed_at: NullableTimestamp;
   created_at: CreatedAt;
   updated_at: Timestamp;
@@ -287,6 +295,14 @@ export interface MessagesTable {
   sender_id: string | null;
   message_text: string;
   created_at: CreatedAt;
+}
+
+/** A person's read marker and e-mail throttle in one order's message thread (migration 0009). */
+export interface MessageReadsTable {
+  order_id: string;
+  profile_id: string;
+  read_at: NullableTimestamp;
+  notified_at: NullableTimestamp;
 }
 
 export interface NotificationsTable {
@@ -398,6 +414,7 @@ export interface Database {
   invoices: InvoicesTable;
   credit_notes: CreditNotesTable;
   messages: MessagesTable;
+  message_reads: MessageReadsTable;
   notifications: NotificationsTable;
   reviews: ReviewsTable;
   settings: SettingsTable;

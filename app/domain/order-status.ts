@@ -57,3 +57,24 @@ export function caregiverActionsFor(order: { status: OrderStatus; accepted: bool
       return [];
   }
 }
+
+/**
+ * Where an order stands in the customer's words (issue 10): a pending order waits for its helper
+ * to confirm it until the helper has accepted it ('Vahvistettu'); every other status is itself.
+ */
+export type CustomerOrderStage = "awaiting_caregiver" | "confirmed" | Exclude<OrderStatus, "pending">;
+
+export function customerOrderStage(order: { status: OrderStatus; accepted: boolean }): CustomerOrderStage {
+  if (order.status !== "pending") return order.status;
+  return order.accepted ? "confirmed" : "awaiting_caregiver";
+}
+
+/**
+ * A customer may cancel their own order from the portal while it is still ahead of them and
+ * nobody has started it: waiting for payment or for the visit (DESIGN.md decision 16). The fee
+ * depends on the time left (app/domain/cancellation.ts); an order already under way or past its
+ * start is cancelled by calling customer service.
+ */
+export function canCustomerCancel(order: { status: OrderStatus; startsAt: Date }, now: Date): boolean {
+  return (order.status === "pending" || order.status === "pending_payment") && order.startsAt.getTime() > now.getTime();
+}

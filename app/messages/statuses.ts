@@ -1,5 +1,5 @@
 import type { DiscountDisplayStatus } from "~/domain/discount";
-import type { CaregiverAction } from "~/domain/order-status";
+import type { CaregiverAction, CustomerOrderStage } from "~/domain/order-status";
 import type { CaregiverStatus, OrderStatus, PaymentStatus, PayoutStatus } from "~/domain/statuses";
 
 // How every status reads to people (spec 001 §4). Every page shows a status through these maps,
@@ -17,6 +17,16 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
 export const CAREGIVER_BOOKING_STATUS_LABELS: Record<OrderStatus, string> = {
   ...ORDER_STATUS_LABELS,
   pending: "Odottaa hyväksyntää",
+};
+
+/** The customer's own pages say where the order stands in plain words (issue 10). */
+export const CUSTOMER_ORDER_STAGE_LABELS: Record<CustomerOrderStage, string> = {
+  awaiting_caregiver: "Odottaa kaverin vahvistusta",
+  confirmed: "Vahvistettu",
+  pending_payment: "Odottaa maksua",
+  in_progress: "Käynnissä",
+  completed: "Valmis",
+  cancelled: "Peruutettu",
 };
 
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {

@@ -20,7 +20,7 @@ export interface OrderToCancel {
   totalPriceCents: number;
   /** Set once the order is cancelled. */
   cancellationFeeCents: number | null;
-  customer: { email: string; fullName: string };
+  customer: { profileId: string; email: string; fullName: string };
   caregiver: { email: string; fullName: string } | null;
 }
 
@@ -36,6 +36,7 @@ const columns = [
   "o.unit_price_cents",
   "o.total_price_cents",
   "o.cancellation_fee_cents",
+  "cp.id as customer_profile_id",
   "cp.email as customer_email",
   "cp.full_name as customer_name",
   "gp.email as caregiver_email",
@@ -54,6 +55,7 @@ type Row = {
   unit_price_cents: number;
   total_price_cents: number;
   cancellation_fee_cents: number | null;
+  customer_profile_id: string;
   customer_email: string;
   customer_name: string | null;
   caregiver_email: string | null;
@@ -73,7 +75,7 @@ function toOrderToCancel(row: Row): OrderToCancel {
     unitPriceCents: row.unit_price_cents,
     totalPriceCents: row.total_price_cents,
     cancellationFeeCents: row.cancellation_fee_cents,
-    customer: { email: row.customer_email, fullName: row.customer_name ?? "" },
+    customer: { profileId: row.customer_profile_id, email: row.customer_email, fullName: row.customer_name ?? "" },
     caregiver: row.caregiver_email ? { email: row.caregiver_email, fullName: row.caregiver_name ?? "" } : null,
   };
 }

@@ -1,28 +1,58 @@
 import { sql } from "kysely";
 import type { Executor } from "../db.server";
-import type { OrderStatus } from "../db/schema";
-import { ordersWithParties, orderSummaryColumns, toOrderSummary } from "./order-views.server";
+import type { PaymentStatus } from "../db/schema";
+import { safePhotoUrl } from "../domain/caregiver-offer";
+import type { OrderAmounts } from "../domain/order-amounts";
+import { acceptedByItsCaregiver } from "./caregiver-tasks.server";
+import { ordersWithParties, orderSummaryColumns, toOrderSummary, type OrderSummary } from "./order-views.server";
 
 // The portal's read-only order lists, always scoped by the signed-in user's own customer or
 // caregiver id (STYLE.md principle 5): nobody sees another person's orders by changing a URL.
 
-export interface UpcomingOrder {
-  id: string;
-  orderNumber: string;
-  serviceName: string;
-  status: OrderStatus;
-  startsAt: Date;
-  endsAt: Date;
+/** What every portal view of an order shows: its summary, the helper's acceptance, the visit's length and address. */
+export interface PortalOrder extends OrderSummary {
+  /** Has the assigned helper accepted the order ('Vahvistettu' to the customer)? */
+  accepted: boolean;
   durationHours: number;
   address: string;
   postalCode: string;
-  city: string;
+}
+
+const portalOrderColumns = [...orderSummaryColumns, acceptedByItsCaregiver().as("accepted"), "o.duration_hours", "o.address", "o.postal_code"] as const;
+
+function toPortalOrder(row: Parameters<typeof toOrderSummary>[0] & {
+  accepted: boolean;
+  duration_hours: number;
+  address: string;
+  postal_code: string;
+}): PortalOrder {
+  return {
+    ...toOrderSummary(row),
+    accepted: row.accepted,
+    durationHours: row.duration_hours,
+    address: row.address,
+    postalCode: row.postal_code,
+  };
+}
+
+export interface UpcomingOrder extends PortalOrder {
   description: string | null;
+  caregiverName: string | null;
+  /** The recipient's name when the order is for someone else. */
+  recipientName: string | null;
+  /** 'customer' when the user booked it, 'caregiver' when they are its helper. */
+  as: "customer" | "caregiver";
   /** What this person pays (customer) or earns (caregiver), in cents. */
   amountCents: number;
 }
 
 export const UPCOMING_ORDERS_LIMIT = 3;
+
+/** The recipient's name of an order for someone else, or null (DESIGN.md decision 14). */
+function recipientNameOf(row: { booking_for: "self" | "other"; recipient_first_name: string | null; recipient_last_name: string | null }): string | null {
+  if (row.booking_for !== "other") return null;
+  return [row.recipient_first_name, row.recipient_last_name].filter(Boolean).join(" ") || null;
+}
 
 /**
  * The next orders of a user from now on, soonest first (spec 001 §2 portal home): as the
@@ -33,101 +63,68 @@ export async function listUpcomingOrdersForUser(
   userId: string,
   limit = UPCOMING_ORDERS_LIMIT,
 ): Promise<UpcomingOrder[]> {
-  const rows = await db
-    .selectFrom("orders")
-    .innerJoin("service_categories", "service_categories.id", "orders.service_category_id")
-    .leftJoin("customers", "customers.id", "orders.customer_id")
-    .leftJoin("caregivers", "caregivers.id", "orders.caregiver_id")
-    .where((eb) => eb.or([eb("customers.profile_id", "=", userId), eb("caregivers.profile_id", "=", userId)]))
-    .where("orders.starts_at", ">=", sql<Date>`now()`)
-    .where("orders.status", "!=", "cancelled")
+  const rows = await ordersWithParties(db)
+    .where((eb) => eb.or([eb("cp.id", "=", userId), eb("gp.id", "=", userId)]))
+    .where("o.starts_at", ">=", sql<Date>`now()`)
+    .where("o.status", "!=", "cancelled")
     // A guest order on this account's address is not shown until the account holder claims it.
-    .where((eb) => eb.or([eb("orders.claimed", "=", true), eb("caregivers.profile_id", "=", userId)]))
+    .where((eb) => eb.or([eb("o.claimed", "=", true), eb("gp.id", "=", userId)]))
     .select([
-      "orders.id",
-      "orders.order_number",
-      "service_categories.name as service_name",
-      "orders.status",
-      "orders.starts_at",
-      "orders.ends_at",
-      "orders.duration_hours",
-      "orders.address",
-      "orders.postal_code",
-      "orders.city",
-      "orders.description",
-      sql<number>`case when caregivers.profile_id = ${userId} then orders.caregiver_earnings_cents else orders.total_price_cents end`.as(
-        "amount_cents",
-      ),
+      ...portalOrderColumns,
+      "o.description",
+      "o.booking_for",
+      "o.recipient_first_name",
+      "o.recipient_last_name",
+      "gp.full_name as caregiver_name",
+      sql<boolean>`gp.id is not distinct from ${userId}`.as("as_caregiver"),
+      sql<number>`case when gp.id is not distinct from ${userId} then o.caregiver_earnings_cents else o.total_price_cents end`.as("amount_cents"),
     ])
-    .orderBy("orders.starts_at", "asc")
+    .orderBy("o.starts_at", "asc")
+    .orderBy("o.id")
     .limit(limit)
     .execute();
   return rows.map((row) => ({
-    id: row.id,
-    orderNumber: row.order_number,
-    serviceName: row.service_name,
-    status: row.status,
-    startsAt: row.starts_at,
-    endsAt: row.ends_at,
-    durationHours: row.duration_hours,
-    address: row.address,
-    postalCode: row.postal_code,
-    city: row.city,
+    ...toPortalOrder(row),
     description: row.description,
+    caregiverName: row.caregiver_name ?? null,
+    recipientName: recipientNameOf(row),
+    as: row.as_caregiver ? "caregiver" : "customer",
     amountCents: row.amount_cents,
   }));
 }
 
-export interface CaregiverBooking {
-  id: string;
-  orderNumber: string;
-  serviceName: string;
-  customerName: string;
-  status: OrderStatus;
-  startsAt: Date;
-  endsAt: Date;
-  durationHours: number;
-  city: string;
-  description: string | null;
-  earningsCents: number;
+export interface PortalFigures {
+  /** Orders the user booked (claimed) or, for a helper, was assigned. */
+  orders: number;
+  reviewsGiven: number;
+  reviewsReceived: number;
 }
 
-/**
- * A helper's own orders (spec 001 §2 caregiver-bookings): open and upcoming work first, soonest
- * first, then finished and cancelled ones, newest first.
- */
-export async function listCaregiverBookings(db: Executor, caregiverId: string): Promise<CaregiverBooking[]> {
-  const rows = await ordersWithParties(db)
-    .where("o.caregiver_id", "=", caregiverId)
-    .select([...orderSummaryColumns, "cp.full_name as customer_name", "o.duration_hours", "o.description", "o.caregiver_earnings_cents"])
-    .orderBy(sql`case when o.status in ('completed', 'cancelled') then 1 else 0 end`)
-    // Within the open group the soonest first, within the finished group the latest first.
-    .orderBy(sql`case when o.status in ('completed', 'cancelled') then -extract(epoch from o.starts_at) else extract(epoch from o.starts_at) end`)
-    .execute();
-  return rows.map((row) => ({
-    ...toOrderSummary(row),
-    customerName: row.customer_name,
-    durationHours: row.duration_hours,
-    description: row.description,
-    earningsCents: row.caregiver_earnings_cents,
-  }));
+/** The counts on the portal home: orders, and reviews given as a customer or received as a helper. */
+export async function portalFigures(db: Executor, userId: string): Promise<PortalFigures> {
+  const row = await sql<{ orders: number; reviews_given: number; reviews_received: number }>`
+    select
+      (select count(*)::int from orders o
+         join customers c on c.id = o.customer_id
+         left join caregivers cg on cg.id = o.caregiver_id
+        where (c.profile_id = ${userId} and o.claimed) or cg.profile_id = ${userId}) as orders,
+      (select count(*)::int from reviews r join customers c on c.id = r.customer_id where c.profile_id = ${userId}) as reviews_given,
+      (select count(*)::int from reviews r join caregivers cg on cg.id = r.caregiver_id where cg.profile_id = ${userId}) as reviews_received
+  `.execute(db);
+  const figures = row.rows[0];
+  return { orders: figures?.orders ?? 0, reviewsGiven: figures?.reviews_given ?? 0, reviewsReceived: figures?.reviews_received ?? 0 };
 }
 
-export interface CustomerOrder {
-  id: string;
-  orderNumber: string;
-  serviceName: string;
-  status: OrderStatus;
-  startsAt: Date;
-  endsAt: Date;
-  durationHours: number;
-  address: string;
-  postalCode: string;
-  city: string;
+export interface CustomerOrder extends PortalOrder {
   caregiverName: string | null;
+  /** The service and the helper, for 'Varaa sama kaveri uudelleen'. */
+  serviceId: string;
+  caregiverId: string | null;
   recipientName: string | null;
   totalPriceCents: number;
   hasInvoice: boolean;
+  /** The customer has rated the visit (reviews, issue 10). */
+  reviewed: boolean;
 }
 
 /**
@@ -144,16 +141,16 @@ export async function listCustomerOrders(
   const rows = await ordersWithParties(db)
     .leftJoin("invoices as i", "i.order_id", "o.id")
     .select([
-      ...orderSummaryColumns,
-      "o.duration_hours",
-      "o.address",
-      "o.postal_code",
+      ...portalOrderColumns,
       "o.booking_for",
       "o.recipient_first_name",
       "o.recipient_last_name",
       "o.total_price_cents",
       "gp.full_name as caregiver_name",
+      "o.service_category_id",
+      "o.caregiver_id",
       "i.id as invoice_id",
+      sql<boolean>`exists (select 1 from reviews r where r.order_id = o.id)`.as("reviewed"),
     ])
     .where("cp.id", "=", profileId)
     .where("o.claimed", "=", true)
@@ -170,16 +167,133 @@ export async function listCustomerOrders(
   return {
     hasMore: rows.length > options.limit,
     rows: rows.slice(0, options.limit).map((row) => ({
-      ...toOrderSummary(row),
-      durationHours: row.duration_hours,
-      address: row.address,
-      postalCode: row.postal_code,
+      ...toPortalOrder(row),
       caregiverName: row.caregiver_name ?? null,
-      recipientName:
-        row.booking_for === "other" ? [row.recipient_first_name, row.recipient_last_name].filter(Boolean).join(" ") || null : null,
+      serviceId: row.service_category_id,
+      caregiverId: row.caregiver_id,
+      recipientName: recipientNameOf(row),
       totalPriceCents: row.total_price_cents,
       hasInvoice: row.invoice_id !== null,
+      reviewed: row.reviewed,
     })),
+  };
+}
+
+/** What a customer sees of an order's money (DESIGN.md decisions 2, 3): not the fee nor the helper's share. */
+export type CustomerAmounts = Pick<
+  OrderAmounts,
+  "unitPriceCents" | "originalPriceCents" | "discountCents" | "totalPriceCents" | "netAmountCents" | "vatAmountCents" | "vatRateBp"
+>;
+
+export interface CustomerOrderDetail extends PortalOrder, CustomerAmounts {
+  description: string | null;
+  /** 'Lisätietoja kaverille' (orders.special_notes). */
+  specialNotes: string | null;
+  recipient: { name: string; phone: string | null } | null;
+  caregiver: { name: string; photoUrl: string | null } | null;
+  paymentMethod: "online" | "invoice";
+  discountCode: string | null;
+  /** Set once cancelled: the fee kept (0 when free). */
+  cancellationFeeCents: number | null;
+  /** The newest online payment. */
+  payment: { status: PaymentStatus; refundedCents: number | null } | null;
+  invoice: { invoiceNumber: number; referenceNumber: string; dueDate: string; status: "open" | "paid" | "cancelled"; amountCents: number } | null;
+  creditNote: { creditNoteNumber: number; amountCents: number } | null;
+  reviewed: boolean;
+}
+
+/**
+ * One order of the signed-in customer, by its number (issue 10 order page): null unless the order
+ * is theirs and claimed (a guest order on their address shows only after they confirm it is
+ * theirs, DESIGN.md decision 15), so a guessed number shows nothing.
+ */
+export async function findCustomerOrder(db: Executor, profileId: string, orderNumber: string): Promise<CustomerOrderDetail | null> {
+  const row = await ordersWithParties(db)
+    .leftJoin("discount_codes as dc", "dc.id", "o.discount_code_id")
+    .leftJoin("invoices as i", "i.order_id", "o.id")
+    .leftJoin("credit_notes as cn", "cn.invoice_id", "i.id")
+    .leftJoin("reviews as rv", "rv.order_id", "o.id")
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom("payments")
+          .select(["payments.status", "payments.refunded_cents"])
+          .whereRef("payments.order_id", "=", "o.id")
+          .where("payments.provider", "<>", "invoice")
+          .orderBy("payments.created_at", "desc")
+          .limit(1)
+          .as("p"),
+      (join) => join.onTrue(),
+    )
+    .select([
+      ...portalOrderColumns,
+      "o.description",
+      "o.special_notes",
+      "o.booking_for",
+      "o.recipient_first_name",
+      "o.recipient_last_name",
+      "o.recipient_phone",
+      "gp.full_name as caregiver_name",
+      "cg.profile_image_url",
+      "o.payment_method",
+      "o.unit_price_cents",
+      "o.original_price_cents",
+      "o.discount_cents",
+      "dc.code as discount_code",
+      "o.total_price_cents",
+      "o.net_amount_cents",
+      "o.vat_amount_cents",
+      "o.vat_rate_bp",
+      "o.cancellation_fee_cents",
+      "p.status as payment_status",
+      "p.refunded_cents",
+      "i.invoice_number",
+      "i.reference_number",
+      "i.due_date",
+      "i.status as invoice_status",
+      "i.amount_cents as invoice_amount_cents",
+      "cn.credit_note_number",
+      "cn.amount_cents as credit_note_amount_cents",
+      "rv.id as review_id",
+    ])
+    .where("o.order_number", "=", orderNumber)
+    .where("cp.id", "=", profileId)
+    .where("o.claimed", "=", true)
+    .executeTakeFirst();
+  if (!row) return null;
+  const recipientName = recipientNameOf(row);
+  return {
+    ...toPortalOrder(row),
+    description: row.description,
+    specialNotes: row.special_notes,
+    recipient: recipientName ? { name: recipientName, phone: row.recipient_phone } : null,
+    caregiver: row.caregiver_name ? { name: row.caregiver_name, photoUrl: safePhotoUrl(row.profile_image_url ?? null) } : null,
+    paymentMethod: row.payment_method,
+    unitPriceCents: row.unit_price_cents,
+    originalPriceCents: row.original_price_cents,
+    discountCents: row.discount_cents,
+    discountCode: row.discount_code ?? null,
+    totalPriceCents: row.total_price_cents,
+    netAmountCents: row.net_amount_cents,
+    vatAmountCents: row.vat_amount_cents,
+    vatRateBp: row.vat_rate_bp,
+    cancellationFeeCents: row.cancellation_fee_cents,
+    payment: row.payment_status ? { status: row.payment_status, refundedCents: row.refunded_cents ?? null } : null,
+    invoice:
+      row.invoice_number !== null && row.invoice_number !== undefined
+        ? {
+            invoiceNumber: row.invoice_number,
+            referenceNumber: row.reference_number!,
+            dueDate: row.due_date!,
+            status: row.invoice_status!,
+            amountCents: row.invoice_amount_cents!,
+          }
+        : null,
+    creditNote:
+      row.credit_note_number !== null && row.credit_note_number !== undefined
+        ? { creditNoteNumber: row.credit_note_number, amountCents: row.credit_note_amount_cents! }
+        : null,
+    reviewed: row.review_id !== null && row.review_id !== undefined,
   };
 }
 

@@ -135,12 +135,15 @@ export async function insertCustomerAccount(
   return profile;
 }
 
-export async function setPassword(db: Executor, userId: string, passwordHash: string): Promise<void> {
-  await db
+/** Sets the password hash; returns the account's e-mail address. */
+export async function setPassword(db: Executor, userId: string, passwordHash: string): Promise<string> {
+  const row = await db
     .updateTable("profiles")
     .set({ password_hash: passwordHash, updated_at: sql`now()` })
     .where("id", "=", userId)
-    .execute();
+    .returning("email")
+    .executeTakeFirstOrThrow();
+  return row.email;
 }
 
 /** Marks the address confirmed (once: a later confirmation keeps the first time). */

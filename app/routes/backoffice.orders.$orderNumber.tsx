@@ -35,6 +35,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 const TABS = [
   { path: "", label: "Perustiedot" },
   { path: "/maksu", label: "Maksu" },
+  { path: "/viestit", label: "Viestit" },
   { path: "/aikajana", label: "Aikajana" },
 ] as const;
 

@@ -73,9 +73,14 @@ export function ErrorBoundary() {
 function BackofficeChrome({ data: { user, menu }, children }: { data: Awaited<ReturnType<typeof loader>>; children: ReactNode }) {
   // Without JavaScript every link loads a new page with the menu folded; with it, fold the menu
   // after a client-side navigation too, so the chosen page is what the phone shows.
+  // Only on a change of page: on a slow phone the menu may be opened before the page hydrates,
+  // and folding it on the first run would snatch it from under the finger.
   const mobileMenu = useRef<HTMLDetailsElement>(null);
   const { pathname } = useLocation();
+  const shownPath = useRef(pathname);
   useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
     if (mobileMenu.current) mobileMenu.current.open = false;
   }, [pathname]);
   return (

@@ -1,51 +1,83 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
+import { StatCards } from "~/components/backoffice/ui";
 import { ButtonLink } from "~/components/button";
+import { linkClass } from "~/components/layout";
 import { OrderStatusBadge } from "~/components/order-status-badge";
 import { requireUser } from "~/auth/guards.server";
 import { getDb } from "~/db.server";
 import { formatEuros, formatHours, formatTimeRange, formatWeekdayDate } from "~/domain/format";
-import { listUpcomingOrdersForUser } from "~/models/portal-orders.server";
+import { countUnreadMessages } from "~/models/order-messages.server";
+import { listUpcomingOrdersForUser, portalFigures } from "~/models/portal-orders.server";
 
-// Portal home (spec 001 §2): a greeting, a new-order button for customers, and the next three
-// upcoming orders of the user as customer or as helper.
+// Portal home (spec 001 §2; issue 10): a greeting by first name, a new-order button for
+// customers, real counts (orders, unread messages, reviews given or received) and the next three
+// upcoming orders of the user as customer or as helper, with where each stands in plain words.
+
+/** Where a customer starts a new order from home: the four-step wizard (issue 10); the orders page offers the portal's five-step one. */
+const NEW_ORDER_PATH = "/varaa-kaveri";
+
+function firstNameOf(fullName: string): string {
+  return fullName.trim().split(/\s+/)[0] ?? "";
+}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const orders = await listUpcomingOrdersForUser(await getDb(), user.id);
+  const db = await getDb();
+  const [orders, figures, unread] = await Promise.all([
+    listUpcomingOrdersForUser(db, user.id),
+    portalFigures(db, user.id),
+    countUnreadMessages(db, user.id),
+  ]);
   const isCaregiver = user.userType === "caregiver";
   return {
-    fullName: user.fullName,
+    firstName: firstNameOf(user.fullName),
     isCaregiver,
     canOrder: !isCaregiver && user.role === null,
+    figures: [
+      { label: "Tilauksia", value: String(figures.orders), to: isCaregiver ? "/portal/caregiver-bookings" : "/portal/orders" },
+      { label: "Lukemattomia viestejä", value: String(unread), to: "/portal/messages" },
+      isCaregiver
+        ? { label: "Saatuja arvioita", value: String(figures.reviewsReceived) }
+        : { label: "Annettuja arvioita", value: String(figures.reviewsGiven) },
+    ],
     orders: orders.map((order) => ({
       id: order.id,
       orderNumber: order.orderNumber,
       serviceName: order.serviceName,
       status: order.status,
-      date: formatWeekdayDate(order.startsAt),
-      time: formatTimeRange(order.startsAt, order.endsAt),
+      accepted: order.accepted,
+      as: order.as,
+      when: `${formatWeekdayDate(order.startsAt)} ${formatTimeRange(order.startsAt, order.endsAt)}`,
       duration: formatHours(order.durationHours),
       place: `${order.address}, ${order.postalCode} ${order.city}`,
+      caregiver: order.caregiverName ?? "Kaveri valitaan puolestasi",
+      recipient: order.recipientName,
       description: order.description,
       amount: formatEuros(order.amountCents),
+      href:
+        order.as === "customer"
+          ? `/portal/orders/${encodeURIComponent(order.orderNumber)}`
+          : `/portal/messages/${encodeURIComponent(order.orderNumber)}`,
     })),
   };
 }
 
 export default function PortalHome() {
-  const { fullName, isCaregiver, canOrder, orders } = useLoaderData<typeof loader>();
+  const { firstName, isCaregiver, canOrder, figures, orders } = useLoaderData<typeof loader>();
   return (
     <div className="space-y-8">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div className="space-y-1">
-          <h1 className="text-4xl font-bold text-brand-900">{fullName ? `Hei, ${fullName}!` : "Hei!"}</h1>
+          <h1 className="text-4xl font-bold text-brand-900">{firstName ? `Hei, ${firstName}!` : "Hei!"}</h1>
           <p className="text-lg text-gray-800">
             {isCaregiver ? "Tervetuloa kaverin omalle sivulle." : "Tervetuloa omalle sivullesi."}
           </p>
         </div>
-        {canOrder ? <ButtonLink to="/varaa">Tee uusi tilaus</ButtonLink> : null}
+        {canOrder ? <ButtonLink to={NEW_ORDER_PATH}>Tee uusi tilaus</ButtonLink> : null}
       </div>
+
+      <StatCards label="Yhteenveto" cards={figures} />
 
       <section aria-labelledby="upcoming-heading" className="space-y-4">
         <h2 id="upcoming-heading" className="text-2xl font-bold text-gray-900">
@@ -61,38 +93,52 @@ export default function PortalHome() {
               <li key={order.id} className="space-y-3 rounded-lg border-2 border-brand-100 bg-white p-5">
                 <div className="flex flex-wrap items-start justify-between gap-2">
                   <h3 className="text-xl font-bold text-gray-900">{order.serviceName}</h3>
-                  <OrderStatusBadge status={order.status} />
+                  <OrderStatusBadge status={order.status} audience={order.as} accepted={order.accepted} />
                 </div>
                 <dl className="space-y-1">
                   <div>
                     <dt className="sr-only">Aika</dt>
-                    <dd>
-                      {order.date} {order.time}
-                    </dd>
+                    <dd>{order.when}</dd>
                   </div>
                   <div>
                     <dt className="sr-only">Paikka</dt>
-                    <dd>{order.place}</dd>
+                    <dd className="break-words">{order.place}</dd>
                   </div>
-                  <div className="flex gap-2">
+                  <div className="flex flex-wrap gap-x-2">
                     <dt>Kesto:</dt>
                     <dd>{order.duration}</dd>
                   </div>
+                  {order.as === "customer" ? (
+                    <div className="flex flex-wrap gap-x-2">
+                      <dt>Kaveri:</dt>
+                      <dd>{order.caregiver}</dd>
+                    </div>
+                  ) : null}
+                  {order.recipient ? (
+                    <div className="flex flex-wrap gap-x-2">
+                      <dt>Palvelun saaja:</dt>
+                      <dd>{order.recipient}</dd>
+                    </div>
+                  ) : null}
                   {order.description ? (
                     <div>
                       <dt className="sr-only">Kuvaus</dt>
-                      <dd className="text-gray-800">{order.description}</dd>
+                      <dd className="break-words text-gray-800">{order.description}</dd>
                     </div>
                   ) : null}
-                  <div className="flex gap-2 font-semibold">
-                    <dt>{isCaregiver ? "Ansio:" : "Hinta:"}</dt>
+                  <div className="flex flex-wrap gap-x-2 font-semibold">
+                    <dt>{order.as === "caregiver" ? "Ansio:" : "Hinta:"}</dt>
                     <dd>{order.amount}</dd>
                   </div>
-                  <div className="flex gap-2 text-gray-700">
+                  <div className="flex flex-wrap gap-x-2 text-gray-700">
                     <dt>Tilausnumero:</dt>
                     <dd>{order.orderNumber}</dd>
                   </div>
                 </dl>
+                <Link to={order.href} className={`inline-flex min-h-target items-center ${linkClass}`}>
+                  {order.as === "customer" ? "Näytä tilaus" : "Viestit asiakkaalle"}
+                  <span className="sr-only">: {order.orderNumber}</span>
+                </Link>
               </li>
             ))}
           </ul>

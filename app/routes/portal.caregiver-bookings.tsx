@@ -1,75 +1,221 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { OrderStatusBadge } from "~/components/order-status-badge";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ReactNode } from "react";
+import { Form, useLoaderData } from "@remix-run/react";
 import { requireCaregiver } from "~/auth/guards.server";
+import { SubmitButton } from "~/components/button";
+import { linkClass } from "~/components/layout";
+import { OrderStatusBadge } from "~/components/order-status-badge";
+import { PageLinks } from "~/components/page-links";
 import { getDb } from "~/db.server";
 import { formatEuros, formatHours, formatTimeRange, formatWeekdayDate } from "~/domain/format";
-import { listCaregiverBookings } from "~/models/portal-orders.server";
+import { pageNumberOf } from "~/domain/list-query";
+import { caregiverActionsFor, type CaregiverAction } from "~/domain/order-status";
+import { CAREGIVER_TASKS_PATH } from "~/domain/portal-paths";
+import { isUuid } from "~/domain/uuid";
+import {
+  CAREGIVER_ACCEPTED_LABEL,
+  CAREGIVER_ACTION_BUSY,
+  CAREGIVER_ACTION_FAILURE,
+  CAREGIVER_ACTION_FAILURE_DETAIL,
+  CAREGIVER_ACTION_HINT,
+  CAREGIVER_ACTION_SUCCESS,
+  caregiverTasksTexts as t,
+} from "~/messages/portal";
+import { CAREGIVER_ACTION_LABELS } from "~/messages/statuses";
+import { listCaregiverTasks, type CaregiverTaskView } from "~/models/caregiver-tasks.server";
+import { performCaregiverAction } from "~/services/caregiver-tasks.server";
+import { redirectWithToast } from "~/services/flash.server";
 
-// A helper's own bookings (spec 001 §2 caregiver-bookings): customer, time, duration, city,
-// description, earnings and status. Only orders assigned to this helper are ever listed.
+// A helper's own orders, "Kaverin tehtävät" (spec 001 §2 caregiver-bookings, §4 "Caregiver
+// actions"; issue 10): the open ones soonest first, then the done and cancelled ones a page at a
+// time (?sivu=2). Each card says whom to meet, where (address and phone), when, what to do and
+// what it earns, with the one-tap actions the order's state allows. Only orders assigned to this
+// helper are listed or changed.
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const caregiver = await requireCaregiver(request);
-  const bookings = await listCaregiverBookings(await getDb(), caregiver.caregiverId);
+const OPEN_LIMIT = 50;
+const CLOSED_PAGE_SIZE = 20;
+
+function cardId(orderNumber: string) {
+  return `tehtava-${orderNumber}`;
+}
+
+function view(task: CaregiverTaskView) {
   return {
-    bookings: bookings.map((booking) => ({
-      id: booking.id,
-      orderNumber: booking.orderNumber,
-      serviceName: booking.serviceName,
-      customerName: booking.customerName || "Ei nimeä",
-      status: booking.status,
-      date: formatWeekdayDate(booking.startsAt),
-      time: formatTimeRange(booking.startsAt, booking.endsAt),
-      duration: formatHours(booking.durationHours),
-      city: booking.city,
-      description: booking.description || "Ei kuvausta",
-      earnings: formatEuros(booking.earningsCents),
-    })),
+    id: task.id,
+    cardId: cardId(task.orderNumber),
+    orderNumber: task.orderNumber,
+    serviceName: task.serviceName,
+    status: task.status,
+    statusLabel: task.status === "pending" && task.accepted ? CAREGIVER_ACCEPTED_LABEL : undefined,
+    visitLabel: task.visitIsRecipient ? "Palvelun saaja" : "Asiakas",
+    visitName: task.visitName || t.noName,
+    visitPhone: task.visitPhone,
+    actions: caregiverActionsFor(task),
+    when: `${formatWeekdayDate(task.startsAt)} ${formatTimeRange(task.startsAt, task.endsAt)}`,
+    duration: formatHours(task.durationHours),
+    address: `${task.address}, ${task.postalCode} ${task.city}`,
+    description: task.description || t.noDescription,
+    specialNotes: task.specialNotes,
+    earnings: formatEuros(task.earningsCents),
   };
 }
 
-export const meta: MetaFunction = () => [{ title: "Omat varaukset – Arkikaveri" }];
+export async function loader({ request }: LoaderFunctionArgs) {
+  const caregiver = await requireCaregiver(request);
+  const db = await getDb();
+  const page = pageNumberOf(new URL(request.url).searchParams.get("sivu"));
+  const open = await listCaregiverTasks(db, caregiver.caregiverId, { when: "open", limit: OPEN_LIMIT });
+  const closed = await listCaregiverTasks(db, caregiver.caregiverId, { when: "closed", limit: CLOSED_PAGE_SIZE, offset: (page - 1) * CLOSED_PAGE_SIZE });
+  return {
+    open: open.rows.map(view),
+    openCapped: open.hasMore,
+    closed: closed.rows.map(view),
+    page,
+    previousHref: page > 1 ? (page === 2 ? `${CAREGIVER_TASKS_PATH}#tehdyt` : `${CAREGIVER_TASKS_PATH}?sivu=${page - 1}#tehdyt`) : null,
+    nextHref: closed.hasMore ? `${CAREGIVER_TASKS_PATH}?sivu=${page + 1}#tehdyt` : null,
+  };
+}
 
-export default function CaregiverBookings() {
-  const { bookings } = useLoaderData<typeof loader>();
+/** The button's value names the action and the order ('accept:<id>'), so each card's button is busy on its own. */
+function parseTask(value: FormDataEntryValue | null): { action: CaregiverAction; orderId: string } | null {
+  if (typeof value !== "string") return null;
+  const [action, orderId, ...rest] = value.split(":");
+  if (rest.length > 0 || !Object.prototype.hasOwnProperty.call(CAREGIVER_ACTION_SUCCESS, action) || !isUuid(orderId)) return null;
+  return { action: action as CaregiverAction, orderId };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const caregiver = await requireCaregiver(request);
+  const task = parseTask((await request.formData()).get("tehtava"));
+  if (!task) throw new Response("Lomakkeen tiedot olivat puutteelliset.", { status: 400 });
+  const outcome = await performCaregiverAction(
+    await getDb(),
+    { caregiverId: caregiver.caregiverId, actor: { id: caregiver.id, ip: context?.clientIp ?? null } },
+    task,
+  );
+  // Back to the card the helper tapped (a rejected order's card is gone: the page's top then).
+  const to = outcome.ok && task.action !== "reject" ? `${CAREGIVER_TASKS_PATH}#${cardId(outcome.orderNumber)}` : CAREGIVER_TASKS_PATH;
+  return redirectWithToast(
+    request,
+    to,
+    outcome.ok
+      ? { type: "success", title: CAREGIVER_ACTION_SUCCESS[task.action], description: `Tilaus ${outcome.orderNumber}` }
+      : { type: "error", title: CAREGIVER_ACTION_FAILURE[task.action], description: CAREGIVER_ACTION_FAILURE_DETAIL },
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: `${t.title} – Arkikaveri` }];
+
+type TaskCardData = ReturnType<typeof view>;
+
+function TaskCard({ task }: { task: TaskCardData }) {
   return (
-    <div className="space-y-6">
-      <h1 className="text-4xl font-bold text-brand-900">Omat varaukset</h1>
-      {bookings.length === 0 ? (
-        <p className="rounded-lg border-2 border-gray-200 bg-white p-5">
-          Sinulle ei ole vielä varauksia. Kun asiakas varaa sinut tai sinut valitaan tilaukseen, varaus näkyy täällä.
-        </p>
+    <li id={task.cardId} className="scroll-mt-4 space-y-3 rounded-lg border-2 border-brand-100 bg-white p-4 sm:p-5">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <h3 className="text-xl font-bold text-gray-900">
+          <span className="block">{task.serviceName}</span>
+          <span className="block text-lg font-semibold text-gray-800">{task.when}</span>
+        </h3>
+        <OrderStatusBadge status={task.status} audience="caregiver" label={task.statusLabel} />
+      </div>
+      <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-[max-content_1fr]">
+        <dt className="font-semibold">{task.visitLabel}</dt>
+        <dd className="break-words">{task.visitName}</dd>
+        <dt className="font-semibold">Osoite</dt>
+        <dd className="break-words">{task.address}</dd>
+        <dt className="font-semibold">Puhelin</dt>
+        <dd>
+          {task.visitPhone ? (
+            <a href={`tel:${task.visitPhone.replace(/[\s-]+/g, "")}`} className={`inline-flex min-h-target items-center ${linkClass}`}>
+              {task.visitPhone}
+            </a>
+          ) : (
+            t.noPhone
+          )}
+        </dd>
+        <dt className="font-semibold">Kesto</dt>
+        <dd>{task.duration}</dd>
+        <dt className="font-semibold">Kuvaus</dt>
+        <dd className="whitespace-pre-line break-words">{task.description}</dd>
+        {task.specialNotes ? (
+          <>
+            <dt className="font-semibold">Lisätietoja kaverille</dt>
+            <dd className="whitespace-pre-line break-words">{task.specialNotes}</dd>
+          </>
+        ) : null}
+        <dt className="font-semibold">Ansio</dt>
+        <dd>{task.earnings}</dd>
+        <dt className="font-semibold">Tilausnumero</dt>
+        <dd>{task.orderNumber}</dd>
+      </dl>
+      {task.actions.length > 0 ? (
+        <Form method="post" className="space-y-2 border-t border-gray-200 pt-3">
+          <div className="flex flex-wrap gap-3">
+            {task.actions.map((action) => (
+              <SubmitButton
+                key={action}
+                name="tehtava"
+                value={`${action}:${task.id}`}
+                variant={action === "reject" ? "secondary" : "primary"}
+                busyLabel={CAREGIVER_ACTION_BUSY[action]}
+                describedBy={`${task.cardId}-${action}`}
+              >
+                <span>
+                  {CAREGIVER_ACTION_LABELS[action]}
+                  <span className="sr-only">: {task.orderNumber}</span>
+                </span>
+              </SubmitButton>
+            ))}
+          </div>
+          <ul className="space-y-1 text-gray-800">
+            {task.actions.map((action) => (
+              <li key={action} id={`${task.cardId}-${action}`}>
+                <span className="font-semibold">{CAREGIVER_ACTION_LABELS[action]}:</span> {CAREGIVER_ACTION_HINT[action]}
+              </li>
+            ))}
+          </ul>
+        </Form>
+      ) : null}
+    </li>
+  );
+}
+
+function TaskSection({ id, heading, tasks, empty, children }: { id: string; heading: string; tasks: TaskCardData[]; empty: string; children?: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="space-y-4">
+      <h2 id={id} className="text-2xl font-bold text-gray-900">
+        {heading}
+      </h2>
+      {tasks.length === 0 ? (
+        <p className="rounded-lg border-2 border-gray-200 bg-white p-5">{empty}</p>
       ) : (
-        <ul className="space-y-4">
-          {bookings.map((booking) => (
-            <li key={booking.id} className="space-y-3 rounded-lg border-2 border-brand-100 bg-white p-5">
-              <div className="flex flex-wrap items-start justify-between gap-2">
-                <h2 className="text-xl font-bold text-gray-900">
-                  {booking.serviceName}: {booking.customerName}
-                </h2>
-                <OrderStatusBadge status={booking.status} audience="caregiver" />
-              </div>
-              <dl className="grid gap-x-6 gap-y-1 sm:grid-cols-[max-content_1fr]">
-                <dt className="font-semibold">Aika</dt>
-                <dd>
-                  {booking.date} {booking.time}
-                </dd>
-                <dt className="font-semibold">Kesto</dt>
-                <dd>{booking.duration}</dd>
-                <dt className="font-semibold">Kaupunki</dt>
-                <dd>{booking.city}</dd>
-                <dt className="font-semibold">Kuvaus</dt>
-                <dd>{booking.description}</dd>
-                <dt className="font-semibold">Ansio</dt>
-                <dd>{booking.earnings}</dd>
-                <dt className="font-semibold">Tilausnumero</dt>
-                <dd>{booking.orderNumber}</dd>
-              </dl>
-            </li>
+        <ul className="grid gap-4 lg:grid-cols-2">
+          {tasks.map((task) => (
+            <TaskCard key={task.id} task={task} />
           ))}
         </ul>
       )}
+      {children}
+    </section>
+  );
+}
+
+export default function CaregiverTasksPage() {
+  const data = useLoaderData<typeof loader>();
+  return (
+    <div className="space-y-10">
+      <h1 className="text-4xl font-bold text-brand-900">{t.title}</h1>
+      <TaskSection id="tulevat" heading={t.openHeading} tasks={data.open} empty={t.openEmpty}>
+        {data.openCapped ? <p>{t.openCapped(OPEN_LIMIT)}</p> : null}
+      </TaskSection>
+      <TaskSection
+        id="tehdyt"
+        heading={data.page > 1 ? `${t.pastHeading}, sivu ${data.page}` : t.pastHeading}
+        tasks={data.closed}
+        empty={data.page > 1 ? t.pastPageEmpty : t.pastEmpty}
+      >
+        <PageLinks label="Tehtyjen tehtävien sivut" previousHref={data.previousHref} nextHref={data.nextHref} />
+      </TaskSection>
     </div>
   );
 }

@@ -6,23 +6,34 @@ import { linkClass } from "~/components/layout";
 import { OrderStatusBadge } from "~/components/order-status-badge";
 import { getDb } from "~/db.server";
 import { formatEuros, formatHours, formatTimeRange, formatWeekdayDate } from "~/domain/format";
+import { reviewPath } from "~/domain/portal-paths";
 import { isUuid } from "~/domain/uuid";
+import { reviewTexts } from "~/messages/portal";
 import { claimOrder, listCustomerOrders, listUnclaimedOrders, type CustomerOrder } from "~/models/portal-orders.server";
 import { redirectWithToast } from "~/services/flash.server";
 
 // The customer's orders (spec 001 §2 "Tilaukset"; issue 10): upcoming ones first, then the past
 // and cancelled ones a page at a time (?sivu=2), each with what the customer needs to know and
-// the invoice of an invoice order. Only the signed-in customer's own orders, by the session.
+// the invoice of an invoice order; each opens the order's own page. Only the signed-in customer's
+// own orders, by the session.
 
 const UPCOMING_LIMIT = 50;
 const PAST_PAGE_SIZE = 20;
 
-function view(order: CustomerOrder) {
+/** 'Varaa sama kaveri uudelleen': the portal's order wizard with the service and the helper chosen. */
+function againHref(order: CustomerOrder): string | null {
+  if (!order.caregiverId || order.status === "cancelled") return null;
+  return `/portal/orders/new?${new URLSearchParams({ palvelu: order.serviceId, kaveri: order.caregiverId })}`;
+}
+
+function view(order: CustomerOrder, past = false) {
   return {
     id: order.id,
     orderNumber: order.orderNumber,
     serviceName: order.serviceName,
     status: order.status,
+    accepted: order.accepted,
+    href: `/portal/orders/${encodeURIComponent(order.orderNumber)}`,
     when: `${formatWeekdayDate(order.startsAt)} ${formatTimeRange(order.startsAt, order.endsAt)}`,
     duration: formatHours(order.durationHours),
     place: `${order.address}, ${order.postalCode} ${order.city}`,
@@ -30,6 +41,8 @@ function view(order: CustomerOrder) {
     recipient: order.recipientName,
     price: formatEuros(order.totalPriceCents),
     invoiceHref: order.hasInvoice ? `/lasku/${encodeURIComponent(order.orderNumber)}` : null,
+    reviewHref: order.status === "completed" && !order.reviewed && order.caregiverName ? reviewPath(order.orderNumber) : null,
+    againHref: past ? againHref(order) : null,
   };
 }
 
@@ -51,9 +64,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       bookedAs: order.payerName,
     })),
     canOrder: user.userType === "customer" && user.role === null,
-    upcoming: upcoming.rows.map(view),
+    upcoming: upcoming.rows.map((order) => view(order)),
     upcomingCapped: upcoming.hasMore,
-    past: past.rows.map(view),
+    past: past.rows.map((order) => view(order, true)),
     page,
     previousHref: page > 1 ? (page === 2 ? "/portal/orders#aiemmat" : `/portal/orders?sivu=${page - 1}#aiemmat`) : null,
     nextHref: past.hasMore ? `/portal/orders?sivu=${page + 1}#aiemmat` : null,
@@ -83,7 +96,7 @@ function OrderCards({ orders }: { orders: ReturnType<typeof view>[] }) {
         <li key={order.id} className="space-y-3 rounded-lg border-2 border-brand-100 bg-white p-5">
           <div className="flex flex-wrap items-start justify-between gap-2">
             <h3 className="text-xl font-bold text-gray-900">{order.serviceName}</h3>
-            <OrderStatusBadge status={order.status} />
+            <OrderStatusBadge status={order.status} audience="customer" accepted={order.accepted} />
           </div>
           <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
             <dt className="font-semibold">Aika</dt>
@@ -105,11 +118,27 @@ function OrderCards({ orders }: { orders: ReturnType<typeof view>[] }) {
             <dt className="font-semibold">Tilausnumero</dt>
             <dd>{order.orderNumber}</dd>
           </dl>
-          {order.invoiceHref ? (
-            <a href={order.invoiceHref} className={`inline-flex min-h-target items-center ${linkClass}`} download>
-              Lataa lasku (PDF)<span className="sr-only">, tilaus {order.orderNumber}</span>
-            </a>
-          ) : null}
+          <p className="flex flex-wrap gap-x-5">
+            <Link to={order.href} className={`inline-flex min-h-target items-center ${linkClass}`}>
+              Näytä tilaus ja viestit<span className="sr-only">: {order.orderNumber}</span>
+            </Link>
+            {order.invoiceHref ? (
+              <a href={order.invoiceHref} className={`inline-flex min-h-target items-center ${linkClass}`} download>
+                Lataa lasku (PDF)<span className="sr-only">, tilaus {order.orderNumber}</span>
+              </a>
+            ) : null}
+            {order.reviewHref ? (
+              <Link to={order.reviewHref} className={`inline-flex min-h-target items-center font-semibold ${linkClass}`}>
+                {reviewTexts.listLink}
+                <span className="sr-only">: tilaus {order.orderNumber}</span>
+              </Link>
+            ) : null}
+            {order.againHref ? (
+              <ButtonLink to={order.againHref} variant="secondary">
+                Varaa sama kaveri uudelleen<span className="sr-only">: {order.caregiver}</span>
+              </ButtonLink>
+            ) : null}
+          </p>
         </li>
       ))}
     </ul>
@@ -122,7 +151,7 @@ export default function CustomerOrdersPage() {
     <div className="space-y-10">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <h1 className="text-4xl font-bold text-brand-900">Tilaukset</h1>
-        {data.canOrder ? <ButtonLink to="/varaa">Tee uusi tilaus</ButtonLink> : null}
+        {data.canOrder ? <ButtonLink to="/portal/orders/new">Tee uusi tilaus</ButtonLink> : null}
       </div>
 
       {data.unclaimed.length > 0 ? (

@@ -1,20 +1,46 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, NavLink, Outlet, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import {
+  isRouteErrorResponse,
+  NavLink,
+  Outlet,
+  useLoaderData,
+  useRouteError,
+  useRouteLoaderData,
+  type ShouldRevalidateFunction,
+} from "@remix-run/react";
+import { Bell } from "lucide-react";
 import type { ReactNode } from "react";
 import { ErrorMessage, ErrorPage, errorStatusOf } from "~/components/error-page";
 import { Brand, SkipLink } from "~/components/layout";
 import { SignOutButton } from "~/components/sign-out-button";
 import { requireUser } from "~/auth/guards.server";
+import { getDb } from "~/db.server";
+import { CAREGIVER_TASKS_PATH, EARNINGS_PATH, NOTIFICATIONS_PATH } from "~/domain/portal-paths";
+import { unreadLabel } from "~/messages/order-messages";
+import { bellLabel } from "~/messages/portal";
+import { countUnreadNotifications } from "~/models/notifications.server";
+import { countUnreadMessages } from "~/models/order-messages.server";
 
 // The portal layout for signed-in customers and helpers (spec 001 §2): Etusivu, Tilaukset (for
-// customers), the user's e-mail and sign-out back to the site root. Helpers also get their
-// bookings, staff a way back to the back office. Viestit and Profiili join the menu with their
-// pages (issue 10); until then the menu names only pages that exist.
+// customers), Viestit with the unread count, Profiili, the user's e-mail and sign-out back to the
+// site root. Helpers also get their tasks and earnings, staff a way back to the back office. The
+// bell counts unread notifications; on the notifications page itself they are being read, so it
+// shows none.
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return { email: user.email, isCaregiver: user.userType === "caregiver", isStaff: user.role !== null };
+  const db = await getDb();
+  const onNotifications = new URL(request.url).pathname.replace(/\/+$/, "") === NOTIFICATIONS_PATH;
+  const [unread, unreadMessages] = await Promise.all([
+    onNotifications ? 0 : countUnreadNotifications(db, user.id),
+    countUnreadMessages(db, user.id),
+  ]);
+  return { email: user.email, isCaregiver: user.userType === "caregiver", isStaff: user.role !== null, unread, unreadMessages };
 }
+
+// The menu's counts change as pages are read (opening a thread or the notifications reads them),
+// so the layout's loader runs on every navigation inside the portal, not only after a form is sent.
+export const shouldRevalidate: ShouldRevalidateFunction = () => true;
 
 export const meta: MetaFunction = () => [{ title: "Oma sivu – Arkikaveri" }];
 
@@ -43,7 +69,27 @@ export function ErrorBoundary() {
   );
 }
 
-function PortalChrome({ data: { email, isCaregiver, isStaff }, children }: { data: Awaited<ReturnType<typeof loader>>; children: ReactNode }) {
+function NotificationBell({ unread }: { unread: number }) {
+  return (
+    <NavLink
+      to={NOTIFICATIONS_PATH}
+      className={({ isActive }) =>
+        "relative inline-flex min-h-target min-w-target items-center justify-center rounded-md " +
+        (isActive ? "bg-brand-700 text-white" : "text-brand-900 hover:bg-brand-50")
+      }
+    >
+      <Bell aria-hidden="true" className="h-7 w-7" />
+      <span className="sr-only">{bellLabel(unread)}</span>
+      {unread > 0 ? (
+        <span aria-hidden="true" className="absolute right-0 top-0 inline-flex min-w-6 items-center justify-center rounded-full bg-red-700 px-1.5 text-sm font-bold leading-6 text-white">
+          {unread > 99 ? "99+" : unread}
+        </span>
+      ) : null}
+    </NavLink>
+  );
+}
+
+function PortalChrome({ data: { email, isCaregiver, isStaff, unread, unreadMessages }, children }: { data: Awaited<ReturnType<typeof loader>>; children: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col bg-gray-50">
       <SkipLink />
@@ -51,6 +97,7 @@ function PortalChrome({ data: { email, isCaregiver, isStaff }, children }: { dat
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6">
           <Brand />
           <div className="flex flex-wrap items-center gap-3">
+            <NotificationBell unread={unread} />
             <p className="break-all text-gray-800">
               <span className="sr-only">Kirjautuneena: </span>
               {email}
@@ -66,11 +113,18 @@ function PortalChrome({ data: { email, isCaregiver, isStaff }, children }: { dat
               </NavLink>
             </li>
             {isCaregiver ? (
-              <li>
-                <NavLink to="/portal/caregiver-bookings" className={linkClass}>
-                  Omat varaukset
-                </NavLink>
-              </li>
+              <>
+                <li>
+                  <NavLink to={CAREGIVER_TASKS_PATH} className={linkClass}>
+                    Kaverin tehtävät
+                  </NavLink>
+                </li>
+                <li>
+                  <NavLink to={EARNINGS_PATH} className={linkClass}>
+                    Ansiot
+                  </NavLink>
+                </li>
+              </>
             ) : null}
             {isCaregiver ? null : (
               <li>
@@ -79,6 +133,22 @@ function PortalChrome({ data: { email, isCaregiver, isStaff }, children }: { dat
                 </NavLink>
               </li>
             )}
+            <li>
+              <NavLink to="/portal/messages" className={linkClass}>
+                Viestit
+                {unreadMessages > 0 ? (
+                  <span className="ml-2 rounded-full bg-red-700 px-2 text-base font-bold text-white">
+                    <span aria-hidden="true">{unreadMessages}</span>
+                    <span className="sr-only">, {unreadLabel(unreadMessages)}</span>
+                  </span>
+                ) : null}
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to="/portal/profile" className={linkClass}>
+                Profiili
+              </NavLink>
+            </li>
             {isStaff ? (
               <li>
                 <NavLink to="/backoffice" className={linkClass}>

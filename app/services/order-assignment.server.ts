@@ -1,14 +1,18 @@
 import type { DB, Executor } from "../db.server";
 import { buildBookingIcs } from "../domain/ics";
 import { formatHours, formatTimeRange, formatWeekdayDate } from "../domain/format";
+import { CAREGIVER_TASKS_PATH } from "../domain/portal-paths";
 import { env } from "../env.server";
 import { logger } from "../logger.server";
 import { writeAudit, type AuditActor } from "../models/audit-log.server";
 import { lockCaregiverForAssignment, lockOrderForChange, setOrderCaregiver } from "../models/backoffice-orders.server";
 import { getBookingDocument, type BookingDocument } from "../models/booking-documents.server";
+import { isOrderCommitted } from "../models/caregiver-tasks.server";
 import { findCaregiverContact, findCaregiverContactOfOrder } from "../models/caregivers.server";
+import { insertNotification } from "../models/notifications.server";
 import { isCaregiverOverlapError } from "../models/orders.server";
 import { getContactInfo } from "../models/settings.server";
+import { assignedMessage, NOTIFICATIONS, unassignedMessage } from "../messages/portal";
 import { renderEmail, sendEmail, type EmailAttachment } from "./email.server";
 
 // Staff assign or clear the helper of an order (spec 001 §4 "Staff can also assign or clear the
@@ -16,10 +20,10 @@ import { renderEmail, sendEmail, type EmailAttachment } from "./email.server";
 // pending or rejected one) can be assigned; whether they are free is decided by the exclusion
 // constraint `orders_no_caregiver_overlap`, not by a check before the write. The change, its
 // audit line and the e-mails (the new helper gets the visit's details and a link to their
-// bookings, a helper taken off the order is told so, the customer learns who is coming) commit
-// together or not at all.
-
-export const CAREGIVER_BOOKINGS_PATH = "/portal/caregiver-bookings";
+// tasks, a helper taken off the order is told so, the customer learns who is coming) commit
+// together or not at all. An order still waiting for its payment or for a guest's e-mail
+// confirmation is not yet the helper's news: they hear of it when it is committed
+// (booking-emails.server.ts), so each assignment reaches its helper exactly once.
 
 export type AssignmentRefusal =
   | "order_not_found"
@@ -75,11 +79,12 @@ export async function assignCaregiver(
 
       const booking = await getBookingDocument(trx, order.id);
       if (!booking) throw new Error(`assignCaregiver: order ${order.id} vanished inside its transaction`);
+      const committed = await isOrderCommitted(trx, order.id);
       if (input.caregiverId) {
-        await enqueueCaregiverAssignmentEmail(trx, order.id);
+        if (committed) await notifyAssignedCaregiver(trx, order.id);
         await enqueueCustomerCaregiverEmail(trx, booking, caregiverName ?? "");
       }
-      if (order.caregiverId) await enqueueCaregiverRemovedEmail(trx, { booking, caregiverId: order.caregiverId });
+      if (order.caregiverId && committed) await notifyRemovedCaregiver(trx, { booking, caregiverId: order.caregiverId });
       return { ok: true, changed: true, orderNumber: order.orderNumber, caregiverName } as const;
     });
   } catch (error) {
@@ -104,16 +109,17 @@ function visitPerson(booking: BookingDocument): string {
 }
 
 /**
- * The e-mail that tells the order's helper they have a new order: service, time, address, whom
+ * Tells the order's helper they have a new task: an e-mail with the service, time, address, whom
  * to meet and the phone number of the visit, the customer's notes, a calendar file and a link to
- * their own bookings, where they accept it. Queued in the caller's transaction, after the order
- * has its helper. The booking flow sends the same e-mail when a customer picks the helper.
+ * their tasks, where they accept it; and the same news in their portal notifications. Queued in
+ * the caller's transaction, after the order has its helper and is committed. The booking flow
+ * calls it when a customer's chosen helper's order is placed or paid.
  */
-export async function enqueueCaregiverAssignmentEmail(trx: Executor, orderId: string): Promise<void> {
+export async function notifyAssignedCaregiver(trx: Executor, orderId: string): Promise<void> {
   const booking = await getBookingDocument(trx, orderId);
-  if (!booking) throw new Error(`enqueueCaregiverAssignmentEmail: order ${orderId} does not exist`);
+  if (!booking) throw new Error(`notifyAssignedCaregiver: order ${orderId} does not exist`);
   const caregiver = await findCaregiverContactOfOrder(trx, orderId);
-  if (!caregiver) throw new Error(`enqueueCaregiverAssignmentEmail: order ${orderId} has no helper`);
+  if (!caregiver) throw new Error(`notifyAssignedCaregiver: order ${orderId} has no helper`);
   const contact = await getContactInfo(trx);
   const { order } = booking;
   const phone = visitPhone(booking);
@@ -158,17 +164,28 @@ export async function enqueueCaregiverAssignmentEmail(trx: Executor, orderId: st
         caregiver.fullName ? `Hei ${caregiver.fullName},` : "Hei,",
         "sinut on valittu kaveriksi tähän käyntiin. Tässä sen tiedot:",
         details.join("\n"),
-        "Hyväksy tilaus Omat varaukset -sivulla mahdollisimman pian, niin asiakas tietää sinun tulevan. Jos et pääse, hylkää tilaus samalla sivulla, niin etsimme tilalle toisen kaverin.",
+        "Hyväksy tehtävä Kaverin tehtävät -sivulla mahdollisimman pian, niin asiakas tietää sinun tulevan. Jos et pääse, hylkää tehtävä samalla sivulla, niin etsimme tilalle toisen kaverin.",
         `Kalenterimerkintä on liitteenä (kaynti-${order.orderNumber}.ics).`,
       ],
-      button: { label: "Avaa omat varaukset", url: new URL(CAREGIVER_BOOKINGS_PATH, env().APP_URL).toString() },
+      button: { label: "Avaa kaverin tehtävät", url: new URL(CAREGIVER_TASKS_PATH, env().APP_URL).toString() },
       afterButton: [`Kysyttävää? Vastaamme mielellämme: ${contact.email}, puh. ${contact.phone}. Kerro tilausnumero ${order.orderNumber}.`],
     }),
   });
+  await insertNotification(trx, caregiver.profileId, {
+    type: "ORDER_ASSIGNED",
+    title: NOTIFICATIONS.ORDER_ASSIGNED,
+    message: assignedMessage({
+      orderNumber: order.orderNumber,
+      serviceName: booking.serviceName,
+      when: `${formatWeekdayDate(order.startsAt)} ${formatTimeRange(order.startsAt, order.endsAt)}`,
+      city: order.city,
+    }),
+    relatedId: order.id,
+  });
 }
 
-/** A helper taken off an order must know not to go. */
-async function enqueueCaregiverRemovedEmail(trx: Executor, input: { booking: BookingDocument; caregiverId: string }): Promise<void> {
+/** A helper taken off an order must know not to go: an e-mail and a notification. */
+async function notifyRemovedCaregiver(trx: Executor, input: { booking: BookingDocument; caregiverId: string }): Promise<void> {
   const caregiver = await findCaregiverContact(trx, input.caregiverId);
   if (!caregiver) return;
   const { order } = input.booking;
@@ -184,6 +201,12 @@ async function enqueueCaregiverRemovedEmail(trx: Executor, input: { booking: Boo
         `Kysyttävää? Vastaamme mielellämme: ${contact.email}, puh. ${contact.phone}.`,
       ],
     }),
+  });
+  await insertNotification(trx, caregiver.profileId, {
+    type: "ORDER_UNASSIGNED",
+    title: NOTIFICATIONS.ORDER_UNASSIGNED,
+    message: unassignedMessage({ orderNumber: order.orderNumber, when: `${formatWeekdayDate(order.startsAt)} ${formatTimeRange(order.startsAt, order.endsAt)}` }),
+    relatedId: order.id,
   });
 }
 

@@ -2,7 +2,7 @@ import type { DB, Executor } from "../db.server";
 import { cancellationTerms, type CancellationTerms } from "../domain/cancellation";
 import { formatEuros, formatTimeRange, formatWeekdayDate } from "../domain/format";
 import { invoiceDates } from "../domain/invoice";
-import { canStaffCancel } from "../domain/order-status";
+import { canCustomerCancel, canStaffCancel } from "../domain/order-status";
 import { logger } from "../logger.server";
 import { writeAudit, type AuditActor } from "../models/audit-log.server";
 import { findInvoiceByOrderId } from "../models/booking-documents.server";
@@ -55,6 +55,11 @@ export interface Canceller {
   actor: AuditActor;
   /** Staff may waive the late fee (the company cancels, or a goodwill gesture). */
   waiveFee?: boolean;
+  /**
+   * The customer cancelling their own order from the portal (issue 10): only an order of theirs,
+   * only while canCustomerCancel allows it, checked on the locked row; the fee is never waived.
+   */
+  customerProfileId?: string;
 }
 
 /** The fee and refund the cancellation page shows before the button is pressed. */
@@ -67,12 +72,14 @@ export async function cancelOrder(db: DB, canceller: Canceller, orderId: string,
   const cancelled = await db.transaction().execute(async (trx) => {
     const order = await lockOrderToCancel(trx, orderId);
     if (!order) return { ok: false, reason: "not_found" } as const;
+    const byCustomer = canceller.customerProfileId !== undefined;
+    if (byCustomer && order.customer.profileId !== canceller.customerProfileId) return { ok: false, reason: "not_found" } as const;
     if (order.status === "cancelled") {
       return { ok: true, order, cancelledNow: false, feeCents: order.cancellationFeeCents ?? 0, creditNote: null } as const;
     }
-    if (!canStaffCancel(order.status)) return { ok: false, reason: "not_cancellable" } as const;
+    if (byCustomer ? !canCustomerCancel(order, now) : !canStaffCancel(order.status)) return { ok: false, reason: "not_cancellable" } as const;
 
-    const { feeCents } = termsFor(order, now, canceller.waiveFee);
+    const { feeCents } = termsFor(order, now, !byCustomer && canceller.waiveFee);
     await markOrderCancelled(trx, order.id, feeCents);
     const creditNote = await creditInvoiceOf(trx, order, feeCents, now);
     const payment = await findOnlinePaymentOfOrderId(trx, order.id);
@@ -85,7 +92,7 @@ export async function cancelOrder(db: DB, canceller: Canceller, orderId: string,
       after: {
         status: "cancelled",
         feeCents,
-        ...(canceller.waiveFee ? { feeWaived: true } : {}),
+        ...(canceller.waiveFee && !byCustomer ? { feeWaived: true } : {}),
         ...(creditNote ? { creditNoteNumber: creditNote.creditNoteNumber, creditedCents: creditNote.amountCents } : {}),
       },
     });

@@ -3,6 +3,7 @@ import type { OrderStatus } from "../db/schema";
 import { logger } from "../logger.server";
 import { writeAudit, type AuditActor } from "../models/audit-log.server";
 import { lockOrderForChange, setOrderStatus } from "../models/backoffice-orders.server";
+import { insertPendingPayoutOfOrder } from "../models/caregiver-tasks.server";
 import { isCaregiverOverlapError } from "../models/orders.server";
 
 // Staff set an order's status by hand (spec 001 §4: "Staff can set any status directly from a
@@ -41,12 +42,14 @@ export async function changeOrderStatus(
       if (!order) throw new StatusChangeRefused("order_not_found");
       if (order.status === input.status) return { ok: true, changed: false, orderNumber: order.orderNumber } as const;
       await setOrderStatus(trx, order.id, input.status);
+      // A completed order owes its helper their earnings, whoever marked it (DESIGN.md decision 18).
+      const payoutCents = input.status === "completed" ? await insertPendingPayoutOfOrder(trx, order.id) : null;
       await writeAudit(trx, actor, {
         action: "order.status",
         entityType: "order",
         entityId: order.id,
         before: { status: order.status },
-        after: { status: input.status },
+        after: payoutCents === null ? { status: input.status } : { status: input.status, payoutCents },
       });
       return { ok: true, changed: true, orderNumber: order.orderNumber } as const;
     });

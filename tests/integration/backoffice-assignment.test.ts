@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb, type DB } from "~/db.server";
 import { listAssignableCaregivers } from "~/models/backoffice-orders.server";
-import { assignCaregiver, enqueueCaregiverAssignmentEmail } from "~/services/order-assignment.server";
+import { assignCaregiver, notifyAssignedCaregiver } from "~/services/order-assignment.server";
 import { createTestUser } from "./support/auth";
 import { createTestOrder } from "./support/booking-fixtures";
 import { auditRows, createCaregiver, emailsTo } from "./support/backoffice";
@@ -129,7 +129,7 @@ describe("assigning a helper", () => {
   it("exports the helper's e-mail for the booking flow", async () => {
     const caregiver = await createCaregiver(db, { name: "Varattu Kaveri" });
     const order = await createTestOrder({ paymentMethod: "invoice", startsAt: nextSlot(), caregiverId: caregiver.id });
-    await db.transaction().execute((trx) => enqueueCaregiverAssignmentEmail(trx, order.orderId));
+    await db.transaction().execute((trx) => notifyAssignedCaregiver(trx, order.orderId));
     const [mail] = await emailsTo(caregiver.email);
     expect(mail.text).toContain("Hei Varattu Kaveri,");
     expect(mail.text).toContain("Puhelin: 0401234567");

@@ -104,7 +104,7 @@ describe("reviewing an application", () => {
   it("suspends an approved helper, who is then neither offered nor assignable, and reinstates them", async () => {
     const helper = await createCaregiver(db, { name: "Sakari Jäädytettävä", rating: 5 });
     const startsAt = new Date("2027-03-01T08:00:00Z");
-    const interval = { startsAt, endsAt: new Date(startsAt.getTime() + 2 * 3_600_000) };
+    const interval = { startsAt, endsAt: new Date(startsAt.getTime() + 2 * 3_600_000), city: "Helsinki" };
     expect((await listOfferedCaregivers(db, interval)).map((c) => c.id)).toContain(helper.id);
 
     const suspended = await post(helper.id, { intent: "review", action: "suspend", reason: "Asiakaspalaute selvitettävänä." });

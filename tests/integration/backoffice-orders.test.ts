@@ -165,6 +165,19 @@ describe("changing an order from the list", () => {
     expect(reopened).toEqual({ status: "in_progress", completed_at: null });
   });
 
+  it("owes the helper their earnings once when staff mark an order with a helper completed", async () => {
+    const order = await createTestOrder({ paymentMethod: "invoice", startsAt: nextSlot(), caregiverId: true });
+    const earnings = await db.selectFrom("orders").select("caregiver_earnings_cents").where("id", "=", order.orderId).executeTakeFirstOrThrow();
+    await change({ intent: "status", orderId: order.orderId, status: "completed" });
+    await change({ intent: "status", orderId: order.orderId, status: "in_progress" });
+    await change({ intent: "status", orderId: order.orderId, status: "completed" });
+    const payouts = await db.selectFrom("payouts").select(["caregiver_id", "amount_cents", "status"]).where("order_id", "=", order.orderId).execute();
+    expect(payouts).toEqual([{ caregiver_id: order.caregiverId, amount_cents: earnings.caregiver_earnings_cents, status: "pending" }]);
+    expect((await auditRows("order", order.orderId)).find((row) => (row.after as { payoutCents?: number } | null)?.payoutCents !== undefined)).toMatchObject({
+      after: { status: "completed", payoutCents: earnings.caregiver_earnings_cents },
+    });
+  });
+
   it("sends cancelling to the admin's cancellation page and refuses it for support", async () => {
     const order = await createTestOrder({ paymentMethod: "invoice", startsAt: nextSlot() });
     const bySupport = await change({ intent: "status", orderId: order.orderId, status: "cancelled" });

@@ -289,7 +289,7 @@ export function Facts({ items }: { items: Array<{ label: string; value: ReactNod
       {items.map((item) => (
         <div key={item.label} className="contents">
           <dt className="font-semibold text-gray-900">{item.label}</dt>
-          <dd className="min-w-0 break-words text-gray-900">{item.value}</dd>
+          <dd className="min-w-0 whitespace-pre-line break-words text-gray-900">{item.value}</dd>
         </div>
       ))}
     </dl>

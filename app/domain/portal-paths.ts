@@ -1,0 +1,22 @@
+// Addresses of the portal pages that other pages, e-mails and notifications link to, so a link
+// and its page cannot drift apart.
+
+export const CAREGIVER_TASKS_PATH = "/portal/caregiver-bookings";
+export const EARNINGS_PATH = "/portal/earnings";
+export const NOTIFICATIONS_PATH = "/portal/notifications";
+export const CUSTOMER_ORDERS_PATH = "/portal/orders";
+
+/** A customer's order page. */
+export function orderPath(orderNumber: string): string {
+  return `${CUSTOMER_ORDERS_PATH}/${encodeURIComponent(orderNumber)}`;
+}
+
+/** Where the customer rates a completed visit. */
+export function reviewPath(orderNumber: string): string {
+  return `${orderPath(orderNumber)}/arvio`;
+}
+
+/** The order in the back office (for staff's notifications). */
+export function backofficeOrderPath(orderNumber: string): string {
+  return `/backoffice/orders/${encodeURIComponent(orderNumber)}`;
+}

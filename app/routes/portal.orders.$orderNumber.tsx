@@ -1,0 +1,153 @@
+import type { SubmissionResult } from "@conform-to/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { UserRound } from "lucide-react";
+import type { ReactNode } from "react";
+import { Facts } from "~/components/backoffice/ui";
+import { ButtonLink } from "~/components/button";
+import { linkClass } from "~/components/layout";
+import { MessageForm, MessageList } from "~/components/message-thread";
+import { OrderStatusBadge } from "~/components/order-status-badge";
+import { getDb } from "~/db.server";
+import { canWriteToThread } from "~/domain/order-messages";
+import { threadAudience } from "~/messages/order-messages";
+import { findThreadOfParticipant } from "~/models/order-messages.server";
+import { customerOrderPath, customerOrderView, orderNotFound, requireCustomerOrder } from "~/portal/customer-order.server";
+import { handleMessagePost, readThreadAsParticipant } from "~/portal/messages.server";
+
+// One order of the signed-in customer (issue 10 "Customer orders"): the visit, the helper with
+// their photo, the amounts with VAT and the household deduction estimate, the payment, the
+// invoice and the calendar file, cancelling, and the order's messages with the helper. Only the
+// order's customer sees it (a guest order on their address once they have claimed it); anyone
+// else gets the same 404 as for an order that does not exist.
+
+async function customerThread(orderNumber: string, userId: string) {
+  const thread = await findThreadOfParticipant(await getDb(), orderNumber, userId);
+  if (!thread || thread.role !== "customer") throw orderNotFound();
+  return thread.order;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { user, order } = await requireCustomerOrder(request, params.orderNumber);
+  const thread = await customerThread(order.orderNumber, user.id);
+  return {
+    order: customerOrderView(order, new Date()),
+    messages: await readThreadAsParticipant(thread, user.id),
+    messageNote: threadAudience(order.caregiver?.name ?? null),
+    writable: canWriteToThread(order.status),
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { user, order } = await requireCustomerOrder(request, params.orderNumber);
+  const formData = await request.formData();
+  if (formData.get("intent") !== "message") throw new Response("Lomakkeen tiedot olivat puutteelliset.", { status: 400 });
+  const thread = await customerThread(order.orderNumber, user.id);
+  return handleMessagePost(request, formData, thread, { profileId: user.id, role: "customer" }, `${customerOrderPath(order.orderNumber)}#viestit`);
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Tilaus ${data?.order.orderNumber ?? ""} – Oma sivu – Arkikaveri` }];
+
+const sectionClass = "space-y-4 rounded-lg border-2 border-gray-200 bg-white p-5 sm:p-6";
+const inlineLink = `inline-flex min-h-target items-center ${linkClass}`;
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section id={id} aria-labelledby={`${id}-otsikko`} className={sectionClass}>
+      <h2 id={`${id}-otsikko`} className="text-2xl font-bold text-gray-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+export default function CustomerOrderPage() {
+  const { order, messages, messageNote, writable } = useLoaderData<typeof loader>();
+  const actionData = useActionData<{ result: SubmissionResult<string[]> }>();
+  return (
+    <div className="max-w-3xl space-y-6">
+      <p>
+        <Link to="/portal/orders" className={inlineLink}>
+          <span aria-hidden="true">←&nbsp;</span>Kaikki tilaukset
+        </Link>
+      </p>
+      <div className="space-y-2">
+        <h1 className="text-3xl font-bold text-brand-900 sm:text-4xl">Tilaus {order.orderNumber}</h1>
+        <p className="flex flex-wrap items-center gap-3 text-lg">
+          <OrderStatusBadge status={order.status} audience="customer" accepted={order.accepted} />
+          <span>{order.serviceName}</span>
+        </p>
+      </div>
+
+      <nav aria-label="Tilauksen toiminnot" className="flex flex-wrap gap-3">
+        {order.cancelHref ? (
+          <ButtonLink to={order.cancelHref} variant="danger">
+            Peru tilaus
+          </ButtonLink>
+        ) : null}
+        {order.reviewHref ? <ButtonLink to={order.reviewHref}>Arvioi käynti</ButtonLink> : null}
+        <a href={order.calendarHref} className={inlineLink} download>
+          Lisää kalenteriin (.ics)
+        </a>
+        {order.invoiceHref ? (
+          <a href={order.invoiceHref} className={inlineLink} download>
+            Lataa lasku {order.invoiceNumber} (PDF)
+          </a>
+        ) : null}
+        <a href="#viestit" className={inlineLink}>
+          Viestit kaverille
+        </a>
+      </nav>
+
+      <Section id="kaynti" title="Käynti">
+        <Facts items={order.visit} />
+      </Section>
+
+      <Section id="kaveri" title="Kaveri">
+        {order.caregiver ? (
+          <div className="flex items-center gap-4">
+            {order.caregiver.photoUrl ? (
+              <img src={order.caregiver.photoUrl} alt="" width={96} height={96} className="h-24 w-24 flex-none rounded-full object-cover" />
+            ) : (
+              <span aria-hidden="true" className="flex h-24 w-24 flex-none items-center justify-center rounded-full bg-brand-100 text-brand-800">
+                <UserRound className="h-12 w-12" />
+              </span>
+            )}
+            <p className="text-xl font-semibold">{order.caregiver.name}</p>
+          </div>
+        ) : (
+          <p>Kaveri valitaan puolestasi. Kerromme hänen nimensä sähköpostitse ennen käyntiä.</p>
+        )}
+      </Section>
+
+      <Section id="hinta" title="Hinta ja maksu">
+        <Facts items={order.amounts} />
+        <p className="flex flex-wrap justify-between gap-x-4 border-t-2 border-gray-200 pt-3 text-xl font-bold">
+          <span>Yhteensä (sis. ALV)</span>
+          <span data-testid="tilauksen-hinta">{order.total}</span>
+        </p>
+        <p>{order.deduction}</p>
+        <Facts
+          items={[
+            { label: "Maksutapa", value: order.paymentMethod },
+            { label: "Maksun tila", value: order.paymentState },
+            ...(order.cancellationFee ? [{ label: "Peruutus", value: order.cancellationFee }] : []),
+            ...(order.creditNote ? [{ label: "Hyvitys", value: order.creditNote }] : []),
+          ]}
+        />
+      </Section>
+
+      <Section id="viestit" title="Viestit">
+        <MessageList messages={messages} />
+        <MessageForm
+          lastResult={actionData?.result}
+          writable={writable}
+          note={messageNote}
+          formKey={messages.length}
+          hidden={{ intent: "message" }}
+        />
+      </Section>
+    </div>
+  );
+}

@@ -1,0 +1,173 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Star } from "lucide-react";
+import { requireUser } from "~/auth/guards.server";
+import { Alert } from "~/components/alert";
+import { SubmitButton } from "~/components/button";
+import { ErrorSummary, RadioCards, TextareaField } from "~/components/forms";
+import { linkClass } from "~/components/layout";
+import { getDb } from "~/db.server";
+import { formatTimeRange, formatWeekdayDate } from "~/domain/format";
+import { canReview, RATINGS } from "~/domain/order-reviews";
+import { CUSTOMER_ORDERS_PATH, reviewPath } from "~/domain/portal-paths";
+import { RATING_WORDS, ratingLabel, reviewTexts as t } from "~/messages/portal";
+import { findOrderForReview } from "~/models/order-reviews.server";
+import { OrderReviewSchema } from "~/schemas/order-review";
+import { redirectWithToast } from "~/services/flash.server";
+import { submitOrderReview } from "~/services/order-reviews.server";
+
+// The customer rates a completed visit, once (issue 10 "Reviews"): one to five stars and an
+// optional comment. Only the order's own customer finds the page (anyone else gets 404, so an
+// order number reveals nothing); before completion it says when rating opens, after rating it
+// shows the rating given. The helper's average and count change with the review (the service).
+// The trailing underscore of the file name keeps this page out of the order page's layout.
+
+function notFound(): Response {
+  return new Response("Tilausta ei löytynyt.", { status: 404 });
+}
+
+async function orderOf(request: Request, params: { orderNumber?: string }) {
+  const user = await requireUser(request);
+  const order = await findOrderForReview(await getDb(), user.id, params.orderNumber ?? "");
+  if (!order) throw notFound();
+  return { user, order };
+}
+
+function stateOf(order: NonNullable<Awaited<ReturnType<typeof findOrderForReview>>>) {
+  if (order.review) return "given" as const;
+  if (order.status === "cancelled") return "cancelled" as const;
+  return canReview({ status: order.status, reviewed: false, hasCaregiver: order.caregiverId !== null }) ? ("open" as const) : ("not_yet" as const);
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { order } = await orderOf(request, params);
+  return {
+    orderNumber: order.orderNumber,
+    serviceName: order.serviceName,
+    when: `${formatWeekdayDate(order.startsAt)} ${formatTimeRange(order.startsAt, order.endsAt)}`,
+    caregiverName: order.caregiverName,
+    state: stateOf(order),
+    review: order.review ? { rating: order.review.rating, comment: order.review.comment } : null,
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { user, order } = await orderOf(request, params);
+  const submission = parseWithZod(await request.formData(), { schema: OrderReviewSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const outcome = await submitOrderReview(await getDb(), {
+    profileId: user.id,
+    orderNumber: order.orderNumber,
+    rating: submission.value.rating,
+    comment: submission.value.comment ?? null,
+  });
+  const here = reviewPath(order.orderNumber);
+  if (outcome.ok) return redirectWithToast(request, here, { type: "success", title: t.thanks, description: t.thanksDetail });
+  switch (outcome.reason) {
+    case "not_found":
+      throw notFound();
+    case "already_reviewed":
+      return redirectWithToast(request, here, { type: "error", title: t.alreadyGiven, description: t.alreadyGivenDetail });
+    case "not_completed":
+      return redirectWithToast(request, here, { type: "error", title: t.notYet, description: t.notYetDetail });
+  }
+}
+
+export const meta: MetaFunction = () => [{ title: `${t.title} – Oma sivu – Arkikaveri` }];
+
+function Stars({ count }: { count: number }) {
+  return (
+    <span aria-hidden="true" className="inline-flex gap-0.5">
+      {RATINGS.map((value) => (
+        <Star key={value} className={`h-6 w-6 ${value <= count ? "fill-amber-500 text-amber-700" : "text-gray-500"}`} />
+      ))}
+    </span>
+  );
+}
+
+const ratingOptions = [...RATINGS].reverse().map((value) => ({
+  value: String(value),
+  label: (
+    <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
+      <Stars count={value} />
+      <span>
+        {value} – {RATING_WORDS[value]}
+      </span>
+    </span>
+  ),
+}));
+
+function ReviewForm() {
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "arvio",
+    lastResult,
+    constraint: getZodConstraint(OrderReviewSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: OrderReviewSchema }),
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-6 rounded-lg border-2 border-gray-200 bg-white p-4 sm:p-6">
+      <ErrorSummary form={form} />
+      <RadioCards meta={fields.rating} legend={t.ratingLegend} hint={t.ratingHint} options={ratingOptions} columns={1} />
+      <TextareaField meta={fields.comment} label={t.commentLabel} hint={t.commentHint} rows={5} />
+      <SubmitButton busyLabel={t.busy}>{t.submit}</SubmitButton>
+    </Form>
+  );
+}
+
+export default function OrderReviewPage() {
+  const data = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto max-w-2xl space-y-6">
+      <h1 className="text-4xl font-bold text-brand-900">{t.title}</h1>
+      <dl className="grid gap-x-4 gap-y-1 rounded-lg border-2 border-brand-100 bg-white p-4 sm:grid-cols-[max-content_1fr] sm:p-5">
+        <dt className="font-semibold">Palvelu</dt>
+        <dd>{data.serviceName}</dd>
+        <dt className="font-semibold">Aika</dt>
+        <dd>{data.when}</dd>
+        <dt className="font-semibold">Kaveri</dt>
+        <dd>{data.caregiverName ?? "Ei valittua kaveria"}</dd>
+        <dt className="font-semibold">Tilausnumero</dt>
+        <dd>{data.orderNumber}</dd>
+      </dl>
+
+      {data.state === "open" ? <ReviewForm /> : null}
+
+      {data.state === "given" && data.review ? (
+        <section aria-labelledby="antamasi-arvio" className="space-y-2 rounded-lg border-2 border-green-700 bg-white p-4 sm:p-5">
+          <h2 id="antamasi-arvio" className="text-2xl font-bold text-gray-900">
+            {t.yourRating}
+          </h2>
+          <p className="flex flex-wrap items-center gap-3 text-lg">
+            <Stars count={data.review.rating} />
+            <span className="font-semibold">{ratingLabel(data.review.rating)}</span>
+          </p>
+          {data.review.comment ? <p className="whitespace-pre-line break-words">{data.review.comment}</p> : null}
+        </section>
+      ) : null}
+
+      {data.state === "cancelled" ? (
+        <Alert type="info" title={t.cancelled} announce={false}>
+          <p>{t.cancelledDetail}</p>
+        </Alert>
+      ) : null}
+
+      {data.state === "not_yet" ? (
+        <Alert type="info" title={t.notYet} announce={false}>
+          <p>{t.notYetDetail}</p>
+        </Alert>
+      ) : null}
+
+      <p>
+        <Link to={CUSTOMER_ORDERS_PATH} className={`inline-flex min-h-target items-center ${linkClass}`}>
+          {t.backToOrders}
+        </Link>
+      </p>
+    </div>
+  );
+}

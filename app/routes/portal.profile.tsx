@@ -1,0 +1,179 @@
+import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { SubmitButton } from "~/components/button";
+import { BioField, CheckboxGroup, PhotoField } from "~/components/caregiver-fields";
+import { ErrorSummary, FormError, TextField } from "~/components/forms";
+import { useClearSecretsAfterReply } from "~/components/use-clear-secrets";
+import { profileMessages } from "~/messages/profile";
+import { PasswordChangeSchema } from "~/schemas/auth";
+import { LANGUAGE_OPTIONS, SERVICE_OPTIONS } from "~/schemas/caregiver-registration";
+import {
+  CAREGIVER_BIO_MAX_LENGTH,
+  CAREGIVER_PHOTO_FIELD,
+  CaregiverProfileSchema,
+  ProfileSchema,
+  SERVED_CITY_OPTIONS,
+} from "~/schemas/profile";
+import { loadProfilePage, submitProfilePage, type ProfileActionData, type ProfileIntent } from "~/portal/profile.server";
+
+// The signed-in person's profile (spec 001 §2 "profile", §5; issue 10): name and phone, the
+// e-mail address shown but not editable, a helper's own section (really saved), and the password
+// change. Three plain forms, each working without JavaScript; the server half is
+// app/portal/profile.server.ts.
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return loadProfilePage(request);
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  return submitProfilePage(request, context);
+}
+
+export const meta: MetaFunction = () => [{ title: "Profiili – Oma sivu – Arkikaveri" }];
+
+const cardClass = "space-y-5 rounded-lg border-2 border-gray-200 bg-white p-5 sm:p-6";
+
+function resultFor(actionData: ProfileActionData | undefined, intent: ProfileIntent) {
+  return actionData?.intent === intent ? actionData.result : undefined;
+}
+
+export default function ProfilePage() {
+  const { email, profile, caregiver } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as ProfileActionData | undefined;
+  // Each answer of the server is a new location: the forms start again from the saved values
+  // (and the password fields empty) after a save, or from what was typed after an error.
+  const { key } = useLocation();
+  return (
+    <div className="max-w-3xl space-y-8">
+      <h1 className="text-4xl font-bold text-brand-900">Profiili</h1>
+      <BasicsForm key={`profiili-${key}`} email={email} defaults={profile} lastResult={resultFor(actionData, "profile")} />
+      {caregiver ? <CaregiverForm key={`kaveri-${key}`} caregiver={caregiver} lastResult={resultFor(actionData, "caregiver")} /> : null}
+      <PasswordForm key={`salasana-${key}`} lastResult={resultFor(actionData, "password")} />
+    </div>
+  );
+}
+
+function BasicsForm({ email, defaults, lastResult }: { email: string; defaults: { fullName: string; phone: string }; lastResult?: SubmissionResult<string[]> }) {
+  const [form, fields] = useForm({
+    id: "profiili",
+    lastResult,
+    defaultValue: defaults,
+    constraint: getZodConstraint(ProfileSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileSchema }),
+  });
+  return (
+    <section aria-labelledby="perustiedot" className={cardClass}>
+      <h2 id="perustiedot" className="text-2xl font-bold text-gray-900">
+        Perustiedot
+      </h2>
+      <Form method="post" {...getFormProps(form)} className="space-y-5">
+        <ErrorSummary form={form} />
+        <FormError errors={form.errors} title={profileMessages.profileFailed} />
+        <div className="space-y-1">
+          <p className="font-semibold text-gray-900">Sähköposti</p>
+          <p className="break-all">{email}</p>
+          <p className="text-gray-700">Sähköpostiosoitetta ei voi vaihtaa täällä. Jos osoitteesi muuttuu, ota yhteyttä asiakaspalveluun.</p>
+        </div>
+        <TextField meta={fields.fullName} label="Koko nimi" autoComplete="name" />
+        <TextField
+          meta={fields.phone}
+          label="Puhelinnumero (vapaaehtoinen)"
+          type="tel"
+          autoComplete="tel"
+          hint="Esimerkiksi 040 123 4567 tai +358 40 123 4567."
+        />
+        <SubmitButton name="intent" value="profile" busyLabel="Tallennetaan…">
+          Tallenna perustiedot
+        </SubmitButton>
+      </Form>
+    </section>
+  );
+}
+
+type CaregiverView = NonNullable<Awaited<ReturnType<typeof loader>>["caregiver"]>;
+
+function CaregiverForm({ caregiver, lastResult }: { caregiver: CaregiverView; lastResult?: SubmissionResult<string[]> }) {
+  const [form, fields] = useForm({
+    id: "kaveriprofiili",
+    lastResult,
+    defaultValue: caregiver.defaults,
+    constraint: getZodConstraint(CaregiverProfileSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: CaregiverProfileSchema }),
+  });
+  const photoMeta = (fields as unknown as Record<string, FieldMetadata<unknown>>)[CAREGIVER_PHOTO_FIELD];
+  return (
+    <section aria-labelledby="kaverin-tiedot" className={cardClass}>
+      <h2 id="kaverin-tiedot" className="text-2xl font-bold text-gray-900">
+        Kaverin tiedot
+      </h2>
+      <p>Asiakkaat näkevät kuvasi, esittelysi, palvelusi ja kielesi, kun he valitsevat kaveria.</p>
+      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-6">
+        <ErrorSummary form={form} />
+        <FormError errors={form.errors} title={profileMessages.caregiverFailed} />
+        <PhotoField meta={photoMeta} photoUrl={caregiver.photoUrl} />
+        <BioField meta={fields.bio} max={CAREGIVER_BIO_MAX_LENGTH} hint={`Kerro itsestäsi ja kokemuksestasi. Enintään ${CAREGIVER_BIO_MAX_LENGTH} merkkiä.`} />
+        <TextField
+          meta={fields.hourlyRate}
+          label="Tuntihinta (€, vapaaehtoinen)"
+          inputMode="decimal"
+          autoComplete="off"
+          hint="15–200 €. Asiakkaan maksama hinta on Arkikaverin hinnaston mukainen."
+        />
+        <CheckboxGroup meta={fields.services} legend="Palvelut, joissa voit auttaa" hint="Valitse yksi tai useampi." options={SERVICE_OPTIONS} />
+        <CheckboxGroup meta={fields.languages} legend="Kielet, joilla voit asioida" options={LANGUAGE_OPTIONS} />
+        <CheckboxGroup
+          meta={fields.serviceCities}
+          legend="Kaupungit, joissa voit käydä"
+          hint={`Kotikuntasi ${caregiver.city} kuuluu aina alueeseesi. Valitse lisäksi muut kaupungit, joissa voit käydä asiakkaiden luona.`}
+          options={SERVED_CITY_OPTIONS.filter((city) => city !== caregiver.city).map((city) => ({ value: city, label: city }))}
+          columns={3}
+        />
+        <SubmitButton name="intent" value="caregiver" busyLabel="Tallennetaan…">
+          Tallenna kaverin tiedot
+        </SubmitButton>
+      </Form>
+    </section>
+  );
+}
+
+function PasswordForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+  const [form, fields] = useForm({
+    id: "salasana",
+    lastResult,
+    constraint: getZodConstraint(PasswordChangeSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: PasswordChangeSchema }),
+  });
+  useClearSecretsAfterReply([fields.currentPassword.id, fields.newPassword.id, fields.confirmPassword.id], lastResult);
+  return (
+    <section aria-labelledby="salasanan-vaihto" className={cardClass}>
+      <h2 id="salasanan-vaihto" className="text-2xl font-bold text-gray-900">
+        Vaihda salasana
+      </h2>
+      <p>Kun vaihdat salasanan, sinut kirjataan ulos kaikilta muilta laitteilta. Tällä laitteella pysyt kirjautuneena.</p>
+      <Form method="post" {...getFormProps(form)} className="space-y-5">
+        <ErrorSummary form={form} />
+        <FormError errors={form.errors} title={profileMessages.passwordFailed} />
+        <TextField meta={fields.currentPassword} label="Nykyinen salasana" type="password" autoComplete="current-password" />
+        <TextField
+          meta={fields.newPassword}
+          label="Uusi salasana"
+          type="password"
+          autoComplete="new-password"
+          hint="Vähintään 8 merkkiä, joissa on iso kirjain, pieni kirjain ja numero."
+        />
+        <TextField meta={fields.confirmPassword} label="Uusi salasana uudelleen" type="password" autoComplete="new-password" />
+        <SubmitButton name="intent" value="password" busyLabel="Vaihdetaan…">
+          Vaihda salasana
+        </SubmitButton>
+      </Form>
+    </section>
+  );
+}

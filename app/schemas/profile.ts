@@ -1,0 +1,49 @@
+import { type Infer, z } from "./zod";
+import { authMessages as am } from "~/messages/auth";
+import { caregiverRegistrationMessages as rm } from "~/messages/caregiver-registration";
+import { profileMessages as m } from "~/messages/profile";
+import { NAME_MAX } from "./auth";
+import { BIO_MIN_LENGTH, CITY_OPTIONS, OTHER_CITY, step2Schema } from "./caregiver-registration";
+import { eurosField, freeText, personName, phoneField } from "./fields";
+
+// The portal's profile forms (spec 001 §5 "Profile", "Caregiver profile"; the password form is
+// PasswordChangeSchema in ./auth.ts). The e-mail address is shown but never part of a form: it
+// cannot be changed here. The helper's photo is checked from its bytes on the server
+// (app/services/photo.server.ts), so it is not part of these schemas.
+
+/** Full name and phone; the phone may be left empty (001 §5). */
+export const ProfileSchema = z.object({
+  fullName: personName({ missing: am.nameMissing, tooShort: am.nameTooShort, tooLong: am.nameTooLong }, NAME_MAX),
+  phone: phoneField().optional(),
+});
+export type ProfileValues = Infer<typeof ProfileSchema>;
+
+export const CAREGIVER_BIO_MAX_LENGTH = 2000;
+export const HOURLY_RATE_MIN_CENTS = 15_00;
+export const HOURLY_RATE_MAX_CENTS = 200_00;
+/** Towns a helper may add to their area: the registration's list without 'Muu'. */
+export const SERVED_CITY_OPTIONS = CITY_OPTIONS.filter((city) => city !== OTHER_CITY);
+export const CAREGIVER_PHOTO_FIELD = "photo";
+
+/**
+ * The helper's own section (001 §5 "Caregiver profile"): the bio up to 2000 characters, an hourly
+ * rate of 15–200 € (optional, as at registration), the services and languages with the
+ * registration's rules, and the towns served besides the helper's own (DESIGN.md decision 17).
+ */
+export const CaregiverProfileSchema = z.object({
+  bio: freeText({ missing: rm.bioRequired, min: BIO_MIN_LENGTH, max: CAREGIVER_BIO_MAX_LENGTH, tooLong: m.bioTooLong }),
+  hourlyRate: eurosField(
+    { missing: m.hourlyRateInvalid, invalid: m.hourlyRateInvalid, tooLow: m.hourlyRateTooLow, tooHigh: m.hourlyRateTooHigh },
+    { minCents: HOURLY_RATE_MIN_CENTS, maxCents: HOURLY_RATE_MAX_CENTS },
+  ).optional(),
+  services: step2Schema.shape.services,
+  languages: step2Schema.shape.languages,
+  // Checked as a whole, so the message belongs to the field (and the error summary's link finds it).
+  serviceCities: z
+    .array(z.string().max(100, { error: m.citiesInvalid }), { error: m.citiesInvalid })
+    .max(SERVED_CITY_OPTIONS.length, { error: m.citiesInvalid })
+    .refine((cities) => cities.every((city) => (SERVED_CITY_OPTIONS as readonly string[]).includes(city)), { error: m.citiesInvalid })
+    .optional()
+    .transform((cities) => [...new Set(cities ?? [])]),
+});
+export type CaregiverProfileValues = Infer<typeof CaregiverProfileSchema>;

@@ -1,0 +1,70 @@
+import type { DB, Executor } from "../db.server";
+import { formatTimeRange, formatWeekdayDate } from "../domain/format";
+import { canWriteToThread, MESSAGE_EMAIL_INTERVAL_MS, messageRecipients, type ThreadRole } from "../domain/order-messages";
+import { env } from "../env.server";
+import { orderMessageTexts } from "../messages/order-messages";
+import {
+  claimMessageEmailTurn,
+  insertMessage,
+  markThreadRead,
+  type ThreadOrder,
+  type ThreadParty,
+} from "../models/order-messages.server";
+import { renderEmail, sendEmail } from "./email.server";
+
+// Writing in an order's thread (DESIGN.md decision 21): the message is stored, the writer's own
+// marker moves past it, and the other party is e-mailed through the outbox in the same
+// transaction, at most once an hour per thread each, so a lively conversation is not a flood of
+// e-mails. Who may write is decided by the caller (the thread's parties, or staff).
+
+export interface MessageSender {
+  profileId: string;
+  role: ThreadRole;
+}
+
+export type PostMessageOutcome = { ok: true } | { ok: false; reason: "closed" };
+
+export async function postMessage(db: DB, order: ThreadOrder, sender: MessageSender, text: string): Promise<PostMessageOutcome> {
+  if (!canWriteToThread(order.status)) return { ok: false, reason: "closed" };
+  await db.transaction().execute(async (trx) => {
+    await insertMessage(trx, { orderId: order.id, senderId: sender.profileId, text });
+    if (sender.role !== "staff") await markThreadRead(trx, order.id, sender.profileId);
+    const senderName = senderNameFor(order, sender.role);
+    for (const recipient of messageRecipients(sender.role, order.caregiver !== null)) {
+      const party = recipient === "customer" ? order.customer : order.caregiver;
+      if (!party || party.profileId === sender.profileId) continue;
+      if (await claimMessageEmailTurn(trx, order.id, party.profileId, MESSAGE_EMAIL_INTERVAL_MS)) {
+        await sendNewMessageEmail(trx, order, party, senderName, text);
+      }
+    }
+  });
+  return { ok: true };
+}
+
+function senderNameFor(order: ThreadOrder, role: ThreadRole): string {
+  if (role === "staff") return orderMessageTexts.staffSender;
+  const party = role === "customer" ? order.customer : order.caregiver;
+  return party?.fullName || orderMessageTexts.unknownSender;
+}
+
+async function sendNewMessageEmail(trx: Executor, order: ThreadOrder, to: ThreadParty, senderName: string, text: string) {
+  const url = new URL(`/portal/messages/${encodeURIComponent(order.orderNumber)}`, env().APP_URL).toString();
+  const when = `${formatWeekdayDate(order.startsAt)} ${formatTimeRange(order.startsAt, order.endsAt)}`;
+  await sendEmail(trx, {
+    to: to.email,
+    subject: `Uusi viesti tilauksesta ${order.orderNumber} – Arkikaveri`,
+    ...renderEmail({
+      heading: "Sinulle on uusi viesti",
+      paragraphs: [
+        to.fullName ? `Hei ${to.fullName},` : "Hei,",
+        `${senderName} kirjoitti sinulle tilauksesta ${order.orderNumber} (${order.serviceName}, ${when}):`,
+        text,
+      ],
+      button: { label: "Lue ja vastaa", url },
+      afterButton: [
+        "Kerromme uusista viesteistä sähköpostilla enintään kerran tunnissa. Koko keskustelu on Arkikaverissa kohdassa Viestit.",
+        "Älä vastaa tähän sähköpostiin: vastaus ei mene perille. Vastaa Arkikaverissa.",
+      ],
+    }),
+  });
+}

@@ -1,0 +1,63 @@
+import { getDb } from "../db.server";
+import { env } from "../env.server";
+import { findPasswordHash } from "../models/profile.server";
+import { deleteOtherSessionsOfUser } from "../models/sessions.server";
+import { revokeAuthTokens, setPassword } from "../models/users.server";
+import { PASSWORD_LINK_PURPOSES } from "./auth.server";
+import { renderEmail, sendEmail } from "./email.server";
+import { hashPassword, verifyPassword } from "./password.server";
+import { consumeSignInAttempt, forgiveSignInAttempt } from "./rate-limit.server";
+
+// Changing one's password in the portal (spec 001 §5 "Password change"; issue 10). The current
+// password is checked first, under the sign-in limits (a borrowed session must not become a way to
+// guess it); then, in one transaction, the new hash is saved, unused reset links stop working,
+// every other session of the account ends (whoever knew the old password is out) while this one
+// stays, and the owner is told by e-mail.
+
+export type PasswordChangeOutcome =
+  | { ok: true; otherSessionsEnded: number }
+  | { ok: false; reason: "wrong_current" }
+  | { ok: false; reason: "rate_limited"; retryAfterSeconds: number };
+
+export async function changePassword(input: {
+  user: { id: string; email: string; fullName: string };
+  /** The session that stays signed in (currentSessionIdHash). */
+  keepSessionIdHash: string;
+  currentPassword: string;
+  newPassword: string;
+  ip: string | null;
+}): Promise<PasswordChangeOutcome> {
+  const limit = await consumeSignInAttempt(input.user.email, input.ip);
+  if (!limit.allowed) return { ok: false, reason: "rate_limited", retryAfterSeconds: limit.retryAfterSeconds };
+  const db = await getDb();
+  if (!(await verifyPassword(await findPasswordHash(db, input.user.id), input.currentPassword))) {
+    return { ok: false, reason: "wrong_current" };
+  }
+  await forgiveSignInAttempt(input.user.email, input.ip);
+  const passwordHash = await hashPassword(input.newPassword);
+  const otherSessionsEnded = await db.transaction().execute(async (trx) => {
+    await setPassword(trx, input.user.id, passwordHash);
+    await revokeAuthTokens(trx, input.user.id, PASSWORD_LINK_PURPOSES);
+    const ended = await deleteOtherSessionsOfUser(trx, input.user.id, input.keepSessionIdHash);
+    await sendEmail(trx, passwordChangedEmail(input.user));
+    return ended;
+  });
+  return { ok: true, otherSessionsEnded };
+}
+
+function passwordChangedEmail(user: { email: string; fullName: string }) {
+  return {
+    to: user.email,
+    subject: "Salasanasi on vaihdettu – Arkikaveri",
+    ...renderEmail({
+      heading: "Salasanasi on vaihdettu",
+      paragraphs: [
+        user.fullName ? `Hei ${user.fullName},` : "Hei,",
+        "Arkikaveri-tilisi salasana vaihdettiin juuri. Sinut kirjattiin samalla ulos kaikilta muilta laitteilta.",
+        "Jos vaihdoit salasanan itse, sinun ei tarvitse tehdä mitään.",
+      ],
+      button: { label: "En vaihtanut salasanaa: valitse uusi", url: new URL("/auth/unohtunut-salasana", env().APP_URL).toString() },
+      afterButton: ["Jos et vaihtanut salasanaa, valitse heti uusi salasana yllä olevasta painikkeesta ja ota yhteyttä asiakaspalveluumme."],
+    }),
+  };
+}

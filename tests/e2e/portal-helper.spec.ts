@@ -1,0 +1,158 @@
+import type { Page } from "@playwright/test";
+import { bookSignedIn } from "./support/signed-in-booking";
+import { expect, expectNoAxeViolations, test } from "./support/test";
+
+// The helper's side of the portal as people move through it on a 320 px phone, once with
+// JavaScript and once without (the two projects): the demo customer books the demo helper from
+// the orders page ('Tee uusi tilaus', the portal's five-step wizard), the helper accepts, starts
+// and completes the visit and sees the earnings, the customer sees the notification and rates
+// the visit. Every page is scanned with axe. Each project books its own order (its own day), so
+// the two runs never touch each other's data.
+
+const DEMO_PASSWORD = "Arkikaveri2026";
+const CUSTOMER = "asiakas@arkikaveri.test";
+const HELPER = "kaveri@arkikaveri.test";
+const HELPER_NAME = "Elina Mäkinen";
+
+const main = (page: Page) => page.getByRole("main");
+const banner = (page: Page) => page.getByRole("banner");
+const portalMenu = (page: Page) => page.getByRole("navigation", { name: "Oman sivun valikko" });
+
+/** From the landing page, by clicking, as a person signs in. */
+async function signInFromLanding(page: Page, email: string) {
+  await page.goto("/");
+  await banner(page).getByRole("link", { name: "Kirjaudu" }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+  await main(page).getByLabel("Sähköposti").fill(email);
+  await main(page).getByLabel("Salasana").fill(DEMO_PASSWORD);
+  await main(page).getByRole("button", { name: "Kirjaudu", exact: true }).click();
+}
+
+async function signOut(page: Page) {
+  await banner(page).getByRole("button", { name: "Kirjaudu ulos" }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+/** A card's button: its name is the action and, for screen readers, the order ('Hyväksy: ORD-…'). */
+function actionButton(card: ReturnType<typeof taskCard>, label: string, orderNumber: string) {
+  return card.getByRole("button", { name: new RegExp(`^${label} ?: ${orderNumber}$`) });
+}
+
+function taskCard(page: Page, orderNumber: string) {
+  return main(page).getByRole("listitem").filter({ has: page.getByText(`Tilausnumero`) }).filter({ hasText: orderNumber });
+}
+
+test.describe("the helper's tasks and the customer's review", () => {
+  test.use({ viewport: { width: 320, height: 740 }, isMobile: true, hasTouch: true });
+
+  test("customer books the helper → helper accepts, starts, completes → customer is notified and rates the visit", async ({ page, jsEnabled }) => {
+    test.slow();
+
+    // ---------------------------------------------------------------- the customer books Elina
+    await signInFromLanding(page, CUSTOMER);
+    await expect(page).toHaveURL(/\/portal$/);
+    await portalMenu(page).getByRole("link", { name: "Tilaukset" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Tilaukset" })).toBeVisible();
+    // The orders page's 'Tee uusi tilaus' is the portal's own wizard (five steps); the visit's
+    // address and phone come from the customer's saved details (the helper's card shows them).
+    await main(page).getByRole("link", { name: "Tee uusi tilaus" }).click();
+    await expect(page).toHaveURL(/\/portal\/orders\/new$/);
+    const orderNumber = await bookSignedIn(page, {
+      service: /^Asiointiapu/,
+      day: jsEnabled ? 3 : 4,
+      hour: 11,
+      duration: 2,
+      description: "Kauppareissu ja apteekki, kantoapua tarvitaan.",
+      helper: HELPER_NAME,
+      payment: "Lasku",
+    });
+    expect(orderNumber).toMatch(/^ORD-\d+$/);
+    await signOut(page);
+
+    // ---------------------------------------------------------------- the helper takes the task
+    await signInFromLanding(page, HELPER);
+    await expect(page).toHaveURL(/\/portal\/caregiver-bookings$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Kaverin tehtävät" })).toBeVisible();
+    // The assignment is news in the bell too.
+    await expect(banner(page).getByRole("link", { name: /^Ilmoitukset, \d+ lukematon(ta)?$/ })).toBeVisible();
+    const card = taskCard(page, orderNumber);
+    await expect(card).toContainText("Odottaa hyväksyntää");
+    await expect(card).toContainText("Helmi Virtanen");
+    await expect(card).toContainText("Runeberginkatu 15 A 4, 00100 Helsinki");
+    await expect(card.getByRole("link", { name: "+358401234001" })).toHaveAttribute("href", "tel:+358401234001");
+    await expect(actionButton(card, "Hylkää", orderNumber)).toHaveAccessibleDescription(/asiakaspalvelulle/);
+    await expectNoAxeViolations(page);
+
+    // A shaky double tap: accepted once (the customer's notifications below show one).
+    await actionButton(card, "Hyväksy", orderNumber).dblclick();
+    await expect(page.getByText("Varaus hyväksytty!")).toBeVisible();
+    await expect(card).toContainText("Hyväksytty");
+    await expect(actionButton(card, "Hyväksy", orderNumber)).toHaveCount(0);
+    await expectNoAxeViolations(page);
+
+    await actionButton(card, "Aloita tehtävä", orderNumber).click();
+    await expect(page.getByText("Tehtävä aloitettu")).toBeVisible();
+    await expect(card).toContainText("Käynnissä");
+
+    await actionButton(card, "Merkitse suoritetuksi", orderNumber).click();
+    await expect(page.getByText("Tehtävä merkitty suoritetuksi")).toBeVisible();
+    const done = main(page).getByRole("region", { name: "Tehdyt ja perutut tehtävät" });
+    await expect(taskCard(page, orderNumber)).toHaveCount(1);
+    await expect(done.getByRole("listitem").filter({ hasText: orderNumber })).toContainText("Valmis");
+    await expect(done.getByRole("listitem").filter({ hasText: orderNumber }).getByRole("button")).toHaveCount(0);
+    await expectNoAxeViolations(page);
+
+    // The earnings page lists the visit's payout as waiting for payment.
+    await portalMenu(page).getByRole("link", { name: "Ansiot" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Ansiot" })).toBeVisible();
+    await expect(main(page).getByRole("region", { name: "Maksua odottavat" })).toContainText(`Tilaus ${orderNumber}`);
+    await expect(main(page).getByRole("region", { name: "Maksua odottavat" })).toContainText("51,00");
+    await expectNoAxeViolations(page);
+    await signOut(page);
+
+    // ---------------------------------------------------------------- the customer hears and rates
+    await signInFromLanding(page, CUSTOMER);
+    await expect(page).toHaveURL(/\/portal$/);
+    const bell = banner(page).getByRole("link", { name: /^Ilmoitukset, \d+ lukematon(ta)?$/ });
+    await expect(bell).toBeVisible();
+    await bell.click();
+    await expect(page).toHaveURL(/\/portal\/notifications$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Ilmoitukset" })).toBeVisible();
+    // Opened: read. The bell says so on this page.
+    await expect(banner(page).getByRole("link", { name: "Ilmoitukset", exact: true })).toBeVisible();
+    const completed = main(page).getByRole("listitem").filter({ hasText: "Tehtävä suoritettu" }).filter({ hasText: orderNumber });
+    await expect(completed).toContainText("Uusi");
+    await expect(main(page).getByRole("listitem").filter({ hasText: "Varaus hyväksytty" }).filter({ hasText: orderNumber })).toHaveCount(1);
+    await expectNoAxeViolations(page);
+
+    await completed.getByRole("link", { name: new RegExp(`^Arvioi käynti ?, tilaus ${orderNumber}$`) }).click();
+    await expect(page).toHaveURL(new RegExp(`/portal/orders/${orderNumber}/arvio$`));
+    await expect(page.getByRole("heading", { level: 1, name: "Arvioi käynti" })).toBeVisible();
+    await expect(main(page)).toContainText(HELPER_NAME);
+    await expectNoAxeViolations(page);
+
+    // Sent without a rating: the error summary says what to do, and the comment is kept.
+    await main(page).getByLabel("Kommentti (vapaaehtoinen)").fill("Elina oli ajoissa ja ystävällinen.");
+    await main(page).getByRole("button", { name: "Lähetä arvio" }).click();
+    await expect(main(page).getByRole("link", { name: "Valitse arvio yhdestä viiteen" })).toBeVisible();
+    await expect(main(page).getByLabel("Kommentti (vapaaehtoinen)")).toHaveValue("Elina oli ajoissa ja ystävällinen.");
+    await expectNoAxeViolations(page);
+
+    await main(page).getByRole("radio", { name: /5 – Erinomainen/ }).check();
+    await main(page).getByRole("button", { name: "Lähetä arvio" }).click();
+    await expect(page.getByText("Kiitos arviostasi!")).toBeVisible();
+    const given = main(page).getByRole("region", { name: "Antamasi arvio" });
+    await expect(given).toContainText("5 tähteä viidestä");
+    await expect(given).toContainText("Elina oli ajoissa ja ystävällinen.");
+    await expect(main(page).getByRole("button", { name: "Lähetä arvio" })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+
+    // The orders list no longer offers to rate it. (With JavaScript the toast floats over the
+    // page's foot, where the link is: a person closes it first.)
+    if (jsEnabled) await page.getByRole("button", { name: "Sulje ilmoitus" }).click();
+    await main(page).getByRole("link", { name: "Takaisin tilauksiin" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Tilaukset" })).toBeVisible();
+    await expect(main(page).getByRole("link", { name: new RegExp(`^Arvioi ?: tilaus ${orderNumber}$`) })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+  });
+});
