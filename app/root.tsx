@@ -11,7 +11,7 @@ import {
   useMatches,
   useRouteError,
 } from "@remix-run/react";
-import { homeLabelFor, homePathFor } from "./auth/access";
+import { bookingPathFor, homeLabelFor, homePathFor } from "./auth/access";
 import { getOptionalUser } from "./auth/guards.server";
 import { ErrorPage, errorStatusOf, errorTitle } from "./components/error-page";
 import type { Viewer } from "./components/layout";
@@ -45,7 +45,9 @@ export const meta: MetaFunction = ({ error }) => [
 export async function loader({ request }: LoaderFunctionArgs) {
   const [{ toast, setCookie }, user] = await Promise.all([takeToast(request), getOptionalUser(request)]);
   // The public pages' header names a signed-in user and links to their own pages (issue 13, 9).
-  const viewer: Viewer | null = user ? { name: user.fullName || user.email, homePath: homePathFor(user), homeLabel: homeLabelFor(user) } : null;
+  const viewer: Viewer | null = user
+    ? { name: user.fullName || user.email, homePath: homePathFor(user), homeLabel: homeLabelFor(user), bookingPath: bookingPathFor(user) }
+    : null;
   return data({ toast, viewer }, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
 }
 

@@ -1,5 +1,5 @@
 import type { Executor } from "~/db.server";
-import { CONTACT_FIELD_NAMES, type ContactDefaults } from "~/schemas/booking";
+import { CONTACT_FIELD_NAMES, SPECIAL_NOTES_MAX, type ContactDefaults } from "~/schemas/booking";
 import { draftStore } from "~/services/form-draft.server";
 
 // When the order cannot be made because the chosen caregiver was just booked by someone else, the
@@ -18,7 +18,8 @@ function pickContactFields(formData: FormData): ContactDefaults {
   const values: ContactDefaults = {};
   for (const name of CONTACT_FIELD_NAMES) {
     const value = formData.get(name);
-    if (typeof value === "string" && value.trim() !== "") values[name] = value.slice(0, 300);
+    // The longest field is the note for the helper; anything beyond its limit is not kept.
+    if (typeof value === "string" && value.trim() !== "") values[name] = value.slice(0, SPECIAL_NOTES_MAX);
   }
   return values;
 }

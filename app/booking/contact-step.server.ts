@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "@remix-run/node";
 import { getOptionalUser } from "~/auth/guards.server";
-import { getDb, type DB, type Executor } from "~/db.server";
+import { getDb, type Executor } from "~/db.server";
 import { helsinkiToday } from "~/domain/booking-window";
 import {
   DISCOUNT_CHECK_FAILED_MESSAGE,
@@ -10,30 +10,31 @@ import {
   discountRejectionMessage,
   CUSTOMER_FROZEN_MESSAGE,
   ORDER_FAILED_MESSAGES,
-  RETRY_REFUSED_MESSAGE,
   bookingMessages,
   bookingRateLimitedMessage,
+  caregiverOutsideAreaMessage,
 } from "~/messages/booking";
 import { priceOrder } from "~/domain/order-amounts";
 import { logger } from "~/logger.server";
 import { previewDiscount } from "~/models/discount-codes.server";
-import { findCustomerContact, findOrderPaymentState, findPendingOnlineOrderForDraft, type PendingOnlineOrder } from "~/models/orders.server";
+import { findCustomerContact } from "~/models/orders.server";
 import {
   BOOKING_INTENT,
   DiscountCheckSchema,
   bookingContactSchema,
+  type BookingContact,
   type ContactDefaults,
 } from "~/schemas/booking";
 import { BOT_CHECK_FIELDS, createBotCheck, verifyBotCheck } from "~/services/bot-check.server";
-import { CheckoutError, startCheckout } from "~/services/payments/checkout.server";
 import { getPaymentProvider, isOnlinePaymentAvailable } from "~/services/payments/active-provider.server";
 import { consumeGuestBooking, retryAfterMinutes } from "~/services/rate-limit.server";
 import { forgetContactDetails, keepContactDetails, keptContactDetails } from "./contact-draft.server";
-import { ANY_CAREGIVER, UUID, readDraft, stepHref, type BookingDraft } from "./draft";
+import { readDraft, stepHref } from "./draft";
 import type { BookingFlow } from "./flows";
-import { rememberOrder, rememberedOrderNumbers } from "./owned-orders.server";
-import { placeOrder } from "./place-order.server";
-import { requireCaregiverChoice, requireTimeStep, summarize, type ValidTimeStep } from "./steps.server";
+import { rememberOrder } from "./owned-orders.server";
+import { redirectToCheckout, requireCompleteDraft, retryPayment } from "./payment-step.server";
+import { placeOrder, type PlaceOrderInput } from "./place-order.server";
+import { summarize, type ValidPlace, type ValidTimeStep } from "./steps.server";
 import type { DiscountCheckResult, ContactStepView } from "./views";
 
 // Step 3, the contact and payment form (spec 000 §2 "Step 3 form contents", §4, §5, §8). The
@@ -45,35 +46,6 @@ import type { DiscountCheckResult, ContactStepView } from "./views";
 
 
 const HIDDEN_FIELDS = [BOT_CHECK_FIELDS.altcha, BOT_CHECK_FIELDS.questionToken, BOT_CHECK_FIELDS.answer, "intent"];
-
-async function requireCompleteDraft(executor: Executor, request: Request, flow: BookingFlow, draft: BookingDraft, now: Date) {
-  const time = await requireTimeStep(executor, flow, draft, now);
-  const pendingOrder = await findOwnPendingOrder(executor, request, draft, time);
-  // The customer's own unpaid order holds the caregiver's time; it must not send them back to
-  // step 2 as if someone else had taken the caregiver.
-  const caregiver = await requireCaregiverChoice(executor, flow, draft, time, pendingOrder?.id ?? null);
-  return { time, caregiver, pendingOrder };
-}
-
-/** This browser's unpaid online order for exactly this draft, if it has one. */
-async function findOwnPendingOrder(
-  executor: Executor,
-  request: Request,
-  draft: BookingDraft,
-  time: ValidTimeStep,
-): Promise<PendingOnlineOrder | null> {
-  let caregiverId: string | null;
-  if (draft.caregiver === ANY_CAREGIVER) caregiverId = null;
-  else if (draft.caregiver && UUID.test(draft.caregiver)) caregiverId = draft.caregiver;
-  else return null;
-  return findPendingOnlineOrderForDraft(executor, {
-    orderNumbers: await rememberedOrderNumbers(request),
-    serviceCategoryId: time.selection.serviceId,
-    startsAt: time.interval.startsAt,
-    endsAt: time.interval.endsAt,
-    caregiverId,
-  });
-}
 
 /** Splits 'Aino Maria Virtanen' into first names and the last name for the form's two fields. */
 function splitName(fullName: string): { firstName?: string; lastName?: string } {
@@ -93,21 +65,33 @@ async function signedInDefaults(executor: Executor, userId: string): Promise<Con
   return defaults;
 }
 
+/**
+ * The visit's place typed before the helper step fills in the place fields: the recipient's, and
+ * the customer's own unless their saved address is in that very city (then it is kept whole).
+ */
+function withVisitPlace(defaults: ContactDefaults, place: ValidPlace): ContactDefaults {
+  const sameCity = defaults.city?.trim().toLowerCase() === place.city.toLowerCase();
+  const own: ContactDefaults = sameCity
+    ? { postalCode: defaults.postalCode ?? place.postalCode }
+    : { address: undefined, postalCode: place.postalCode, city: place.city };
+  return { recipientPostalCode: place.postalCode, recipientCity: place.city, ...defaults, ...own };
+}
+
 export async function contactStepLoader(request: Request, flow: BookingFlow) {
   const now = new Date();
   const url = new URL(request.url);
   const draft = readDraft(url.searchParams);
   const db = await getDb();
-  const { time, caregiver, pendingOrder } = await requireCompleteDraft(db, request, flow, draft, now);
+  const { time, place, caregiver, pendingOrder } = await requireCompleteDraft(db, request, flow, draft, now);
   const kept = await keptContactDetails(db, request);
   const user = kept ? null : await getOptionalUser(request);
   const view: ContactStepView = {
-    flowId: flow.id,
+    flow,
     draft,
-    summary: summarize(time, caregiver),
+    summary: summarize(time, caregiver, place),
     amounts: time.amounts,
     botCheck: createBotCheck(),
-    defaults: kept ?? (user ? await signedInDefaults(db, user.id) : {}),
+    defaults: kept ?? withVisitPlace(user ? await signedInDefaults(db, user.id) : {}, place),
     restored: kept !== null,
     pendingOrderNumber: pendingOrder?.orderNumber ?? null,
     onlinePayment: isOnlinePaymentAvailable(),
@@ -257,9 +241,9 @@ export async function contactStepAction(request: Request, flow: BookingFlow, cli
   let outcome;
   try {
     outcome = await placeOrder(db, {
+      ...orderOfContact(contact),
       selection: time.selection,
       caregiverId: caregiver?.id ?? null,
-      contact,
       signedInUserId: user?.id ?? null,
       onlineProvider: contact.paymentMethod === "online" ? getPaymentProvider().name : "local",
       now,
@@ -284,6 +268,19 @@ export async function contactStepAction(request: Request, flow: BookingFlow, cli
         throw redirect(stepHref(flow, "caregiver", { ...draft, caregiver: null }, { notice: "caregiver_unavailable" }), {
           headers: { "Set-Cookie": cookie },
         });
+      }
+      case "caregiver_outside_area": {
+        // The visit's city was changed on this page to one the chosen helper does not visit.
+        const cityField = contact.bookingFor === "other" ? "recipientCity" : "city";
+        const city = contact.bookingFor === "other" ? contact.recipientCity! : contact.city;
+        return data(
+          {
+            result: submission.reply({ hideFields: HIDDEN_FIELDS, fieldErrors: { [cityField]: [caregiverOutsideAreaMessage(city)] } }),
+            discount,
+            botCheck: createBotCheck(),
+          },
+          { status: 409 },
+        );
       }
       case "customer_suspended":
         return data(
@@ -334,34 +331,29 @@ export async function contactStepAction(request: Request, flow: BookingFlow, cli
   );
 }
 
-/**
- * Throws the redirect to the order's checkout (with `headers`), or returns the §8 message when
- * the checkout could not be started.
- */
-async function redirectToCheckout(db: DB, orderId: string, headers: Headers): Promise<string> {
-  let checkoutUrl: string;
-  try {
-    checkoutUrl = await startCheckout(db, orderId);
-  } catch (error) {
-    if (!(error instanceof CheckoutError)) logger.error({ err: error, orderId }, "starting the checkout failed");
-    return error instanceof CheckoutError ? error.message : ORDER_FAILED_MESSAGES.online;
-  }
-  throw redirect(checkoutUrl, { headers });
-}
-
-/**
- * 'Yritä maksua uudelleen': a new attempt at the payment of an order this browser booked and
- * that still awaits it. Needs no draft or form: the order already holds everything.
- */
-async function retryPayment(db: DB, request: Request, formData: FormData) {
-  const orderNumber = field(formData, "orderNumber");
-  const owned = orderNumber !== "" && (await rememberedOrderNumbers(request)).includes(orderNumber);
-  const order = owned ? await findOrderPaymentState(db, orderNumber) : null;
-  const formError = (message: string) => ({ status: "error" as const, error: { "": [message] } });
-  if (!order || !order.awaitingOnlinePayment) {
-    // Someone else's order number (or a cancelled, paid or invoice order) is never paid from here.
-    return data({ result: formError(RETRY_REFUSED_MESSAGE), discount: null, botCheck: null }, { status: owned ? 409 : 403 });
-  }
-  const failure = await redirectToCheckout(db, order.id, new Headers());
-  return data({ result: formError(failure), discount: null, botCheck: null }, { status: 502 });
+/** The order a public booking makes of its contact form: the payer, and the visit where the helper goes. */
+function orderOfContact(contact: BookingContact): Pick<PlaceOrderInput, "payer" | "visit" | "paymentMethod" | "discountCode"> {
+  const forOther = contact.bookingFor === "other";
+  return {
+    payer: {
+      email: contact.email,
+      fullName: `${contact.firstName} ${contact.lastName}`,
+      phone: contact.phone,
+      address: contact.address,
+      postalCode: contact.postalCode,
+      city: contact.city,
+    },
+    visit: forOther
+      ? {
+          address: contact.recipientAddress!,
+          postalCode: contact.recipientPostalCode!,
+          city: contact.recipientCity!,
+          recipient: { firstName: contact.recipientFirstName!, lastName: contact.recipientLastName!, phone: contact.recipientPhone! },
+          description: null,
+          specialNotes: contact.specialNotes ?? null,
+        }
+      : { address: contact.address, postalCode: contact.postalCode, city: contact.city, recipient: null, description: null, specialNotes: contact.specialNotes ?? null },
+    paymentMethod: contact.paymentMethod,
+    discountCode: contact.discountCode ?? null,
+  };
 }

@@ -1,8 +1,10 @@
 // The booking draft (spec 000 §3: serviceCategoryId, scheduledDate, scheduledStart, durationHours,
-// caregiverId) as it travels between the steps: in the address of each step, so the selection steps
-// are plain GET forms that work without JavaScript, can be bookmarked, and the back button works
-// (STYLE.md principle 3). Every step re-validates everything before it with `checkTimeStep` and
-// sends an incomplete draft back to the first step that is missing. Pure, no I/O.
+// caregiverId) and the visit's postal code and city (which decide the helpers offered, DESIGN.md
+// decision 17) as they travel between the steps: in the address of each step, so the selection
+// steps are plain GET forms that work without JavaScript, can be bookmarked, and the back button
+// works (STYLE.md principle 3). Every step re-validates everything before it with `checkTimeStep`
+// and `checkPlace` (place.ts) and sends an incomplete draft back to the first step that is missing.
+// Pure, no I/O.
 import {
   availableStartHours,
   formatStartHour,
@@ -14,8 +16,8 @@ import {
   type IsoDate,
 } from "~/domain/booking-window";
 import { DEFAULT_DURATION, parseDurationHours, resolveDuration } from "~/domain/duration";
-import { DRAFT_NOTICE_MESSAGES, DURATION_MESSAGES } from "~/messages/booking";
-import type { BookingFlow, BookingStep } from "./flows";
+import { DRAFT_NOTICE_MESSAGES, DURATION_MESSAGES } from "~/messages/booking-steps";
+import { stepPath, type BookingFlow, type BookingStep } from "./flows";
 
 /** Names of the draft's parameters in the address (Finnish, as the site's URLs are). */
 export const DRAFT_PARAM = {
@@ -23,8 +25,13 @@ export const DRAFT_PARAM = {
   time: "aika",
   duration: "kesto",
   service: "palvelu",
+  postalCode: "postinumero",
+  city: "kaupunki",
   caregiver: "kaveri",
 } as const;
+
+/** The draft's fields in the order of its address (equal drafts have equal addresses). */
+const DRAFT_KEYS = ["date", "time", "duration", "service", "postalCode", "city", "caregiver"] as const;
 
 /** The calendar's month ('yyyy-MM') and a notice code; not part of the draft itself. */
 export const VIEW_PARAM = { month: "kuukausi", notice: "viesti" } as const;
@@ -52,25 +59,27 @@ export interface BookingDraft {
   time: string | null;
   duration: string | null;
   service: string | null;
+  /** Where the visit is: what the helper step needs to know (as typed; checked by checkPlace). */
+  postalCode: string | null;
+  city: string | null;
   caregiver: string | null;
 }
+
+/** Nothing a draft carries is longer (a city's name is at most 100 characters, app/schemas/field-rules.ts). */
+const PARAM_MAX = 100;
 
 function param(params: URLSearchParams, name: string): string | null {
   const value = params.get(name);
   if (value === null) return null;
   const trimmed = value.trim();
-  // Nothing a draft carries is long; a longer value is tampering and is dropped.
-  return trimmed === "" || trimmed.length > 64 ? null : trimmed;
+  // A longer value is tampering and is dropped.
+  return trimmed === "" || trimmed.length > PARAM_MAX ? null : trimmed;
 }
 
 export function readDraft(params: URLSearchParams): BookingDraft {
-  return {
-    date: param(params, DRAFT_PARAM.date),
-    time: param(params, DRAFT_PARAM.time),
-    duration: param(params, DRAFT_PARAM.duration),
-    service: param(params, DRAFT_PARAM.service),
-    caregiver: param(params, DRAFT_PARAM.caregiver),
-  };
+  const draft = {} as BookingDraft;
+  for (const key of DRAFT_KEYS) draft[key] = param(params, DRAFT_PARAM[key]);
+  return draft;
 }
 
 export interface ViewParams {
@@ -81,7 +90,7 @@ export interface ViewParams {
 /** The canonical query of a draft, in a fixed order (so equal drafts have equal addresses). */
 export function draftSearchParams(draft: BookingDraft, view: ViewParams = {}): URLSearchParams {
   const params = new URLSearchParams();
-  for (const key of ["date", "time", "duration", "service", "caregiver"] as const) {
+  for (const key of DRAFT_KEYS) {
     const value = draft[key];
     if (value) params.set(DRAFT_PARAM[key], value);
   }
@@ -93,7 +102,7 @@ export function draftSearchParams(draft: BookingDraft, view: ViewParams = {}): U
 /** The address of a step carrying the draft. */
 export function stepHref(flow: BookingFlow, step: BookingStep, draft: BookingDraft, view: ViewParams = {}): string {
   const query = draftSearchParams(draft, view).toString();
-  return query ? `${flow.paths[step]}?${query}` : flow.paths[step];
+  return query ? `${stepPath(flow, step)}?${query}` : stepPath(flow, step);
 }
 
 // ---------------------------------------------------------------- notices
@@ -110,8 +119,27 @@ export type DraftNotice =
   | "time_past"
   | "duration_invalid"
   | "service_missing"
+  | "place_missing"
+  | "details_missing"
   | "caregiver_missing"
-  | "caregiver_unavailable";
+  | "caregiver_unavailable"
+  | "caregiver_outside_area";
+
+/** The step a notice sends the customer back to, in a flow. */
+export function noticeStep(flow: BookingFlow, notice: DraftNotice): BookingStep {
+  switch (notice) {
+    case "service_missing":
+      return flow.steps.includes("service") ? "service" : "time";
+    case "details_missing":
+      return flow.steps.includes("details") ? "details" : "time";
+    case "caregiver_missing":
+    case "caregiver_unavailable":
+    case "caregiver_outside_area":
+      return "caregiver";
+    default:
+      return "time";
+  }
+}
 
 
 export function isDraftNotice(value: unknown): value is DraftNotice {

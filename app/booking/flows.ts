@@ -1,41 +1,162 @@
-// The two public entry routes of the one booking engine (spec 000 §2): /varaa (steps 1 and 2,
-// leading to the contact step) and /varaus (the three-step wizard with 'Vaihe n / 3'). They share
-// every step module and differ only in their addresses and in the step counter.
+// The entry routes of the one booking engine. A flow is only a list of steps with their addresses,
+// their titles and what its step "time" asks besides the date, time and duration; every step's
+// loader, action and page is shared (docs/decisions/0008).
+//
+// - /varaa (steps 1 and 2, leading to the contact step) and /varaus (the three-step wizard with
+//   'Vaihe n / 3'): anyone, with contact details and the bot check at the end (spec 000 §2).
+// - /varaa-kaveri (four steps) and /portal/orders/new (five steps, inside the portal): signed-in
+//   customers, whose saved details fill in the visit's address and phone, with a summary at the
+//   end instead of the contact form (spec 000 §2 "Four-step wizard", 001 §2 orders/new).
 
-export type BookingStep = "time" | "caregiver" | "contact";
+export type BookingStep = "service" | "time" | "details" | "caregiver" | "contact" | "summary";
 
-export const BOOKING_STEPS: readonly BookingStep[] = ["time", "caregiver", "contact"];
+/** Whose wording the flow's messages follow (spec 000 §5 "Four-step wizard", 001 §5 "Portal wizard"). */
+export type BookingWording = "public" | "fourStep" | "portal";
 
-/** Step names of the wizard's indicator (spec 000 §2 "Three-step wizard"). */
-export const STEP_TITLES: Record<BookingStep, string> = {
+export type BookingFlowId = "varaa" | "varaus" | "varaa-kaveri" | "uusi-tilaus";
+
+export interface BookingFlow {
+  id: BookingFlowId;
+  /** The steps in order; each has an address in `paths`. */
+  steps: readonly BookingStep[];
+  paths: Partial<Record<BookingStep, string>>;
+  titles: Partial<Record<BookingStep, string>>;
+  /** 'Vaihe n / N' above the heading. */
+  showStepCounter: boolean;
+  /**
+   * Signed-in customers only. Their visit's street address, phone, description and note are
+   * personal data: they wait in a server-side draft (app/booking/visit-draft.server.ts), never in
+   * the address; the step forms that take them post.
+   */
+  signedIn: boolean;
+  /** Shown inside the portal's own frame (its header and menu) instead of the site's. */
+  inPortal: boolean;
+  /**
+   * What step "time" asks besides the date, time and duration: the service (public flows, where
+   * it has no step of its own), the visit's street address and phone, or also its description
+   * and the note for the helper (/varaa-kaveri's step 2). Every flow asks the visit's postal code
+   * and city there, before the helper step (DESIGN.md decision 17).
+   */
+  timeStepAsks: { service: boolean; address: boolean; description: boolean };
+  wording: BookingWording;
+  /** Where a finished invoice booking is shown. */
+  successPath: "/varaus-maksu-onnistui" | "/portal/orders/success";
+}
+
+const PUBLIC_TITLES: Partial<Record<BookingStep, string>> = {
   time: "Valitse aika ja palvelu",
   caregiver: "Valitse kaveri",
   contact: "Yhteystiedot",
 };
 
-export interface BookingFlow {
-  id: "varaa" | "varaus";
-  paths: Record<BookingStep, string>;
-  /** 'Vaihe n / 3' above the heading: the /varaus wizard shows it. */
-  showStepCounter: boolean;
-}
+const SIGNED_IN_TITLES: Partial<Record<BookingStep, string>> = {
+  service: "Valitse palvelu",
+  time: "Aika ja paikka",
+  details: "Kuvaus ja lisätiedot",
+  caregiver: "Valitse kaveri",
+  summary: "Yhteenveto ja maksu",
+};
+
+const PUBLIC_STEPS: readonly BookingStep[] = ["time", "caregiver", "contact"];
 
 export const VARAA_FLOW: BookingFlow = {
   id: "varaa",
+  steps: PUBLIC_STEPS,
   paths: { time: "/varaa", caregiver: "/varaa/kaveri", contact: "/varaa/yhteystiedot" },
+  titles: PUBLIC_TITLES,
   showStepCounter: false,
+  signedIn: false,
+  inPortal: false,
+  timeStepAsks: { service: true, address: false, description: false },
+  wording: "public",
+  successPath: "/varaus-maksu-onnistui",
 };
 
+// Written out in full, without spreads: a page's bundle then drops the flows it does not use.
 export const VARAUS_FLOW: BookingFlow = {
   id: "varaus",
+  steps: PUBLIC_STEPS,
   paths: { time: "/varaus", caregiver: "/varaus/kaveri", contact: "/varaus/yhteystiedot" },
+  titles: PUBLIC_TITLES,
   showStepCounter: true,
+  signedIn: false,
+  inPortal: false,
+  timeStepAsks: { service: true, address: false, description: false },
+  wording: "public",
+  successPath: "/varaus-maksu-onnistui",
 };
 
-export function stepNumber(step: BookingStep): number {
-  return BOOKING_STEPS.indexOf(step) + 1;
+export const VARAA_KAVERI_FLOW: BookingFlow = {
+  id: "varaa-kaveri",
+  steps: ["service", "time", "caregiver", "summary"],
+  paths: {
+    service: "/varaa-kaveri",
+    time: "/varaa-kaveri/aika",
+    caregiver: "/varaa-kaveri/kaveri",
+    summary: "/varaa-kaveri/yhteenveto",
+  },
+  titles: SIGNED_IN_TITLES,
+  showStepCounter: true,
+  signedIn: true,
+  inPortal: false,
+  timeStepAsks: { service: false, address: true, description: true },
+  wording: "fourStep",
+  successPath: "/portal/orders/success",
+};
+
+export const NEW_ORDER_FLOW: BookingFlow = {
+  id: "uusi-tilaus",
+  steps: ["service", "time", "details", "caregiver", "summary"],
+  paths: {
+    service: "/portal/orders/new",
+    time: "/portal/orders/new/aika",
+    details: "/portal/orders/new/kuvaus",
+    caregiver: "/portal/orders/new/kaveri",
+    summary: "/portal/orders/new/yhteenveto",
+  },
+  titles: {
+    service: SIGNED_IN_TITLES.service,
+    time: "Aika ja osoite",
+    details: SIGNED_IN_TITLES.details,
+    caregiver: SIGNED_IN_TITLES.caregiver,
+    summary: SIGNED_IN_TITLES.summary,
+  },
+  showStepCounter: true,
+  signedIn: true,
+  inPortal: true,
+  timeStepAsks: { service: false, address: true, description: false },
+  wording: "portal",
+  successPath: "/portal/orders/success",
+};
+
+export function stepNumber(flow: BookingFlow, step: BookingStep): number {
+  return flow.steps.indexOf(step) + 1;
 }
 
-export function flowById(id: BookingFlow["id"]): BookingFlow {
-  return id === "varaus" ? VARAUS_FLOW : VARAA_FLOW;
+/** The address of a step; every flow has the steps it is asked for (a missing one is a bug). */
+export function stepPath(flow: BookingFlow, step: BookingStep): string {
+  const path = flow.paths[step];
+  if (!path) throw new Error(`The ${flow.id} flow has no ${step} step`);
+  return path;
+}
+
+export function stepTitle(flow: BookingFlow, step: BookingStep): string {
+  return flow.titles[step] ?? "";
+}
+
+/** The step after `step`, or null after the last. */
+export function nextStep(flow: BookingFlow, step: BookingStep): BookingStep | null {
+  return flow.steps[flow.steps.indexOf(step) + 1] ?? null;
+}
+
+/** The step before `step`, or null on the first. */
+export function previousStep(flow: BookingFlow, step: BookingStep): BookingStep | null {
+  const index = flow.steps.indexOf(step);
+  return index > 0 ? flow.steps[index - 1]! : null;
+}
+
+/** The step where the visit's description and note are asked (signed-in flows only). */
+export function detailsStep(flow: BookingFlow): BookingStep | null {
+  if (flow.steps.includes("details")) return "details";
+  return flow.timeStepAsks.description ? "time" : null;
 }

@@ -5,20 +5,20 @@ import { priceOrder } from "~/domain/order-amounts";
 import { logger } from "~/logger.server";
 import { isCustomerSuspended } from "~/models/backoffice-customers.server";
 import { insertDiscountRedemption, redeemDiscountCode } from "~/models/discount-codes.server";
-import { OFFERED_CAREGIVER_MIN_RATING } from "~/domain/caregiver-offer";
 import { CONFIRMATION_COUNT_WINDOW_MS, orderNeedsEmailConfirmation } from "~/domain/guest-orders";
+import { caregiverAvailability } from "~/models/caregivers.server";
 import { findActiveServiceCategory } from "~/models/service-categories.server";
 import {
   countRecentInvoiceOrders,
-  findApprovedCaregiver,
   findOrCreateCustomerProfile,
+  type CustomerContact,
+  updateOwnPhone,
   insertOrder,
   insertOrderPayment,
   isCaregiverOverlapError,
   upsertCustomer,
 } from "~/models/orders.server";
 import { getPriceBands } from "~/models/settings.server";
-import type { BookingContact } from "~/schemas/booking";
 import { enqueueBookingConfirmation } from "~/services/booking-emails.server";
 import { createInvoiceForOrder } from "~/services/invoices.server";
 import { newOrderConfirmationToken, sendOrderConfirmationRequest } from "~/services/order-email-confirmation.server";
@@ -29,14 +29,34 @@ import type { TimeSelection } from "./draft";
 // discount code's row, never from the form. The database keeps the two promises that concurrent
 // customers could otherwise break: the exclusion constraint refuses a second live order of one
 // caregiver at an overlapping time, and the discount's use is taken by one conditional UPDATE.
+// A chosen helper is re-checked here too: approved, rated 4 or new, and serving the visit's city
+// (DESIGN.md decision 17), so that nobody is booked outside their area without being told.
 // Anything refused rolls the whole transaction back, so no half-made order, customer or
 // redemption is left behind. An online order's checkout is started by the caller after commit.
+
+/** Who books and pays (the public contact form, or a signed-in customer's own details). */
+export type Payer = CustomerContact;
+
+/** Where the helper goes, whom they meet when it is not the payer, and what they should know. */
+export interface Visit {
+  address: string;
+  postalCode: string;
+  city: string;
+  /** The person the service is for, when not the payer (DESIGN.md decision 14). */
+  recipient: { firstName: string; lastName: string; phone: string } | null;
+  description: string | null;
+  /** 'Lisätietoja kaverille'. */
+  specialNotes: string | null;
+}
 
 export interface PlaceOrderInput {
   selection: TimeSelection;
   /** null for 'Ei väliä – valitkaa minulle sopiva'. */
   caregiverId: string | null;
-  contact: BookingContact;
+  payer: Payer;
+  visit: Visit;
+  paymentMethod: "online" | "invoice";
+  discountCode: string | null;
   /** The signed-in user making the booking, if any. */
   signedInUserId: string | null;
   /** The online provider's name for the payment row ('local' or 'stripe'). */
@@ -55,6 +75,8 @@ export type PlaceOrderOutcome =
       awaitingEmailConfirmation: boolean;
     }
   | { ok: false; reason: "caregiver_unavailable" }
+  /** The helper does not serve the visit's city (any more). */
+  | { ok: false; reason: "caregiver_outside_area" }
   | { ok: false; reason: "service_unavailable" }
   /** The paying customer's account is frozen by staff (issue 14). */
   | { ok: false; reason: "customer_suspended" }
@@ -71,38 +93,41 @@ class BookingRefused extends Error {
 }
 
 export async function placeOrder(db: DB, input: PlaceOrderInput): Promise<PlaceOrderOutcome> {
-  const { selection, contact } = input;
+  const { selection, payer, visit } = input;
   const interval = bookingInterval(selection.date, selection.startHour, selection.durationHours);
-  const forOther = contact.bookingFor === "other";
   try {
     return await db.transaction().execute(async (trx) => {
       const service = await findActiveServiceCategory(trx, selection.serviceId);
       if (!service) throw new BookingRefused({ ok: false, reason: "service_unavailable" });
       if (input.caregiverId) {
-        const caregiver = await findApprovedCaregiver(trx, input.caregiverId, OFFERED_CAREGIVER_MIN_RATING);
-        if (!caregiver) throw new BookingRefused({ ok: false, reason: "caregiver_unavailable" });
+        // Busy is the exclusion constraint's to decide; area and status are read here.
+        const availability = await caregiverAvailability(trx, input.caregiverId, { ...interval, city: visit.city });
+        if (availability.status === "outside_area") throw new BookingRefused({ ok: false, reason: "caregiver_outside_area" });
+        if (availability.status === "not_bookable") throw new BookingRefused({ ok: false, reason: "caregiver_unavailable" });
       }
 
       const { profileId, created } = await findOrCreateCustomerProfile(trx, {
-        email: contact.email,
-        fullName: `${contact.firstName} ${contact.lastName}`,
-        phone: contact.phone,
+        email: payer.email,
+        fullName: payer.fullName,
+        phone: payer.phone,
       });
+      const owner = input.signedInUserId === profileId;
+      if (owner) await updateOwnPhone(trx, profileId, payer.phone);
       const customerId = await upsertCustomer(trx, {
         profileId,
-        address: contact.address,
-        postalCode: contact.postalCode,
-        city: contact.city,
-        overwriteAddress: input.signedInUserId === profileId,
+        address: payer.address,
+        postalCode: payer.postalCode,
+        city: payer.city,
+        overwriteAddress: owner,
       });
       if (await isCustomerSuspended(trx, customerId)) throw new BookingRefused({ ok: false, reason: "customer_suspended" });
 
       const bands = await getPriceBands(trx);
       const undiscounted = priceOrder({ bands, startHour: selection.startHour, durationHours: selection.durationHours });
       let discount: { discountCodeId: string; discountCents: number } | null = null;
-      if (contact.discountCode) {
+      if (input.discountCode) {
         const redemption = await redeemDiscountCode(trx, {
-          code: contact.discountCode,
+          code: input.discountCode,
           profileId,
           orderCents: undiscounted.originalPriceCents,
           today: helsinkiToday(input.now),
@@ -124,13 +149,13 @@ export async function placeOrder(db: DB, input: PlaceOrderInput): Promise<PlaceO
         discountCents: discount?.discountCents ?? 0,
       });
 
-      const online = contact.paymentMethod === "online";
+      const online = input.paymentMethod === "online";
       // Someone not signed in as the address's account (DESIGN.md decision 15): the order keeps
       // what they typed, and nothing of the account reaches their documents or pages.
-      const guestOnExistingAccount = !created && input.signedInUserId !== profileId;
+      const guestOnExistingAccount = !created && !owner;
       const needsConfirmation = orderNeedsEmailConfirmation({
-        signedInAsOwner: input.signedInUserId === profileId,
-        paymentMethod: contact.paymentMethod,
+        signedInAsOwner: owner,
+        paymentMethod: input.paymentMethod,
         recentInvoiceOrders: online
           ? 0
           : await countRecentInvoiceOrders(trx, profileId, new Date(input.now.getTime() - CONFIRMATION_COUNT_WINDOW_MS)),
@@ -139,31 +164,23 @@ export async function placeOrder(db: DB, input: PlaceOrderInput): Promise<PlaceO
       const order = await insertOrder(trx, {
         customerId,
         guestPayer: guestOnExistingAccount
-          ? {
-              name: `${contact.firstName} ${contact.lastName}`,
-              phone: contact.phone,
-              address: contact.address,
-              postalCode: contact.postalCode,
-              city: contact.city,
-            }
+          ? { name: payer.fullName, phone: payer.phone, address: payer.address, postalCode: payer.postalCode, city: payer.city }
           : null,
         caregiverId: input.caregiverId,
         serviceCategoryId: service.id,
-        bookingFor: contact.bookingFor,
-        recipient: forOther
-          ? { firstName: contact.recipientFirstName!, lastName: contact.recipientLastName!, phone: contact.recipientPhone! }
-          : null,
+        bookingFor: visit.recipient ? "other" : "self",
+        recipient: visit.recipient,
         startsAt: interval.startsAt,
         endsAt: interval.endsAt,
         scheduledDate: interval.scheduledDate,
         scheduledStart: interval.scheduledStart,
         scheduledEnd: interval.scheduledEnd,
         durationHours: selection.durationHours,
-        // The helper goes to the recipient; the payer's own address is on the customers row.
-        place: forOther
-          ? { address: contact.recipientAddress!, postalCode: contact.recipientPostalCode!, city: contact.recipientCity! }
-          : { address: contact.address, postalCode: contact.postalCode, city: contact.city },
-        paymentMethod: contact.paymentMethod,
+        // The helper goes to the visit (the recipient's); the payer's own address is on the customers row.
+        place: { address: visit.address, postalCode: visit.postalCode, city: visit.city },
+        description: visit.description,
+        specialNotes: visit.specialNotes,
+        paymentMethod: input.paymentMethod,
         amounts,
         discountCodeId: discount?.discountCodeId ?? null,
         status: online ? "pending_payment" : "pending",
@@ -189,7 +206,7 @@ export async function placeOrder(db: DB, input: PlaceOrderInput): Promise<PlaceO
       });
       if (confirmation) {
         // The invoice and the confirmation wait until the address confirms the order.
-        await sendOrderConfirmationRequest(trx, { email: contact.email, token: confirmation.token, now: input.now });
+        await sendOrderConfirmationRequest(trx, { email: payer.email, token: confirmation.token, now: input.now });
       } else if (!online) {
         // Invoice orders are confirmed now: invoice and e-mail commit with the order or not at all.
         await createInvoiceForOrder(trx, order.id, input.now);
@@ -199,7 +216,7 @@ export async function placeOrder(db: DB, input: PlaceOrderInput): Promise<PlaceO
         ok: true as const,
         orderId: order.id,
         orderNumber: order.orderNumber,
-        paymentMethod: contact.paymentMethod,
+        paymentMethod: input.paymentMethod,
         totalCents: amounts.totalPriceCents,
         awaitingEmailConfirmation: confirmation !== null,
       };

@@ -4,13 +4,16 @@ import { formatDate, formatDateTime, formatHours, formatTimeRange, formatWeekday
 import { logger } from "~/logger.server";
 import { findOrderReceipt, type OrderReceipt } from "~/models/orders.server";
 import { getContactInfo } from "~/models/settings.server";
-import { nextSteps, type NextSteps } from "~/messages/next-steps";
+import { nextSteps } from "~/messages/next-steps";
 import { paymentSucceededPath } from "~/services/payments/paths";
 import { abandonCheckoutOfOrder, confirmCheckoutOfOrder } from "~/services/payments/reconcile.server";
 import { parseStartHour, formatStartHour } from "~/domain/booking-window";
 import { ANY_CAREGIVER, stepHref } from "./draft";
-import { VARAUS_FLOW } from "./flows";
+import { VARAA_KAVERI_FLOW, VARAUS_FLOW, stepPath } from "./flows";
 import { canViewOrder } from "./owned-orders.server";
+import type { ReceiptView } from "./views";
+
+export type { ReceiptView };
 
 // The pages a customer lands on after booking (spec 000 §2 "Payment success page", "Payment
 // cancelled page", "Thank-you page"). An order is shown only to the browser that made it or to its
@@ -21,29 +24,6 @@ const ORDER_NUMBER = /^[A-Z]{3}-\d{1,18}$/;
 function orderNumberParam(url: URL): string | null {
   const value = url.searchParams.get("order_number")?.trim().toUpperCase() ?? "";
   return ORDER_NUMBER.test(value) ? value : null;
-}
-
-export interface ReceiptView {
-  orderNumber: string;
-  serviceName: string;
-  dateLabel: string;
-  timeLabel: string;
-  durationLabel: string;
-  originalPriceCents: number;
-  discountCents: number;
-  totalPriceCents: number;
-  paymentMethod: "online" | "invoice";
-  /** Online orders whose payment has not been confirmed yet. */
-  awaitingPayment: boolean;
-  cancelled: boolean;
-  invoiceDueDate: string | null;
-  customerEmail: string;
-  /** A guest's invoice order waiting for its e-mail confirmation: the deadline, formatted. */
-  emailConfirmationDeadline: string | null;
-  place: string;
-  /** The person the visit is for, when not the customer. */
-  recipientName: string | null;
-  nextSteps: NextSteps;
 }
 
 export async function paymentSuccessLoader(request: Request) {
@@ -92,23 +72,28 @@ export async function paymentSuccessLoader(request: Request) {
 }
 
 /**
- * 'Yritä uudelleen' after a cancelled payment: the contact step with the same time, service and
- * helper; the details typed there wait in this browser's contact draft (contact-step.server.ts).
+ * 'Yritä uudelleen' after a cancelled payment: the last step with the same time, service, place
+ * and helper. What was typed there waits in this browser's contact draft (contact-step.server.ts)
+ * or, for an order of the signed-in wizards (the only ones that ask a description), in its visit
+ * draft (visit-draft.server.ts).
  */
 function retryHref(receipt: OrderReceipt): string {
   const hour = parseStartHour(receipt.scheduledStart);
-  return stepHref(VARAUS_FLOW, "contact", {
+  const signedIn = receipt.description !== null;
+  return stepHref(signedIn ? VARAA_KAVERI_FLOW : VARAUS_FLOW, signedIn ? "summary" : "contact", {
     date: receipt.scheduledDate,
     time: hour === null ? null : formatStartHour(hour),
     duration: String(receipt.durationHours),
     service: receipt.serviceId,
+    postalCode: receipt.postalCode,
+    city: receipt.city,
     caregiver: receipt.caregiverId ?? ANY_CAREGIVER,
   });
 }
 
 export async function paymentCancelledLoader(request: Request): Promise<{ orderNumber: string | null; retryHref: string }> {
   const orderNumber = orderNumberParam(new URL(request.url));
-  let retry = VARAUS_FLOW.paths.time;
+  let retry = stepPath(VARAUS_FLOW, "time");
   if (orderNumber) {
     try {
       const db = await getDb();

@@ -1,4 +1,5 @@
 import { data, redirect } from "@remix-run/node";
+import { getOptionalUser, type AuthUser } from "~/auth/guards.server";
 import { getDb, type Executor } from "~/db.server";
 import {
   availableStartHours,
@@ -14,19 +15,23 @@ import { formatHours, formatTimeRange, formatWeekdayDate } from "~/domain/format
 import { priceOrder, type OrderAmounts } from "~/domain/order-amounts";
 import { bandForHour, type PriceBand } from "~/domain/pricing";
 import { logger } from "~/logger.server";
+import { NOTICE_MESSAGES_BY_WORDING } from "~/messages/booking-wording";
 import {
-  findOfferedCaregiver,
+  caregiverAvailability,
   listOfferedCaregivers,
   type OfferedCaregiver,
+  type VisitWindow,
 } from "~/models/caregivers.server";
 import { listActiveServiceCategories, type ServiceCategorySummary } from "~/models/service-categories.server";
 import { getPriceBands } from "~/models/settings.server";
+import type { CompleteVisit } from "~/schemas/booking-visit";
 import {
   ANY_CAREGIVER,
   PICK_PARAM,
   UUID,
   applyTimeStepSubmission,
   checkTimeStep,
+  noticeStep,
   readDraft,
   readNotice,
   stepHref,
@@ -34,13 +39,17 @@ import {
   type DraftNotice,
   type TimeSelection,
 } from "./draft";
-import { DRAFT_NOTICE_MESSAGES } from "~/messages/booking";
-import type { BookingFlow } from "./flows";
-import type { DraftSummary, TimeStepView, CaregiverStepView } from "./views";
+import { detailsStep, nextStep, type BookingFlow } from "./flows";
+import { checkPlace } from "./place";
+import { requireBookingCustomer, visitDetailsOf } from "./visit-draft.server";
+import { checkCompleteVisit, checkTimeStepFields } from "./visit-checks.server";
+import type { VisitErrors, VisitValues } from "./visit-fields";
+import type { CaregiverStepView, DraftSummary, TimeStepView } from "./views";
 
-// The server half of steps 1 and 2 and the checks every later step repeats (STYLE.md principle 3:
-// every step re-validates everything before it). A draft that is incomplete or no longer valid is
-// sent back to the first step that is missing, with a notice saying why.
+// The server half of the steps every flow shares (the time step and the helper step) and the
+// checks every later step repeats (STYLE.md principle 3: every step re-validates everything before
+// it). A draft that is incomplete or no longer valid is sent back to the first step that is
+// missing, with a notice saying why in the flow's own words.
 
 // ---------------------------------------------------------------- shared checks
 
@@ -54,6 +63,15 @@ async function quietly<T>(what: string, load: () => Promise<T>, fallback: T): Pr
   }
 }
 
+export function noticeMessage(flow: BookingFlow, notice: DraftNotice | null): string | null {
+  return notice ? NOTICE_MESSAGES_BY_WORDING[flow.wording][notice] : null;
+}
+
+/** Back to the step that says what is missing. */
+export function sendBack(flow: BookingFlow, draft: BookingDraft, notice: DraftNotice, month: string | null = null): Response {
+  return redirect(stepHref(flow, noticeStep(flow, notice), draft, { month, notice }));
+}
+
 export interface ValidTimeStep {
   selection: TimeSelection;
   interval: BookingInterval;
@@ -63,7 +81,7 @@ export interface ValidTimeStep {
   amounts: OrderAmounts;
 }
 
-/** Step 1 of the draft, valid now; otherwise throws a redirect back to step 1 with the reason. */
+/** The service, date, time and duration of the draft, valid now; otherwise throws a redirect back with the reason. */
 export async function requireTimeStep(
   executor: Executor,
   flow: BookingFlow,
@@ -72,7 +90,7 @@ export async function requireTimeStep(
 ): Promise<ValidTimeStep> {
   const [services, bands] = await Promise.all([listActiveServiceCategories(executor), getPriceBands(executor)]);
   const check = checkTimeStep(draft, { now, serviceIds: new Set(services.map((service) => service.id)) });
-  if (!check.ok) throw redirect(stepHref(flow, "time", draft, { notice: check.notice }));
+  if (!check.ok) throw sendBack(flow, draft, check.notice);
   const selection = check.value;
   return {
     selection,
@@ -83,64 +101,119 @@ export async function requireTimeStep(
   };
 }
 
+export interface ValidPlace {
+  postalCode: string;
+  city: string;
+}
+
+/** The visit's postal code and city, which the helper step needs (DESIGN.md decision 17). */
+export function requirePlace(flow: BookingFlow, draft: BookingDraft): ValidPlace {
+  const place = checkPlace(draft);
+  if (!place.ok) throw sendBack(flow, draft, "place_missing");
+  return place.value;
+}
+
+/** The visit's values as a step shows them: the place from the address, the rest as given. */
+export function visitValues(draft: BookingDraft, details: Partial<VisitValues> = {}): VisitValues {
+  return {
+    address: "",
+    phone: "",
+    description: "",
+    specialNotes: "",
+    ...details,
+    postalCode: draft.postalCode ?? "",
+    city: draft.city ?? "",
+  };
+}
+
 /**
- * Step 2 of the draft: 'Ei väliä' (null) or a caregiver who may still be booked for the time.
- * Otherwise throws a redirect back to step 2 with the reason.
+ * A signed-in booking's visit as far as the step needs it: the street address and phone from the
+ * time step, and (`complete`) the description and note too. Otherwise throws a redirect to the
+ * step that asks what is missing.
+ */
+export async function requireVisit(
+  executor: Executor,
+  request: Request,
+  flow: BookingFlow,
+  draft: BookingDraft,
+  user: AuthUser,
+  needs: "address" | "complete",
+): Promise<CompleteVisit | null> {
+  const { details } = await visitDetailsOf(executor, request, user.id);
+  const values = visitValues(draft, details);
+  if (!checkTimeStepFields(flow, values).ok) throw redirect(stepHref(flow, "time", draft, { notice: "details_missing" }));
+  if (needs === "address") return null;
+  const complete = checkCompleteVisit(flow, values);
+  if (!complete.ok) throw redirect(stepHref(flow, detailsStep(flow) ?? "time", draft, { notice: "details_missing" }));
+  return complete.value;
+}
+
+/**
+ * The helper of the draft: 'Ei väliä' (null) or a caregiver who may still be booked for the visit
+ * (approved, serving its city, free). Otherwise throws a redirect back to the helper step saying why.
  */
 export async function requireCaregiverChoice(
   executor: Executor,
   flow: BookingFlow,
   draft: BookingDraft,
-  time: ValidTimeStep,
+  visit: VisitWindow,
   /** This browser's unpaid order for the same draft: its caregiver is still this customer's. */
   ownPendingOrderId: string | null = null,
 ): Promise<OfferedCaregiver | null> {
   if (draft.caregiver === ANY_CAREGIVER) return null;
-  if (!draft.caregiver || !UUID.test(draft.caregiver)) {
-    throw redirect(stepHref(flow, "caregiver", { ...draft, caregiver: null }, { notice: "caregiver_missing" }));
-  }
-  const caregiver = await findOfferedCaregiver(executor, draft.caregiver, time.interval, ownPendingOrderId);
-  if (!caregiver) {
-    throw redirect(stepHref(flow, "caregiver", { ...draft, caregiver: null }, { notice: "caregiver_unavailable" }));
-  }
-  return caregiver;
+  const back = (notice: DraftNotice) => sendBack(flow, { ...draft, caregiver: null }, notice);
+  if (!draft.caregiver || !UUID.test(draft.caregiver)) throw back("caregiver_missing");
+  const availability = await caregiverAvailability(executor, draft.caregiver, visit, ownPendingOrderId);
+  if (availability.status === "available") return availability.caregiver;
+  throw back(availability.status === "outside_area" ? "caregiver_outside_area" : "caregiver_unavailable");
 }
 
-
-export function summarize(time: ValidTimeStep, caregiver: OfferedCaregiver | null): DraftSummary {
+export function summarize(time: ValidTimeStep, caregiver: OfferedCaregiver | null, place: ValidPlace): DraftSummary {
   return {
     serviceName: time.service.name,
     dateLabel: formatWeekdayDate(time.selection.date),
     timeLabel: formatTimeRange(time.interval.startsAt, time.interval.endsAt),
     durationLabel: formatHours(time.selection.durationHours),
+    placeLabel: `${place.postalCode} ${place.city}`,
     caregiverName: caregiver?.fullName ?? null,
   };
 }
 
-function noticeMessage(notice: DraftNotice | null): string | null {
-  return notice ? DRAFT_NOTICE_MESSAGES[notice] : null;
-}
-
-// ---------------------------------------------------------------- step 1: time and service
-
-
+// ---------------------------------------------------------------- the time step
 
 /** Where the page scrolls after a pick without JavaScript: the section the pick revealed. */
-function anchorAfterPick(params: URLSearchParams): string {
+export function anchorAfterPick(flow: BookingFlow, params: URLSearchParams): string {
   if (params.has(PICK_PARAM.month)) return "#kalenteri";
   if (params.has(PICK_PARAM.date)) return "#aika";
   if (params.has(PICK_PARAM.time)) return "#kesto";
-  if (params.has(PICK_PARAM.duration) || params.has(PICK_PARAM.manualDuration)) return "#palvelu";
+  if (params.has(PICK_PARAM.duration) || params.has(PICK_PARAM.manualDuration)) return flow.timeStepAsks.service ? "#palvelu" : "#paikka";
   return "";
 }
 
+/** The step after the time step, when everything on it is valid; else why not. */
+export function proceedFromTimeStep(
+  flow: BookingFlow,
+  draft: BookingDraft,
+  values: VisitValues,
+  options: { now: Date; serviceIds: ReadonlySet<string>; month: string | null },
+): { redirect: Response } | { errors: VisitErrors } {
+  const check = checkTimeStep(draft, options);
+  if (!check.ok) return { redirect: sendBack(flow, draft, check.notice, options.month) };
+  const fields = checkTimeStepFields(flow, values);
+  if (!fields.ok) return { errors: fields.errors };
+  return { redirect: redirect(stepHref(flow, nextStep(flow, "time")!, draft)) };
+}
+
 /**
- * Step 1's loader. Its form is a GET form whose buttons pick a day, an hour, a duration or a
- * month: each submission is applied to the draft and answered with a redirect to the draft's
- * clean address (bookmarkable, and the back button steps through the picks). 'Jatka kaverin
- * valintaan' goes on to step 2 when the draft is complete, else back here with the reason.
+ * The time step's loader. In the public flows its form is a GET form whose buttons pick a day,
+ * an hour, a duration or a month: each submission is applied to the draft and answered with a
+ * redirect to the draft's clean address (bookmarkable, and the back button steps through the
+ * picks). 'Jatka' goes on when the draft and the visit's place are complete, else back here with
+ * the reason. The signed-in flows post the same form (timeStepAction, signed-in-steps.server.ts),
+ * since it carries personal data; their loader only shows the step.
  */
 export async function timeStepLoader(request: Request, flow: BookingFlow) {
+  const user = flow.signedIn ? await requireBookingCustomer(request) : null;
   const now = new Date();
   const url = new URL(request.url);
   const submission = applyTimeStepSubmission(url.searchParams, now);
@@ -149,28 +222,57 @@ export async function timeStepLoader(request: Request, flow: BookingFlow) {
     quietly("service categories", () => listActiveServiceCategories(db), [] as ServiceCategorySummary[]),
     getPriceBands(db),
   ]);
+  const serviceIds = new Set(services.map((s) => s.id));
+  const { draft } = submission;
+  if (!flow.timeStepAsks.service && !(draft.service && serviceIds.has(draft.service))) throw sendBack(flow, draft, "service_missing");
 
+  // Known details fill in what the draft does not say yet: the signed-in customer's visit
+  // draft, or their saved address (spec: pre-filled from the customer's saved details).
+  const viewer = user ?? (draft.postalCode && draft.city ? null : await getOptionalUser(request));
+  const known = viewer ? await visitDetailsOf(db, request, viewer.id) : null;
+  const values = visitValues(
+    { ...draft, postalCode: draft.postalCode ?? known?.saved.postalCode ?? null, city: draft.city ?? known?.saved.city ?? null },
+    user && known ? known.details : {},
+  );
+
+  let fieldErrors: VisitErrors = {};
   if (submission.submitted && !submission.durationError) {
-    if (submission.proceed) {
-      const check = checkTimeStep(submission.draft, { now, serviceIds: new Set(services.map((s) => s.id)) });
-      if (check.ok) throw redirect(stepHref(flow, "caregiver", submission.draft));
-      throw redirect(stepHref(flow, "time", submission.draft, { month: submission.month, notice: check.notice }));
+    if (!(submission.proceed && !flow.signedIn)) {
+      throw redirect(stepHref(flow, "time", draft, { month: submission.month }) + anchorAfterPick(flow, url.searchParams));
     }
-    throw redirect(stepHref(flow, "time", submission.draft, { month: submission.month }) + anchorAfterPick(url.searchParams));
+    const outcome = proceedFromTimeStep(flow, draft, values, { now, serviceIds, month: submission.month });
+    if ("redirect" in outcome) throw outcome.redirect;
+    fieldErrors = outcome.errors;
   }
 
-  const { draft } = submission;
+  const notice = readNotice(url.searchParams);
+  // Sent back for the place or the visit's details: the fields say what is wrong.
+  if (notice === "place_missing" || notice === "details_missing") {
+    const fields = checkTimeStepFields(flow, values);
+    if (!fields.ok) fieldErrors = fields.errors;
+  }
+  const view: TimeStepView = { ...timeStepBasics(flow, draft, services, bands, submission, now), notice: noticeMessage(flow, notice), values, fieldErrors };
+  const invalid = submission.durationError !== null || Object.keys(fieldErrors).length > 0;
+  return data(view, { status: invalid && submission.submitted ? 400 : 200 });
+}
+
+/** The calendar, the hours, the duration and the services of the time step for a draft. */
+function timeStepBasics(
+  flow: BookingFlow,
+  draft: BookingDraft,
+  services: ServiceCategorySummary[],
+  bands: PriceBand[],
+  submission: { month: string | null; manualDuration: string; durationError: string | null },
+  now: Date,
+): Omit<TimeStepView, "notice" | "values" | "fieldErrors"> {
   const selectedDate = draft.date && isSelectableDate(draft.date, now) ? draft.date : null;
   const hours = selectedDate ? availableStartHours(selectedDate, now) : [];
   const pickedHour = parseStartHour(draft.time);
   const selectedHour = pickedHour !== null && hours.includes(pickedHour) ? pickedHour : null;
   const monthRef = resolveCalendarMonth(submission.month, selectedDate, now);
-  const durationHours = Number(draft.duration);
-
-  const view: TimeStepView = {
-    flowId: flow.id,
+  return {
+    flow,
     draft,
-    notice: noticeMessage(readNotice(url.searchParams)),
     month: formatCalendarMonth(monthRef),
     calendar: monthCalendar(monthRef.year, monthRef.month, now),
     selectedDate,
@@ -180,49 +282,57 @@ export async function timeStepLoader(request: Request, flow: BookingFlow) {
     }),
     selectedHour,
     hourlyCents: selectedHour === null ? null : bandForHour(bands, selectedHour).hourlyCents,
-    durationHours,
+    durationHours: Number(draft.duration),
     manualDuration: submission.manualDuration,
     durationError: submission.durationError,
     services,
     selectedService: draft.service && services.some((s) => s.id === draft.service) ? draft.service : null,
     bands,
   };
-  return data(view, { status: submission.durationError ? 400 : 200 });
 }
 
-// ---------------------------------------------------------------- step 2: caregiver
-
+// ---------------------------------------------------------------- the helper step
 
 /**
- * Step 2's loader. Its GET form chooses 'Ei väliä' or one of up to six caregivers who are free
- * for the whole booking; 'Jatka yhteystietoihin' goes on to the contact step with the choice.
+ * The helper step's loader. Its GET form chooses 'Ei väliä' or one of up to six caregivers who
+ * serve the visit's city and are free for the whole visit (and the one the customer named, such
+ * as the same helper again); 'Jatka' goes on with the choice.
  */
 export async function caregiverStepLoader(request: Request, flow: BookingFlow) {
+  const user = flow.signedIn ? await requireBookingCustomer(request) : null;
   const now = new Date();
   const url = new URL(request.url);
   const draft = readDraft(url.searchParams);
   const db = await getDb();
   const time = await requireTimeStep(db, flow, draft, now);
-  const caregivers = await quietly("caregivers", () => listOfferedCaregivers(db, time.interval), [] as OfferedCaregiver[]);
+  const place = requirePlace(flow, draft);
+  if (user) await requireVisit(db, request, flow, draft, user, "complete");
+  const visit: VisitWindow = { ...time.interval, city: place.city };
+  const named = draft.caregiver && UUID.test(draft.caregiver) ? draft.caregiver : null;
+  const caregivers = await quietly("caregivers", () => listOfferedCaregivers(db, visit, named), [] as OfferedCaregiver[]);
 
   if (url.searchParams.has(PICK_PARAM.proceed)) {
-    // Re-checked against the database, not just the list: a choice beyond the list's six is
-    // fine as long as the caregiver may be booked.
-    await requireCaregiverChoice(db, flow, draft, time);
-    throw redirect(stepHref(flow, "contact", draft));
+    // Re-checked against the database, not just the list.
+    await requireCaregiverChoice(db, flow, draft, visit);
+    throw redirect(stepHref(flow, nextStep(flow, "caregiver")!, draft));
   }
 
+  let notice = noticeMessage(flow, readNotice(url.searchParams));
+  if (!notice && named && !caregivers.some((caregiver) => caregiver.id === named)) {
+    // A helper named in the address (the same helper again) who cannot come: say why.
+    const availability = await caregiverAvailability(db, named, visit);
+    notice = noticeMessage(flow, availability.status === "outside_area" ? "caregiver_outside_area" : "caregiver_unavailable");
+  }
   const chosen = draft.caregiver;
-  const selected =
-    chosen === ANY_CAREGIVER || (chosen !== null && caregivers.some((caregiver) => caregiver.id === chosen)) ? chosen : null;
   const view: CaregiverStepView = {
-    flowId: flow.id,
+    flow,
     draft,
-    notice: noticeMessage(readNotice(url.searchParams)),
-    summary: summarize(time, null),
+    notice,
+    summary: summarize(time, null, place),
     estimateCents: time.amounts.originalPriceCents,
     caregivers,
-    selected,
+    selected: chosen === ANY_CAREGIVER || (chosen !== null && caregivers.some((caregiver) => caregiver.id === chosen)) ? chosen : null,
+    city: place.city,
   };
   return view;
 }

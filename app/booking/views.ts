@@ -4,9 +4,11 @@ import type { MonthCalendar } from "~/domain/booking-window";
 import type { OfferedCaregiver } from "~/domain/caregiver-offer";
 import type { OrderAmounts } from "~/domain/order-amounts";
 import type { PriceBand } from "~/domain/pricing";
+import type { NextSteps } from "~/messages/next-steps";
 import type { ServiceCategorySummary } from "~/domain/service-category";
 import type { BookingDraft } from "./draft";
 import type { BookingFlow } from "./flows";
+import type { VisitErrors, VisitValues } from "./visit-fields";
 
 // What each booking step's loader gives its page: the contract between the server halves
 // (steps.server.ts, contact-step.server.ts) and the step components, which must not import
@@ -18,6 +20,8 @@ export interface DraftSummary {
   dateLabel: string;
   timeLabel: string;
   durationLabel: string;
+  /** '00100 Helsinki': where the visit is. */
+  placeLabel: string;
   caregiverName: string | null;
 }
 
@@ -30,7 +34,8 @@ export interface TimeSlot {
 }
 
 export interface TimeStepView {
-  flowId: BookingFlow["id"];
+  /** The flow the step belongs to: its addresses and titles (the page needs no copy of every flow). */
+  flow: BookingFlow;
   draft: BookingDraft;
   notice: string | null;
   /** 'yyyy-MM' of the month shown, carried by the form. */
@@ -48,10 +53,59 @@ export interface TimeStepView {
   services: ServiceCategorySummary[];
   selectedService: string | null;
   bands: PriceBand[];
+  /** The visit's typed fields (postal code and city always; the rest where the flow asks them). */
+  values: VisitValues;
+  fieldErrors: VisitErrors;
+}
+
+/** What the signed-in flows' time step action answers when something is to be corrected. */
+export interface TimeStepActionData {
+  values: VisitValues;
+  fieldErrors: VisitErrors;
+  manualDuration: string;
+  durationError: string | null;
+}
+
+/** The signed-in wizards' first step: the service cards. */
+export interface ServiceStepView {
+  /** The flow the step belongs to: its addresses and titles (the page needs no copy of every flow). */
+  flow: BookingFlow;
+  draft: BookingDraft;
+  notice: string | null;
+  services: ServiceCategorySummary[];
+  selectedService: string | null;
+  bands: PriceBand[];
+  /** The helper named in the address ('Varaa sama kaveri uudelleen'), if they can be booked at all. */
+  caregiverName: string | null;
+}
+
+/** The portal wizard's description step. */
+export interface DetailsStepView {
+  /** The flow the step belongs to: its addresses and titles (the page needs no copy of every flow). */
+  flow: BookingFlow;
+  draft: BookingDraft;
+  notice: string | null;
+  summary: DraftSummary;
+  values: VisitValues;
+  fieldErrors: VisitErrors;
+}
+
+/** The signed-in wizards' last step: everything chosen, the price, payment method and terms. */
+export interface SummaryStepView {
+  /** The flow the step belongs to: its addresses and titles (the page needs no copy of every flow). */
+  flow: BookingFlow;
+  draft: BookingDraft;
+  summary: DraftSummary;
+  visit: { address: string; phone: string; description: string; specialNotes: string | null };
+  amounts: OrderAmounts;
+  /** This browser's own online order for this very draft that still awaits payment. */
+  pendingOrderNumber: string | null;
+  onlinePayment: boolean;
 }
 
 export interface CaregiverStepView {
-  flowId: BookingFlow["id"];
+  /** The flow the step belongs to: its addresses and titles (the page needs no copy of every flow). */
+  flow: BookingFlow;
   draft: BookingDraft;
   notice: string | null;
   summary: DraftSummary;
@@ -59,6 +113,8 @@ export interface CaregiverStepView {
   caregivers: OfferedCaregiver[];
   /** The current choice: ANY_CAREGIVER, an offered caregiver's id, or null. */
   selected: string | null;
+  /** The visit's city: the helpers offered serve it. */
+  city: string;
 }
 
 export interface DiscountCheckResult {
@@ -74,7 +130,8 @@ export interface DiscountCheckResult {
 }
 
 export interface ContactStepView {
-  flowId: BookingFlow["id"];
+  /** The flow the step belongs to: its addresses and titles (the page needs no copy of every flow). */
+  flow: BookingFlow;
   draft: BookingDraft;
   summary: DraftSummary;
   amounts: OrderAmounts;
@@ -89,4 +146,28 @@ export interface ContactStepView {
   pendingOrderNumber: string | null;
   /** False when no payment provider may take money (production without Stripe): invoice only. */
   onlinePayment: boolean;
+}
+
+/** What the result pages show of a booked order (spec 000 §2 "Payment success page"). */
+export interface ReceiptView {
+  orderNumber: string;
+  serviceName: string;
+  dateLabel: string;
+  timeLabel: string;
+  durationLabel: string;
+  originalPriceCents: number;
+  discountCents: number;
+  totalPriceCents: number;
+  paymentMethod: "online" | "invoice";
+  /** Online orders whose payment has not been confirmed yet. */
+  awaitingPayment: boolean;
+  cancelled: boolean;
+  invoiceDueDate: string | null;
+  customerEmail: string;
+  /** A guest's invoice order waiting for its e-mail confirmation: the deadline, formatted. */
+  emailConfirmationDeadline: string | null;
+  place: string;
+  /** The person the visit is for, when not the customer. */
+  recipientName: string | null;
+  nextSteps: NextSteps;
 }

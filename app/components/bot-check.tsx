@@ -9,7 +9,7 @@ import {
 } from "~/schemas/bot-check";
 import { botCheckMessages } from "~/messages/bot-check";
 import botCheckStyles from "./bot-check.css";
-import { FieldError } from "./forms";
+import { FieldError } from "./form-parts";
 import { holdSubmitter } from "./held-submit";
 
 // The bot check of public forms (DESIGN.md decision 10). The page is rendered with the signed
@@ -163,6 +163,11 @@ function Question({
   );
 }
 
+/** A visible submit button of `form` (pressed, or the default one of Enter in a field). */
+function isPressedButton(submitter: HTMLElement | null, form: HTMLFormElement): submitter is HTMLElement {
+  return submitter !== null && !submitter.hidden && submitter.getAttribute("name") !== "__intent__" && form.contains(submitter);
+}
+
 /** The part of the widget element's API used here (altcha's WidgetMethods). */
 type WidgetElement = HTMLElement & {
   getState?: () => string;
@@ -189,11 +194,15 @@ function AltchaWidget({ id, error }: { id: string; error?: string }) {
       holdSubmitter(null);
       setWaiting(false);
       // After the widget has written its payload into the form's hidden field.
-      if (send) setTimeout(() => form.requestSubmit(submitter && form.contains(submitter) ? submitter : undefined), 0);
+      if (send && submitter && form.contains(submitter)) setTimeout(() => form.requestSubmit(submitter), 0);
     };
     const onSubmit = (event: SubmitEvent) => {
       const state = widget.getState?.();
       if (state !== "verifying" && state !== "unverified") return;
+      // Only a person's press is held. Conform validates a field on blur by submitting the form
+      // with a hidden, temporary '__intent__' button: held, it would be sent as a booking once
+      // the check is done.
+      if (!isPressedButton(event.submitter, form)) return;
       // Stops the submission before Remix (React listens at the root) and the browser see it.
       event.preventDefault();
       event.stopPropagation();

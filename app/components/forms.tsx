@@ -9,8 +9,23 @@ import {
   type FieldMetadata,
   type FormMetadata,
 } from "@conform-to/react";
-import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { Alert } from "./alert";
+import {
+  choiceCardClass,
+  choiceRadioClass,
+  controlClass,
+  describedBy,
+  ErrorSummaryList,
+  FieldError,
+  FieldShell,
+  Hint,
+  labelClass,
+  LabelledControl,
+  type SummaryError,
+} from "./form-parts";
+
+export { choiceCardClass, choiceRadioClass, ErrorSummaryList, FieldError, type SummaryError };
 
 // Conform's metadata types are invariant in the form's schema, so a kit that takes the fields of
 // any form has to say `any` here.
@@ -19,53 +34,9 @@ type Meta = FieldMetadata<any, any, string[]>;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyForm = FormMetadata<any, string[]>;
 
-const labelClass = "block font-semibold text-gray-900";
-const hintClass = "block text-gray-700";
-const errorClass = "flex gap-1 font-semibold text-red-800";
-const controlBase =
-  "block w-full min-h-target rounded-md border-2 bg-white px-3 py-2 text-base text-gray-900 " +
-  "placeholder:text-gray-600 focus:border-brand-700 focus-visible:outline focus-visible:outline-[3px] " +
-  "focus-visible:outline-offset-2 focus-visible:outline-amber-700";
-
-function controlClass(invalid: boolean, className?: string): string {
-  return [controlBase, invalid ? "border-red-700" : "border-gray-600", className].filter(Boolean).join(" ");
-}
-
 /** The first error of a field, or undefined. One message at a time is easier to act on. */
 function firstError(meta: Meta): string | undefined {
   return meta.errors?.[0];
-}
-
-function describedBy(...ids: Array<string | false | undefined>): string | undefined {
-  const value = ids.filter(Boolean).join(" ");
-  return value || undefined;
-}
-
-/** "Virhe: …" with the prefix read only by screen readers, as GOV.UK does. */
-export function FieldError({ id, children }: { id: string; children?: ReactNode }) {
-  if (!children) return null;
-  return (
-    <p id={id} className={errorClass}>
-      <span className="sr-only">Virhe: </span>
-      {children}
-    </p>
-  );
-}
-
-function Hint({ id, children }: { id: string; children?: ReactNode }) {
-  if (!children) return null;
-  return (
-    <p id={id} className={hintClass}>
-      {children}
-    </p>
-  );
-}
-
-function FieldShell({ invalid, children, className }: { invalid: boolean; children: ReactNode; className?: string }) {
-  // A red bar beside an invalid field marks it for sighted readers scanning a long form.
-  return (
-    <div className={`space-y-1 ${invalid ? "border-l-4 border-red-700 pl-3" : ""} ${className ?? ""}`}>{children}</div>
-  );
 }
 
 /** What every control needs from its field: the first error and the attributes that announce it. */
@@ -78,34 +49,6 @@ function controlState(meta: Meta, hint: ReactNode) {
       "aria-describedby": describedBy(hint !== undefined && meta.descriptionId, error && meta.errorId),
     },
   };
-}
-
-/** Label, hint and error above a text-like control (input, textarea, select), in that order. */
-function LabelledField({
-  meta,
-  label,
-  hint,
-  error,
-  className,
-  children,
-}: {
-  meta: Meta;
-  label: ReactNode;
-  hint?: ReactNode;
-  error: string | undefined;
-  className?: string;
-  children: ReactNode;
-}) {
-  return (
-    <FieldShell invalid={Boolean(error)} className={className}>
-      <label htmlFor={meta.id} className={labelClass}>
-        {label}
-      </label>
-      <Hint id={meta.descriptionId}>{hint}</Hint>
-      <FieldError id={meta.errorId}>{error}</FieldError>
-      {children}
-    </FieldShell>
-  );
 }
 
 export interface TextFieldProps {
@@ -125,7 +68,7 @@ export function TextField({ meta, label, hint, type = "text", autoComplete, inpu
   const { error, aria } = controlState(meta, hint);
   const { key, ...props } = getInputProps(meta, { type, ariaAttributes: false });
   return (
-    <LabelledField meta={meta} label={label} hint={hint} error={error} className={className}>
+    <LabelledControl id={meta.id} hintId={meta.descriptionId} errorId={meta.errorId} label={label} hint={hint} error={error} className={className}>
       <input
         key={key}
         {...props}
@@ -136,7 +79,7 @@ export function TextField({ meta, label, hint, type = "text", autoComplete, inpu
         {...aria}
         className={controlClass(Boolean(error))}
       />
-    </LabelledField>
+    </LabelledControl>
   );
 }
 
@@ -153,7 +96,7 @@ export function TextareaField({ meta, label, hint, rows = 5, maxLength, classNam
   const { error, aria } = controlState(meta, hint);
   const { key, ...props } = getTextareaProps(meta, { ariaAttributes: false });
   return (
-    <LabelledField meta={meta} label={label} hint={hint} error={error} className={className}>
+    <LabelledControl id={meta.id} hintId={meta.descriptionId} errorId={meta.errorId} label={label} hint={hint} error={error} className={className}>
       <textarea
         key={key}
         {...props}
@@ -164,7 +107,7 @@ export function TextareaField({ meta, label, hint, rows = 5, maxLength, classNam
         {...aria}
         className={controlClass(Boolean(error))}
       />
-    </LabelledField>
+    </LabelledControl>
   );
 }
 
@@ -182,7 +125,7 @@ export function SelectField({ meta, label, options, hint, placeholder, className
   const { error, aria } = controlState(meta, hint);
   const { key, ...props } = getSelectProps(meta, { ariaAttributes: false });
   return (
-    <LabelledField meta={meta} label={label} hint={hint} error={error} className={className}>
+    <LabelledControl id={meta.id} hintId={meta.descriptionId} errorId={meta.errorId} label={label} hint={hint} error={error} className={className}>
       <select key={key} {...props} {...aria} className={controlClass(Boolean(error))}>
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((option) => (
@@ -191,7 +134,7 @@ export function SelectField({ meta, label, options, hint, placeholder, className
           </option>
         ))}
       </select>
-    </LabelledField>
+    </LabelledControl>
   );
 }
 
@@ -231,20 +174,6 @@ export function CheckboxField({ meta, label, hint, value, className }: CheckboxF
     </FieldShell>
   );
 }
-
-/**
- * A whole card as the label of one radio button: every choice of one among a few (service,
- * caregiver, RadioCards) looks and behaves the same. Add the border colour, background, padding
- * and gap.
- */
-export const choiceCardClass =
-  "flex h-full min-h-target cursor-pointer items-start rounded-lg border-2 " +
-  "hover:border-brand-700 hover:bg-brand-50 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 " +
-  "has-[:checked]:ring-2 has-[:checked]:ring-brand-700 has-[:focus-visible]:outline has-[:focus-visible]:outline-[3px] " +
-  "has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-amber-700";
-
-/** The radio inside a choice card. The card shows focus; the native ring would be drawn twice. */
-export const choiceRadioClass = "mt-1 h-6 w-6 flex-none cursor-pointer accent-brand-700 focus-visible:outline-none";
 
 export interface RadioCardOption {
   value: string;
@@ -323,75 +252,6 @@ export function RadioCards({ meta, legend, options, hint, columns = 2, legendSiz
         })}
       </div>
     </fieldset>
-  );
-}
-
-export interface SummaryError {
-  id: string;
-  message: string;
-}
-
-/**
- * The GOV.UK error summary: a titled box whose list links to each invalid field with a real
- * `#id`, so it works without JavaScript. With JavaScript it takes focus when it appears after a
- * submission, so keyboard and screen reader users land on it.
- */
-export function ErrorSummaryList({
-  errors,
-  title = "Korjaa seuraavat virheet",
-  focusKey,
-}: {
-  errors: ReadonlyArray<SummaryError>;
-  title?: string;
-  /** Changes on every submission; the summary takes focus again when it changes. */
-  focusKey?: unknown;
-}) {
-  const ref = useRef<HTMLDivElement>(null);
-  const signature = errors.map((e) => `${e.id}:${e.message}`).join("|");
-  const hasErrors = errors.length > 0;
-  useEffect(() => {
-    if (!hasErrors) return;
-    // Focus moves when the summary appears or a new submission produced it, never while typing.
-    // Conform focuses the first invalid field in its own effect, which runs after this one (parents'
-    // effects run after their children's), so take focus on the next frame to land last.
-    const frame = requestAnimationFrame(() => ref.current?.focus());
-    return () => cancelAnimationFrame(frame);
-  }, [hasErrors, focusKey]);
-  if (!hasErrors) return null;
-  return (
-    <div
-      ref={ref}
-      tabIndex={-1}
-      data-error-signature={signature}
-      className="rounded-lg border-4 border-red-700 bg-white p-4 focus-visible:outline focus-visible:outline-[3px] focus-visible:outline-offset-2 focus-visible:outline-amber-700"
-    >
-      <div role="alert">
-        <h2 className="text-xl font-bold text-red-800">
-          {title}
-        </h2>
-        <ul className="mt-2 list-none space-y-1">
-          {errors.map((error) => (
-            <li key={`${error.id}:${error.message}`}>
-              <a
-                href={`#${error.id}`}
-                className="inline-flex min-h-target items-center font-semibold text-red-800 underline underline-offset-4 hover:decoration-2"
-                onClick={(event) => {
-                  // With JS, move focus into the field itself (a fragment jump only scrolls in
-                  // some browsers) and keep its label in view.
-                  const target = document.getElementById(error.id);
-                  if (!target) return;
-                  event.preventDefault();
-                  target.focus();
-                  target.scrollIntoView({ block: "center" });
-                }}
-              >
-                {error.message}
-              </a>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </div>
   );
 }
 

@@ -39,6 +39,8 @@ export interface Viewer {
   /** Their own pages: the portal, the helper's tasks or the back office. */
   homePath: string;
   homeLabel: string;
+  /** Where 'Varaa nyt' goes: /varaa-kaveri for a signed-in customer. */
+  bookingPath: string;
 }
 
 export interface SiteHeaderProps {
@@ -48,6 +50,12 @@ export interface SiteHeaderProps {
 
 const headerButton =
   "inline-flex min-h-target items-center gap-2 rounded-md border-2 border-brand-700 px-4 font-semibold text-brand-800 hover:bg-brand-50";
+
+/** Where 'Varaa nyt' takes this visitor: the signed-in wizard for a customer, else /varaa. */
+export function useBookingPath(): string {
+  const data = useRouteLoaderData("root") as { viewer?: Viewer | null } | undefined;
+  return data?.viewer?.bookingPath ?? "/varaa";
+}
 
 /** A signed-in user sees their name and the way to their own pages instead of 'Kirjaudu'. */
 function ViewerLink() {

@@ -4,7 +4,7 @@
 // future. "now" is always a parameter, so every rule is testable at any moment, including the
 // daylight-saving change days. Pure functions, no I/O.
 import { TZDate, tzOffset } from "@date-fns/tz";
-import { addDays, addMonths, differenceInCalendarDays, format, startOfMonth } from "date-fns";
+import { addDays, addMonths, format, startOfMonth } from "date-fns";
 import { TIME_ZONE } from "./format";
 import { MAX_DURATION_HOURS, MIN_DURATION_HOURS } from "./pricing";
 
@@ -61,21 +61,26 @@ function assertInstant(now: Date): void {
   if (Number.isNaN(now.getTime())) throw new RangeError("now must be a valid Date");
 }
 
+/** The Helsinki wall clock at `now`, as a Date whose UTC fields read that clock. */
+function helsinkiWallClock(now: Date): Date {
+  assertInstant(now);
+  return new Date(now.getTime() + helsinkiOffsetMinutes(now.getTime()) * 60_000);
+}
+
 /** Today's date in Helsinki, 'yyyy-MM-dd'. */
 export function helsinkiToday(now: Date): IsoDate {
-  assertInstant(now);
-  return format(new TZDate(now.getTime(), TIME_ZONE), "yyyy-MM-dd");
+  return helsinkiWallClock(now).toISOString().slice(0, 10);
 }
 
 /** The Helsinki clock's hour (0–23) at `now`. */
 export function helsinkiHour(now: Date): number {
-  assertInstant(now);
-  return new TZDate(now.getTime(), TIME_ZONE).getHours();
+  return helsinkiWallClock(now).getUTCHours();
 }
 
-/** `date` plus `days` calendar days, 'yyyy-MM-dd'. */
+/** `date` plus `days` calendar days, 'yyyy-MM-dd'. Calendar arithmetic: no time zone involved. */
 export function addCalendarDays(date: IsoDate, days: number): IsoDate {
-  return toIsoDate(addDays(helsinkiMidnight(date), days));
+  const { year, month, day } = requireIsoDate(date);
+  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
 }
 
 /** The last date on which a booking may start: today + 180 days. */
@@ -88,6 +93,25 @@ export function isBookableDate(date: string, now: Date): boolean {
   if (!isIsoDate(date)) return false;
   // 'yyyy-MM-dd' strings of four-digit years compare like the dates they name.
   return date >= helsinkiToday(now) && date <= lastBookableDate(now);
+}
+
+/**
+ * Helsinki's UTC offset in minutes at `instant`. tzOffset asks Intl, which is slow and called for
+ * every hour of every day a calendar shows; Helsinki's offset changes only on whole hours (01:00
+ * UTC), so the answer is kept per UTC quarter hour, a safe grain for any zone.
+ */
+const QUARTER_HOUR_MS = 15 * 60_000;
+const offsetByQuarterHour = new Map<number, number>();
+function helsinkiOffsetMinutes(instant: number): number {
+  const quarter = Math.floor(instant / QUARTER_HOUR_MS);
+  let offset = offsetByQuarterHour.get(quarter);
+  if (offset === undefined) {
+    offset = tzOffset(TIME_ZONE, new Date(instant));
+    // Two years of quarter hours at most; a long-running server never grows past that.
+    if (offsetByQuarterHour.size >= 70_000) offsetByQuarterHour.clear();
+    offsetByQuarterHour.set(quarter, offset);
+  }
+  return offset;
 }
 
 /**
@@ -116,14 +140,11 @@ export function helsinkiWallTimeToInstant(date: IsoDate, hour: number): Date | n
   }
   const wallAsUtc = Date.UTC(year, month - 1, day, hour);
   // Helsinki's offset on either side of the day's change (if any) gives every candidate instant.
-  const offsets = new Set([
-    tzOffset(TIME_ZONE, new Date(wallAsUtc - 12 * HOUR_MS)),
-    tzOffset(TIME_ZONE, new Date(wallAsUtc + 12 * HOUR_MS)),
-  ]);
+  const offsets = new Set([helsinkiOffsetMinutes(wallAsUtc - 12 * HOUR_MS), helsinkiOffsetMinutes(wallAsUtc + 12 * HOUR_MS)]);
   const candidates = [...offsets]
     .map((offsetMinutes) => wallAsUtc - offsetMinutes * 60_000)
     // A candidate is real only if Helsinki's offset at that instant is the one assumed.
-    .filter((instant) => tzOffset(TIME_ZONE, new Date(instant)) * 60_000 === wallAsUtc - instant)
+    .filter((instant) => helsinkiOffsetMinutes(instant) * 60_000 === wallAsUtc - instant)
     .sort((a, b) => a - b);
   return candidates.length > 0 ? new Date(candidates[candidates.length - 1]) : null;
 }
@@ -332,20 +353,23 @@ export function monthCalendar(year: number, month: number, now: Date): MonthCale
   const first = firstOfMonth({ year, month });
   const today = helsinkiToday(now);
   const firstIso = toIsoDate(first);
-  const daysInMonth = differenceInCalendarDays(addMonths(first, 1), first);
+  // Day 0 of the next month is this month's last day.
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
   const leading = mondayIndex(firstIso);
   const cells = Math.ceil((leading + daysInMonth) / 7) * 7;
-  const gridStart = addDays(first, -leading);
+  const gridStart = addCalendarDays(firstIso, -leading);
 
+  // Plain 'yyyy-MM-dd' arithmetic: a zoned date per cell would ask Intl for offsets hundreds of
+  // times a page.
   const weeks: CalendarDay[][] = [];
   for (let i = 0; i < cells; i++) {
-    const day = addDays(gridStart, i);
-    const date = toIsoDate(day);
+    const date = addCalendarDays(gridStart, i);
+    const { month: cellMonth, day } = requireIsoDate(date);
     const unavailable = unavailableDay(date, now);
     const cell: CalendarDay = {
       date,
-      dayOfMonth: day.getDate(),
-      inMonth: day.getMonth() === first.getMonth(),
+      dayOfMonth: day,
+      inMonth: cellMonth === month,
       disabled: unavailable !== null,
       unavailable,
       isToday: date === today,

@@ -1,6 +1,6 @@
 // Which helpers the booking flows offer (spec 000 §7 "caregivers (/varaa step 2)"; DESIGN.md
-// decisions 5 and 17): approved, average rating at least 4, best first, at most six, and free for
-// the whole visit. The query that applies these rules is in app/models/caregivers.server.ts.
+// decisions 5 and 17): approved, average rating at least 4 (a helper not rated yet is offered as
+// 'Uusi kaveri'), serving the visit's city, free for the whole visit, best first, at most six. The query that applies these rules is in app/models/caregivers.server.ts.
 
 export const OFFERED_CAREGIVER_LIMIT = 6;
 export const OFFERED_CAREGIVER_MIN_RATING = 4;
@@ -9,7 +9,9 @@ export const OFFERED_CAREGIVER_MIN_RATING = 4;
 export interface OfferedCaregiver {
   id: string;
   fullName: string;
-  averageRating: number;
+  /** Null while no customer has rated them: offered as 'Uusi kaveri'. */
+  averageRating: number | null;
+  /** Their rated orders, the count behind the average. */
   totalOrders: number;
   city: string;
   bio: string;
@@ -21,3 +23,13 @@ export interface OfferedCaregiver {
 export function safePhotoUrl(value: string | null): string | null {
   return value && /^\/[A-Za-z0-9/_.-]+$/.test(value) && !value.startsWith("//") ? value : null;
 }
+
+/** Whether a named helper may be booked for a visit, and if not, why. */
+export type CaregiverAvailability =
+  | { status: "available"; caregiver: OfferedCaregiver }
+  /** The visit's city is not their own nor one they serve. */
+  | { status: "outside_area"; caregiver: OfferedCaregiver }
+  /** A live order of theirs overlaps the visit. */
+  | { status: "busy"; caregiver: OfferedCaregiver }
+  /** Not approved (pending, rejected, suspended), rated under 4, or unknown. */
+  | { status: "not_bookable" };

@@ -45,6 +45,6 @@ export function nextSteps(order: NextStepsOrder, contact: NextStepsContact, now:
     cancellation: stillFree
       ? `Voit perua varauksen maksutta viimeistään ${when(freeUntil)} (${FREE_CANCELLATION_HOURS} tuntia ennen käynnin alkua). Myöhemmin perutusta varauksesta veloitamme yhden tunnin hinnan.`
       : `Käyntiin on alle ${FREE_CANCELLATION_HOURS} tuntia: jos perut sen, veloitamme yhden tunnin hinnan.`,
-    howToCancel: `Peru tai muuta varausta soittamalla asiakaspalveluun ${contact.phone} tai kirjoittamalla osoitteeseen ${contact.email}. Kerro tilausnumero ${order.orderNumber}.`,
+    howToCancel: `Voit perua varauksen itse omalla sivullasi kohdassa Tilaukset. Muuta tai peru varausta myös soittamalla asiakaspalveluun ${contact.phone} tai kirjoittamalla osoitteeseen ${contact.email}. Kerro tilausnumero ${order.orderNumber}.`,
   };
 }

@@ -5,20 +5,44 @@ import {
   OFFERED_CAREGIVER_LIMIT,
   OFFERED_CAREGIVER_MIN_RATING,
   safePhotoUrl,
+  type CaregiverAvailability,
   type OfferedCaregiver,
 } from "../domain/caregiver-offer";
 
-export type { OfferedCaregiver };
+export type { CaregiverAvailability, OfferedCaregiver };
 
-// Caregivers as the booking wizards offer them, by the rules of app/domain/caregiver-offer.ts (spec 000 §7 "caregivers (/varaa step 2)"; DESIGN.md
-// decision 5): approved, average rating at least 4, best first, at most six. A caregiver who
-// already has a live order overlapping the requested time is left out, with the same condition
-// as the exclusion constraint `orders_no_caregiver_overlap`, so what is offered is what the
-// database will accept (it still decides: two customers may pick the same caregiver at once).
+// Caregivers as the booking wizards offer them, by the rules of app/domain/caregiver-offer.ts
+// (spec 000 §7 "caregivers (/varaa step 2)"; DESIGN.md decisions 5 and 17): approved (so not
+// suspended), rated at least 4 or not rated yet ('Uusi kaveri'), serving the visit's city (their
+// own or one listed in service_cities), best first, at most six. A caregiver who already has a
+// live order overlapping the requested time is left out, with the same condition as the exclusion
+// constraint `orders_no_caregiver_overlap`, so what is offered is what the database will accept
+// (it still decides: two customers may pick the same caregiver at once).
 
+/** Where and when the helper is wanted. */
+export interface VisitWindow {
+  startsAt: Date;
+  endsAt: Date;
+  city: string;
+}
 
+/** The helper serves `city`: their own city or one of their service cities, case and outer spaces aside. */
+function servesCity(city: string) {
+  const wanted = sql`lower(btrim(${city}::text))`;
+  return sql<boolean>`(lower(btrim(caregivers.city)) = ${wanted} or exists (select 1 from unnest(caregivers.service_cities) as served(city) where lower(btrim(served.city)) = ${wanted}))`;
+}
 
-function offeredQuery(executor: Executor, interval: { startsAt: Date; endsAt: Date }, exceptOrderId: string | null = null) {
+/** A live order of the helper overlaps the interval (the exclusion constraint's condition). */
+function busyDuring(interval: { startsAt: Date; endsAt: Date }, exceptOrderId: string | null) {
+  return sql<boolean>`exists (
+    select 1 from orders
+    where orders.caregiver_id = caregivers.id and orders.status <> 'cancelled'
+      ${exceptOrderId ? sql`and orders.id <> ${exceptOrderId}` : sql``}
+      and tstzrange(orders.starts_at, orders.ends_at, '[)') && tstzrange(${interval.startsAt}::timestamptz, ${interval.endsAt}::timestamptz, '[)')
+  )`;
+}
+
+function bookableQuery(executor: Executor) {
   return executor
     .selectFrom("caregivers")
     .innerJoin("profiles", "profiles.id", "caregivers.profile_id")
@@ -32,21 +56,13 @@ function offeredQuery(executor: Executor, interval: { startsAt: Date; endsAt: Da
       "caregivers.profile_image_url",
     ])
     .where("caregivers.status", "=", "approved")
-    .where("caregivers.average_rating", ">=", OFFERED_CAREGIVER_MIN_RATING)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom("orders")
-            .select(sql`1`.as("one"))
-            .whereRef("orders.caregiver_id", "=", "caregivers.id")
-            .where("orders.status", "<>", "cancelled")
-            .$if(exceptOrderId !== null, (query) => query.where("orders.id", "<>", exceptOrderId!))
-            .where(
-              sql<boolean>`tstzrange(orders.starts_at, orders.ends_at, '[)') && tstzrange(${interval.startsAt}::timestamptz, ${interval.endsAt}::timestamptz, '[)')`,
-            ),
-        ),
-      ),
-    );
+    .where((eb) => eb.or([eb("caregivers.average_rating", "is", null), eb("caregivers.average_rating", ">=", OFFERED_CAREGIVER_MIN_RATING)]));
+}
+
+function offeredQuery(executor: Executor, visit: VisitWindow, exceptOrderId: string | null = null) {
+  return bookableQuery(executor)
+    .where(servesCity(visit.city))
+    .where(sql<boolean>`not ${busyDuring(visit, exceptOrderId)}`);
 }
 
 type OfferedRow = {
@@ -63,7 +79,7 @@ function toOffered(row: OfferedRow): OfferedCaregiver {
   return {
     id: row.id,
     fullName: row.full_name,
-    averageRating: row.average_rating ?? 0,
+    averageRating: row.average_rating,
     totalOrders: row.total_orders,
     city: row.city,
     bio: row.bio,
@@ -80,39 +96,78 @@ export async function listServiceCities(executor: Executor): Promise<string[]> {
     .sort((a, b) => a.localeCompare(b, "fi"));
 }
 
-/** Up to six caregivers free for the whole interval, best rated first. */
+/**
+ * Up to six caregivers who serve the city and are free for the whole interval, best rated first
+ * (the new ones, not rated yet, after them). `include` is a caregiver the customer already chose
+ * (the same helper again): listed even beyond the six when they may be booked.
+ */
 export async function listOfferedCaregivers(
   executor: Executor,
-  interval: { startsAt: Date; endsAt: Date },
+  visit: VisitWindow,
+  include: string | null = null,
 ): Promise<OfferedCaregiver[]> {
-  const rows = await offeredQuery(executor, interval)
-    .orderBy("caregivers.average_rating", "desc")
+  const rows = await offeredQuery(executor, visit)
+    .orderBy(sql`caregivers.average_rating desc nulls last`)
     .orderBy("caregivers.total_orders", "desc")
     .orderBy("caregivers.id")
     .limit(OFFERED_CAREGIVER_LIMIT)
     .execute();
-  return rows.map(toOffered);
+  const offered = rows.map(toOffered);
+  if (include && !offered.some((caregiver) => caregiver.id === include)) {
+    const chosen = await findOfferedCaregiver(executor, include, visit);
+    if (chosen) offered.unshift(chosen);
+  }
+  return offered;
 }
 
 /**
- * The caregiver a draft names, if they may still be booked for the interval: approved, rated at
- * least 4 and free. Step 2's choice is re-checked with this on every later step.
+ * The caregiver a draft names, if they may still be booked for the visit: approved, rated at
+ * least 4 or new, serving the city and free. Step 2's choice is re-checked with this on every
+ * later step.
  */
 export async function findOfferedCaregiver(
   executor: Executor,
   caregiverId: string,
-  interval: { startsAt: Date; endsAt: Date },
+  visit: VisitWindow,
   /** The customer's own unpaid order for this very draft, which must not count as a clash. */
   exceptOrderId: string | null = null,
 ): Promise<OfferedCaregiver | null> {
-  const row = await offeredQuery(executor, interval, exceptOrderId).where("caregivers.id", "=", caregiverId).executeTakeFirst();
+  const row = await offeredQuery(executor, visit, exceptOrderId).where("caregivers.id", "=", caregiverId).executeTakeFirst();
   return row ? toOffered(row) : null;
+}
+
+/** A caregiver who may take bookings at all (approved, rated 4 or new), wherever and whenever. */
+export async function findBookableCaregiver(executor: Executor, caregiverId: string): Promise<OfferedCaregiver | null> {
+  const row = await bookableQuery(executor).where("caregivers.id", "=", caregiverId).executeTakeFirst();
+  return row ? toOffered(row) : null;
+}
+
+/**
+ * Why a named caregiver cannot be booked for the visit, or that they can: the step-2 notice and
+ * the order's refusal say which, so that nobody is booked outside their area without being told.
+ */
+export async function caregiverAvailability(
+  executor: Executor,
+  caregiverId: string,
+  visit: VisitWindow,
+  exceptOrderId: string | null = null,
+): Promise<CaregiverAvailability> {
+  const row = await bookableQuery(executor)
+    .select([servesCity(visit.city).as("serves_city"), busyDuring(visit, exceptOrderId).as("busy")])
+    .where("caregivers.id", "=", caregiverId)
+    .executeTakeFirst();
+  if (!row) return { status: "not_bookable" };
+  if (!row.serves_city) return { status: "outside_area", caregiver: toOffered(row) };
+  if (row.busy) return { status: "busy", caregiver: toOffered(row) };
+  return { status: "available", caregiver: toOffered(row) };
 }
 
 // ---------------------------------------------------------------- reaching a helper
 
 export interface CaregiverContact {
   id: string;
+  /** Their profile (user) id: whom their notifications go to. */
+  profileId: string;
   fullName: string;
   email: string;
 }
@@ -122,10 +177,10 @@ export async function findCaregiverContact(executor: Executor, caregiverId: stri
   const row = await executor
     .selectFrom("caregivers")
     .innerJoin("profiles", "profiles.id", "caregivers.profile_id")
-    .select(["caregivers.id", "profiles.full_name", "profiles.email"])
+    .select(["caregivers.id", "caregivers.profile_id", "profiles.full_name", "profiles.email"])
     .where("caregivers.id", "=", caregiverId)
     .executeTakeFirst();
-  return row ? { id: row.id, fullName: row.full_name, email: row.email } : null;
+  return row ? { id: row.id, profileId: row.profile_id, fullName: row.full_name, email: row.email } : null;
 }
 
 /** The helper assigned to an order, if any. */
@@ -134,10 +189,10 @@ export async function findCaregiverContactOfOrder(executor: Executor, orderId: s
     .selectFrom("orders")
     .innerJoin("caregivers", "caregivers.id", "orders.caregiver_id")
     .innerJoin("profiles", "profiles.id", "caregivers.profile_id")
-    .select(["caregivers.id", "profiles.full_name", "profiles.email"])
+    .select(["caregivers.id", "caregivers.profile_id", "profiles.full_name", "profiles.email"])
     .where("orders.id", "=", orderId)
     .executeTakeFirst();
-  return row ? { id: row.id, fullName: row.full_name, email: row.email } : null;
+  return row ? { id: row.id, profileId: row.profile_id, fullName: row.full_name, email: row.email } : null;
 }
 
 /** The helper whose profile picture is served at `url`, with what decides who may see it. */

@@ -61,6 +61,16 @@ export async function findOrCreateCustomerProfile(
   return { profileId: existing.id, created: false };
 }
 
+/** A signed-in customer's own booking keeps the phone they typed as their profile's (the helper calls it). */
+export async function updateOwnPhone(trx: Executor, profileId: string, phone: string): Promise<void> {
+  await trx
+    .updateTable("profiles")
+    .set({ phone, updated_at: sql`now()` })
+    .where("id", "=", profileId)
+    .where((eb) => eb.or([eb("phone", "is", null), eb("phone", "!=", phone)]))
+    .execute();
+}
+
 /**
  * The customers row of a profile, created when missing. The payer's address is stored for the
  * invoice: for a guest only where the row has none yet, for the signed-in owner of the profile it
@@ -124,6 +134,8 @@ export interface NewOrder {
   status: OrderStatus;
   createdBy: string | null;
   description?: string | null;
+  /** 'Lisätietoja kaverille': door code, pets, whom to call. */
+  specialNotes?: string | null;
   /** A guest's invoice order that waits for its e-mail address to confirm it (app/domain/guest-orders.ts). */
   emailConfirmation?: { tokenHash: string; dueAt: Date } | null;
   // Only demo data sets these; a booking draws its number from the sequence and its time from now().
@@ -171,6 +183,7 @@ export async function insertOrder(trx: Executor, order: NewOrder): Promise<{ id:
       postal_code: order.place.postalCode,
       city: order.place.city,
       description: order.description ?? null,
+      special_notes: order.specialNotes ?? null,
       payment_method: order.paymentMethod,
       unit_price_cents: amounts.unitPriceCents,
       vat_rate_bp: amounts.vatRateBp,
@@ -257,6 +270,10 @@ export interface OrderReceipt {
   recipientName: string | null;
   /** Where the visit is: 'Runeberginkatu 15 A 4, 00100 Helsinki'. */
   place: string;
+  postalCode: string;
+  city: string;
+  /** What the customer described (the signed-in wizards ask it; the public flows do not). */
+  description: string | null;
   startsAt: Date;
   endsAt: Date;
   durationHours: number;
@@ -292,6 +309,7 @@ export async function findOrderReceipt(executor: Executor, orderNumber: string):
       "orders.address",
       "orders.postal_code",
       "orders.city",
+      "orders.description",
       "orders.payment_method",
       "service_categories.name as service_name",
       "orders.service_category_id",
@@ -325,6 +343,9 @@ export async function findOrderReceipt(executor: Executor, orderNumber: string):
     bookingFor: row.booking_for,
     recipientName: [row.recipient_first_name, row.recipient_last_name].filter(Boolean).join(" ") || null,
     place: `${row.address}, ${row.postal_code} ${row.city}`,
+    postalCode: row.postal_code,
+    city: row.city,
+    description: row.description,
     startsAt: row.starts_at,
     endsAt: row.ends_at,
     durationHours: row.duration_hours,
@@ -405,22 +426,6 @@ export async function cancelUnconfirmedOrders(executor: Executor, now: Date): Pr
     await executor.updateTable("payments").set({ status: "failed", updated_at: now }).where("order_id", "in", ids).where("status", "=", "pending").execute();
   }
   return ids;
-}
-
-/** A caregiver who may take bookings: approved and rated at least `minRating` (the offered list's rule). */
-export async function findApprovedCaregiver(
-  executor: Executor,
-  caregiverId: string,
-  minRating: number,
-): Promise<{ id: string } | null> {
-  const row = await executor
-    .selectFrom("caregivers")
-    .select("id")
-    .where("id", "=", caregiverId)
-    .where("status", "=", "approved")
-    .where("average_rating", ">=", minRating)
-    .executeTakeFirst();
-  return row ?? null;
 }
 
 /** What step 3 can fill in for a signed-in customer: their profile and last address. */

@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import {
@@ -19,7 +19,7 @@ import {
 import { Alert } from "~/components/alert";
 import { ButtonLink, SubmitButton } from "~/components/button";
 import { ErrorSummary, FormError, TextareaField, TextField } from "~/components/forms";
-import { PageLayout, linkClass } from "~/components/layout";
+import { PageLayout, linkClass, useBookingPath } from "~/components/layout";
 import { ServiceIcon } from "~/components/service-icon";
 import { getDb } from "~/db.server";
 import { FREE_CANCELLATION_HOURS } from "~/domain/cancellation";
@@ -37,6 +37,7 @@ import { getContactInfo, getPriceBands } from "~/models/settings.server";
 import { ContactSchema } from "~/schemas/contact";
 import { sendContactMessage } from "~/services/contact.server";
 import { redirectWithToast } from "~/services/flash.server";
+import { cachingHeaders, contentPageHeaders } from "~/services/http-cache.server";
 import { consumeContactMessage, retryAfterMinutes, retryAfterHeaders } from "~/services/rate-limit.server";
 import { BAND_NAMES } from "~/messages/booking";
 import type { RouteHandle } from "~/root";
@@ -55,7 +56,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     listServiceCities(db),
   ]);
   const sent = new URL(request.url).searchParams.get("lahetetty") === "1";
-  return { services, prices: priceTable(bands), contact, sent, cities };
+  return data({ services, prices: priceTable(bands), contact, sent, cities }, { headers: contentPageHeaders(request) });
 }
 
 function contactRateLimitedMessage(minutes: number): string {
@@ -88,7 +89,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 // A refusal for too many attempts says when to come back (Retry-After), on the HTML page too.
-export const headers = retryAfterHeaders;
+export const headers: HeadersFunction = (args) => {
+  const headers = retryAfterHeaders(args);
+  cachingHeaders(args.loaderHeaders).forEach((value, name) => headers.set(name, value));
+  return headers;
+};
 
 export const meta: MetaFunction = () => [
   { title: "Arkikaveri – luotettava kaveri avuksi ja seuraksi arkeen" },
@@ -120,6 +125,7 @@ export default function Index() {
 }
 
 function Hero({ cities }: { cities: string[] }) {
+  const bookingPath = useBookingPath();
   return (
     <section aria-labelledby="hero-title" className="bg-brand-50">
       <div className={`${section} grid items-center gap-10 lg:grid-cols-[3fr_2fr]`}>
@@ -133,7 +139,7 @@ function Hero({ cities }: { cities: string[] }) {
             kahvikupin ääreen. Varaat juuri niin monta tuntia kuin tarvitset – ilman jonoa ja sitoumuksia.
           </p>
           <div className="mt-8">
-            <ButtonLink to="/varaa" className="px-8 text-lg">
+            <ButtonLink to={bookingPath} className="px-8 text-lg">
               Varaa nyt
             </ButtonLink>
           </div>
@@ -238,6 +244,7 @@ function Values() {
 }
 
 function Prices({ prices }: { prices: LoaderData["prices"] }) {
+  const bookingPath = useBookingPath();
   const percent = HOUSEHOLD_DEDUCTION_BP / 100;
   return (
     <section id="hinnat" aria-labelledby="hinnat-title" className="scroll-mt-4">
@@ -332,7 +339,7 @@ function Prices({ prices }: { prices: LoaderData["prices"] }) {
         </div>
 
         <div className="mt-8">
-          <ButtonLink to="/varaa" className="px-8 text-lg">
+          <ButtonLink to={bookingPath} className="px-8 text-lg">
             Varaa nyt
           </ButtonLink>
         </div>

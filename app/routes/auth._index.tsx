@@ -14,7 +14,7 @@ import { authMessages as authTexts, rateLimitedMessage } from "~/messages/auth";
 import { logger } from "~/logger.server";
 import { EmailOnlySchema, SignInSchema, SignUpSchema } from "~/schemas/auth";
 import { clientOf, createAccount, createUserSession, resendConfirmation, signIn } from "~/services/auth.server";
-import { redirectWithToast } from "~/services/flash.server";
+import { peekSignInEmail, redirectWithToast } from "~/services/flash.server";
 import { retryAfterMinutes, retryAfterHeaders } from "~/services/rate-limit.server";
 
 // /auth: sign-in and sign-up (spec 000 §2 "Sign-in and sign-up screen", §5, §8). Two tabs that are
@@ -31,6 +31,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     redirectTo: safeRedirectPath(url.searchParams.get("redirectTo")),
     // Set after a sign-up or a resend, so the sign-in tab can remind to confirm the address first.
     checkMail: url.searchParams.get("vahvista") === "1",
+    // Set after a new password was saved, so that only the password is left to type.
+    signInEmail: await peekSignInEmail(request),
   };
 }
 
@@ -116,7 +118,7 @@ export const headers = retryAfterHeaders;
 export const meta: MetaFunction = () => [{ title: "Kirjaudu – Arkikaveri" }];
 
 export default function AuthPage() {
-  const { tab: requestedTab, redirectTo, checkMail } = useLoaderData<typeof loader>();
+  const { tab: requestedTab, redirectTo, checkMail, signInEmail } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const tab: Tab = actionData?.intent === "signup" ? "signup" : actionData?.intent === "signin" ? "signin" : requestedTab;
 
@@ -166,7 +168,7 @@ export default function AuthPage() {
         </nav>
 
         <section className="rounded-lg border-2 border-gray-200 bg-white p-5 sm:p-8" aria-labelledby={headingId}>
-          {tab === "signin" ? <SignInForm redirectTo={redirectTo} checkMail={checkMail} heading={forStaff} /> : <SignUpForm heading={forStaff} />}
+          {tab === "signin" ? <SignInForm redirectTo={redirectTo} checkMail={checkMail} email={signInEmail} heading={forStaff} /> : <SignUpForm heading={forStaff} />}
         </section>
       </div>
     </PageLayout>
@@ -190,7 +192,17 @@ function TabLink({ to, current, children }: { to: string; current: boolean; chil
 }
 
 /** `heading`: the form names itself (on the staff page, whose h1 is 'Hallintapaneeli'). */
-function SignInForm({ redirectTo, checkMail, heading }: { redirectTo: string | null; checkMail: boolean; heading: boolean }) {
+function SignInForm({
+  redirectTo,
+  checkMail,
+  email,
+  heading,
+}: {
+  redirectTo: string | null;
+  checkMail: boolean;
+  email: string | null;
+  heading: boolean;
+}) {
   const actionData = useActionData<typeof action>();
   const lastResult = actionData?.intent === "signin" ? actionData.result : undefined;
   const unconfirmedEmail =
@@ -200,6 +212,7 @@ function SignInForm({ redirectTo, checkMail, heading }: { redirectTo: string | n
   const [form, fields] = useForm({
     id: "signin",
     lastResult,
+    defaultValue: { email: email ?? "" },
     constraint: getZodConstraint(SignInSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",

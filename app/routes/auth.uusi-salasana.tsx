@@ -11,7 +11,7 @@ import { useClearSecretsAfterReply } from "~/components/use-clear-secrets";
 import { authMessages as authTexts } from "~/messages/auth";
 import { NewPasswordSchema } from "~/schemas/auth";
 import { passwordLinkPurpose, resetPassword } from "~/services/auth.server";
-import { redirectWithToast } from "~/services/flash.server";
+import { redirectWithFlash } from "~/services/flash.server";
 
 // The page behind a password reset link and the "finish your profile" link of a guest booking
 // (auth_tokens purpose 'set_password', sent with the booking confirmation): a new password with
@@ -31,20 +31,21 @@ export async function action({ request }: ActionFunctionArgs) {
     return data(submission.reply({ hideFields: ["password", "confirmPassword"] }), { status: 400 });
   }
   const purpose = await passwordLinkPurpose(submission.value.token);
-  const changed = await resetPassword(submission.value.token, submission.value.password);
-  if (!changed) {
+  const account = await resetPassword(submission.value.token, submission.value.password);
+  if (!account) {
     return data(
       submission.reply({ hideFields: ["password", "confirmPassword"], formErrors: [authTexts.linkInvalid] }),
       { status: 400 },
     );
   }
-  return redirectWithToast(
-    request,
-    "/auth?tab=kirjaudu",
-    purpose === "set_password"
-      ? { type: "success", title: "Profiili viimeistelty!", description: "Voit nyt kirjautua sisään salasanallasi." }
-      : { type: "success", title: authTexts.passwordChanged, description: authTexts.passwordChangedDescription },
-  );
+  // The sign-in form comes filled in with the address (a flash value: never in the URL).
+  return redirectWithFlash(request, "/auth?tab=kirjaudu", {
+    signInEmail: account.email,
+    toast:
+      purpose === "set_password"
+        ? { type: "success", title: "Profiili viimeistelty!", description: "Voit nyt kirjautua sisään salasanallasi." }
+        : { type: "success", title: authTexts.passwordChanged, description: authTexts.passwordChangedDescription },
+  });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

@@ -1,19 +1,17 @@
-import { getCollectionProps, getFormProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { getFormProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useState, type ReactNode } from "react";
 import { BotCheck, botCheckLinks } from "~/components/bot-check";
 import { buttonClassName, SubmitButton } from "~/components/button";
+import { BioField, CheckboxGroup, PhotoField } from "~/components/caregiver-fields";
 import {
   CheckboxField,
   ErrorSummary,
-  FieldError,
   FormError,
   RadioCards,
   SelectField,
-  TextareaField,
   TextField,
 } from "~/components/forms";
 import { linkClass, PageLayout } from "~/components/layout";
@@ -251,49 +249,6 @@ function Step1Form({ view, lastResult }: { view: Step1View; lastResult?: LastRes
   );
 }
 
-function PhotoField({ meta, photoUrl }: { meta: FieldMetadata<unknown>; photoUrl: string | null }) {
-  const error = meta.errors?.[0];
-  const hintId = `${meta.id}-hint`;
-  return (
-    <div className={`space-y-2 ${error ? "border-l-4 border-red-700 pl-3" : ""}`}>
-      <label htmlFor={meta.id} className="block font-semibold text-gray-900">
-        Profiilikuva
-      </label>
-      <p id={hintId} className="text-gray-700">
-        {photoUrl
-          ? "Kuvasi on tallessa. Voit vaihtaa sen valitsemalla uuden kuvan."
-          : "Selkeä kasvokuva, jossa kasvosi näkyvät hyvin. JPG, PNG tai WebP, enintään 5 Mt."}
-        {/* A browser empties a file field when the page comes back; say so rather than let it look kept. */}
-        {error && !photoUrl ? " Valitse kuva uudelleen ennen lähettämistä." : null}
-      </p>
-      {photoUrl ? (
-        <img
-          src={photoUrl}
-          alt="Tallennettu profiilikuvasi"
-          width={160}
-          height={160}
-          className="h-40 w-40 rounded-lg border-2 border-gray-300 object-cover"
-        />
-      ) : null}
-      <FieldError id={meta.errorId}>{error}</FieldError>
-      <input
-        id={meta.id}
-        name={meta.name}
-        type="file"
-        accept="image/jpeg,image/png,image/webp"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${hintId} ${meta.errorId}` : hintId}
-        className={
-          "block w-full min-h-target rounded-md border-2 bg-white p-2 text-base text-gray-900 file:mr-4 file:min-h-target " +
-          "file:cursor-pointer file:rounded-md file:border-0 file:bg-brand-700 file:px-4 file:font-semibold file:text-white " +
-          "focus-visible:outline focus-visible:outline-[3px] focus-visible:outline-offset-2 focus-visible:outline-amber-700 " +
-          (error ? "border-red-700" : "border-gray-600")
-        }
-      />
-    </div>
-  );
-}
-
 function Step2Form({ view, lastResult }: { view: Step2View; lastResult?: LastResult }) {
   const [form, fields] = useForm({
     id: "kaverihakemus-osaaminen",
@@ -328,7 +283,11 @@ function Step2Form({ view, lastResult }: { view: Step2View; lastResult?: LastRes
           </p>
         ) : null}
 
-        <BioField meta={fields.bio} />
+        <BioField
+          meta={fields.bio}
+          max={BIO_MAX_LENGTH}
+          hint="Kerro lyhyesti itsestäsi, kokemuksestasi ja siitä, miksi haluat auttaa. Vähintään 10 ja enintään 400 merkkiä."
+        />
         <CheckboxGroup
           meta={fields.services}
           legend="Palvelut, joissa voit auttaa"
@@ -349,100 +308,5 @@ function Step2Form({ view, lastResult }: { view: Step2View; lastResult?: LastRes
         </div>
       </Form>
     </section>
-  );
-}
-
-function BioField({ meta }: { meta: FieldMetadata<string> }) {
-  const hydrated = useHydrated();
-  const [length, setLength] = useState(() => (typeof meta.initialValue === "string" ? meta.initialValue.length : 0));
-  const over = length > BIO_MAX_LENGTH;
-  return (
-    <div
-      className="space-y-1"
-      onInput={(event) => {
-        const target = event.target;
-        if (target instanceof HTMLTextAreaElement) setLength(target.value.length);
-      }}
-    >
-      <TextareaField
-        meta={meta}
-        label="Esittely"
-        rows={6}
-        hint="Kerro lyhyesti itsestäsi, kokemuksestasi ja siitä, miksi haluat auttaa. Vähintään 10 ja enintään 400 merkkiä."
-      />
-      {/* The live count needs JavaScript; without it the hint above gives the limit. */}
-      {hydrated ? (
-        <p aria-live="polite" className={`font-semibold ${over ? "text-red-800" : "text-gray-700"}`}>
-          {length}/{BIO_MAX_LENGTH} merkkiä
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-interface CheckboxOption {
-  value: string;
-  label: string;
-  description?: string;
-}
-
-/** Several choices from a short list: a fieldset of large checkboxes (each row ≥ 44 px). */
-function CheckboxGroup({
-  meta,
-  legend,
-  options,
-  hint,
-}: {
-  meta: FieldMetadata<string[]>;
-  legend: ReactNode;
-  options: ReadonlyArray<CheckboxOption>;
-  hint?: ReactNode;
-}) {
-  const error = meta.errors?.[0];
-  const inputs = getCollectionProps(meta, { type: "checkbox", options: options.map((option) => option.value), ariaAttributes: false });
-  const describedBy = [hint ? meta.descriptionId : null, error ? meta.errorId : null].filter(Boolean).join(" ") || undefined;
-  return (
-    <fieldset
-      aria-describedby={describedBy}
-      className={`space-y-2 ${error ? "border-l-4 border-red-700 pl-3" : ""}`}
-    >
-      <legend className="mb-1 font-semibold text-gray-900">{legend}</legend>
-      {hint ? (
-        <p id={meta.descriptionId} className="text-gray-700">
-          {hint}
-        </p>
-      ) : null}
-      <FieldError id={meta.errorId}>{error}</FieldError>
-      <div className="grid gap-2 sm:grid-cols-2">
-        {inputs.map(({ key, ...props }, index) => {
-          const option = options[index];
-          // The first box carries the field's id so that the error summary's link lands on it.
-          const id = index === 0 ? meta.id : props.id;
-          return (
-            <label
-              key={key ?? option.value}
-              htmlFor={id}
-              className={
-                "flex min-h-target cursor-pointer items-start gap-3 rounded-lg border-2 border-gray-600 bg-white p-3 " +
-                "hover:border-brand-700 hover:bg-brand-50 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 " +
-                "has-[:focus-visible]:outline has-[:focus-visible]:outline-[3px] has-[:focus-visible]:outline-offset-2 " +
-                "has-[:focus-visible]:outline-amber-700"
-              }
-            >
-              <input
-                {...props}
-                id={id}
-                aria-invalid={error ? true : undefined}
-                className="mt-0.5 h-6 w-6 flex-none cursor-pointer accent-brand-700 focus-visible:outline-none"
-              />
-              <span>
-                <span className="block font-semibold text-gray-900">{option.label}</span>
-                {option.description ? <span className="block text-gray-700">{option.description}</span> : null}
-              </span>
-            </label>
-          );
-        })}
-      </div>
-    </fieldset>
   );
 }

@@ -6,7 +6,7 @@ import { Alert } from "~/components/alert";
 import { SubmitButton } from "~/components/button";
 import { PageLayout, linkClass } from "~/components/layout";
 import { getDb } from "~/db.server";
-import { orderEmailConfirmationTexts as texts } from "~/messages/booking";
+import { orderEmailConfirmationTexts as texts } from "~/messages/order-email-confirmation";
 import { confirmOrderByEmail, orderAwaitingConfirmation } from "~/services/order-email-confirmation.server";
 
 // The link in the "Vahvista varauksesi" e-mail (issue 12, finding 7). Confirming changes data, so

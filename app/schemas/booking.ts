@@ -7,6 +7,7 @@ import {
   cityField,
   EMAIL_MAX,
   emailField,
+  optionalText,
   optionalToken,
   personName,
   phoneField,
@@ -58,6 +59,14 @@ const ignoredRecipientFields = {
 export const BOOKING_FOR = ["self", "other"] as const;
 export const PAYMENT_METHODS = ["online", "invoice"] as const;
 
+/** 'Lisätietoja kaverille': what help is needed, door code, pets, whom to call (001 §5: up to 1000). */
+export const SPECIAL_NOTES_MAX = 1000;
+
+/** The optional note for the helper, in every flow. */
+export function specialNotesField(tooLong: string) {
+  return optionalText({ max: SPECIAL_NOTES_MAX, tooLong });
+}
+
 /** The optional discount code (spec 000 §5); whether it applies is decided on the server. */
 const discountCode = textField(m.discountCodeTooLong).max(DISCOUNT_CODE_MAX, { error: m.discountCodeTooLong }).optional();
 
@@ -70,6 +79,7 @@ const baseFields = {
   address: addressField({ missing: m.addressMissing, tooShort: m.addressTooShort, tooLong: m.addressTooLong }),
   postalCode: postalCodeField({ missing: m.postalCodeMissing, invalid: m.postalCode }),
   city: cityField({ missing: m.cityMissing, tooShort: m.cityTooShort, tooLong: m.cityTooLong }),
+  specialNotes: specialNotesField(m.noteTooLong),
   paymentMethod: z.enum(PAYMENT_METHODS, { error: m.paymentMethod }),
   discountCode,
   acceptTerms: ticked(m.acceptTerms),
@@ -141,6 +151,7 @@ export const CONTACT_FIELD_NAMES = [
   "recipientAddress",
   "recipientPostalCode",
   "recipientCity",
+  "specialNotes",
   "paymentMethod",
   "discountCode",
 ] as const;

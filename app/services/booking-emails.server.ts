@@ -11,6 +11,7 @@ import { nextSteps } from "../messages/next-steps";
 import { createSetPasswordLink } from "./auth.server";
 import { renderEmail, sendEmail, type EmailAttachment } from "./email.server";
 import { invoiceFileName, renderInvoicePdfFor } from "./invoices.server";
+import { notifyAssignedCaregiver } from "./order-assignment.server";
 
 // The booking confirmation e-mail (spec 000 §2 thank-you and success pages; DESIGN.md decisions
 // 8, 11, 12, 14). It goes to the customer who booked and pays, also when the service is for
@@ -32,8 +33,9 @@ const METHOD_LABELS: Record<string, string> = {
 
 /**
  * Inside the order transaction (invoice orders) or the payment-event transaction (online
- * orders): queues the confirmation e-mail to the customer. An invoice order must have its
- * invoice already (createInvoiceForOrder), since the PDF is attached.
+ * orders): queues the confirmation e-mail to the customer, and tells the helper the customer
+ * chose (notifyAssignedCaregiver). An invoice order must have its invoice already
+ * (createInvoiceForOrder), since the PDF is attached.
  */
 export async function enqueueBookingConfirmation(trx: Executor, orderId: string): Promise<void> {
   const booking = await getBookingDocument(trx, orderId);
@@ -69,6 +71,9 @@ export async function enqueueBookingConfirmation(trx: Executor, orderId: string)
     attachments,
     ...renderEmail(confirmationContent(booking, { setPasswordUrl, contact })),
   });
+  // The order is now committed (paid, or an invoice order placed or confirmed): this is when a
+  // helper the customer chose hears of it, once (staff assignments before it wait for it too).
+  if (booking.caregiverName !== null) await notifyAssignedCaregiver(trx, orderId);
 }
 
 function confirmationContent(
@@ -93,7 +98,9 @@ function confirmationContent(
     `Osoite: ${order.address}, ${order.postalCode} ${order.city}`,
     booking.caregiverName ? `Kaveri: ${booking.caregiverName}` : ANY_CAREGIVER_TEXT,
   ];
-  if (order.description) summary.push(`Lisätiedot: ${order.description}`);
+  if (order.description) summary.push(`Kuvaus: ${order.description}`);
+  // What the customer wrote for the helper (door code, pets, whom to call): they see what the helper will see.
+  if (order.specialNotes) summary.push(`Lisätietoja kaverille: ${order.specialNotes}`);
 
   const prices = [`Hinta: ${formatEuros(order.originalPriceCents)} (${order.durationHours} h × ${formatEuros(order.unitPriceCents)})`];
   if (order.discountCents > 0) {
@@ -162,7 +169,8 @@ function confirmationContent(
   };
 }
 
-function bookingIcs(booking: BookingDocument): string {
+/** The booking's calendar file: attached to the confirmation and downloadable from the order page. */
+export function bookingIcs(booking: BookingDocument): string {
   const { order } = booking;
   const recipientName = [order.recipientFirstName, order.recipientLastName].filter(Boolean).join(" ");
   const description = [
@@ -178,5 +186,7 @@ function bookingIcs(booking: BookingDocument): string {
     summary: `Arkikaveri: ${booking.serviceName}`,
     location: `${order.address}, ${order.postalCode} ${order.city}`,
     description,
+    // A file taken after cancelling withdraws the event from a calendar that has it.
+    status: order.status === "cancelled" ? "CANCELLED" : "CONFIRMED",
   });
 }

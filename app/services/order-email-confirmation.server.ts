@@ -4,7 +4,7 @@ import { formatDateTime, formatTimeRange, formatWeekdayDate } from "../domain/fo
 import { ORDER_CONFIRMATION_TTL_MS } from "../domain/guest-orders";
 import { env } from "../env.server";
 import { logger } from "../logger.server";
-import { orderEmailConfirmationTexts as texts } from "../messages/booking";
+import { orderEmailConfirmationTexts as texts } from "../messages/order-email-confirmation";
 import { releaseDiscountRedemption } from "../models/discount-codes.server";
 import { cancelUnconfirmedOrders, findOrderAwaitingEmail, markOrderEmailConfirmed } from "../models/orders.server";
 import { enqueueBookingConfirmation } from "./booking-emails.server";

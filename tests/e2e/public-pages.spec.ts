@@ -177,6 +177,11 @@ test.describe("contact", () => {
     await page.goto("/dev/sahkopostit");
     await expect(page.getByRole("link", { name: `Yhteydenotto: ${name}` })).toBeVisible();
     await expectNoAxeViolations(page);
+    // The mail's HTML version looks as in a mail client: its inline styles are not blocked.
+    await page.getByRole("link", { name: `Yhteydenotto: ${name}` }).click();
+    await page.getByRole("link", { name: "Avaa viesti HTML-muodossa" }).click();
+    await expect(page.locator("h1")).toHaveCSS("color", "rgb(18, 69, 55)");
+    await expect(page.locator("body")).toHaveCSS("background-color", "rgb(243, 244, 246)");
   });
 
   test("shows errors in a summary linked to the fields and keeps what was typed", async ({ page, jsEnabled }) => {

@@ -113,7 +113,7 @@ describe("portal", () => {
     await insertOrder({ customer: people.otherCustomer, startsInHours: 12, description: "toisen asiakkaan" });
 
     const answer = await load(portalIndexLoader, "/portal", people.customer);
-    expect(answer.data.fullName).toBe("Aino Asiakas");
+    expect(answer.data.firstName).toBe("Aino");
     expect(answer.data.canOrder).toBe(true);
     expect(answer.data.orders.map((order: { description: string }) => order.description)).toEqual(["ensimmäinen", "toinen", "kolmas"]);
     expect(answer.data.orders[0]).toMatchObject({ serviceName: "Asiointiapu", amount: "80,00\u00a0€", duration: "2 tuntia", status: "pending" });
@@ -139,15 +139,15 @@ describe("portal", () => {
     await insertOrder({ customer: people.customer, caregiver: people.caregiver, startsInHours: -300, status: "completed", description: "valmis" });
     await insertOrder({ customer: people.customer, caregiver: people.otherCaregiver, startsInHours: 400, description: "toisen kaverin" });
     const answer = await load(caregiverBookingsLoader, "/portal/caregiver-bookings", people.caregiver);
-    const descriptions = answer.data.bookings.map((booking: { description: string }) => booking.description);
+    const descriptions = [...answer.data.open, ...answer.data.closed].map((booking: { description: string }) => booking.description);
     expect(descriptions).toEqual(["kaverin keikka", "oma", "valmis"]);
-    expect(answer.data.bookings[1]).toMatchObject({ customerName: "Aino Asiakas", city: "Helsinki", earnings: "51,00\u00a0€", status: "in_progress" });
+    expect(answer.data.open[1]).toMatchObject({ visitName: "Aino Asiakas", earnings: "51,00\u00a0€", status: "in_progress" });
   });
 
   it("shows a caregiver without bookings an empty list", async () => {
     const answer = await load(caregiverBookingsLoader, "/portal/caregiver-bookings", people.otherCaregiver);
-    expect(answer.data.bookings.map((booking: { description: string }) => booking.description)).toEqual(["toisen kaverin"]);
+    expect(answer.data.open.map((booking: { description: string }) => booking.description)).toEqual(["toisen kaverin"]);
     const fresh = await createTestUser({ email: "sivut-uusi-kaveri@example.fi", userType: "caregiver" });
-    expect((await load(caregiverBookingsLoader, "/portal/caregiver-bookings", fresh)).data.bookings).toEqual([]);
+    expect((await load(caregiverBookingsLoader, "/portal/caregiver-bookings", fresh)).data).toMatchObject({ open: [], closed: [] });
   });
 });

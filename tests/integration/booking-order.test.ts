@@ -13,6 +13,7 @@ import {
   CONTEXT,
   botCheckAnswer,
   dateInDays,
+  directOrderInput,
   draftQuery,
   getUrl,
   insertDiscountCode,
@@ -350,7 +351,8 @@ describe("placing an invoice order", () => {
     const page = await answerOf(() =>
       varaaContactLoader({ request: getUrl("/varaa/yhteystiedot", draftQuery(freshDraft()), undefined), params: {}, context: CONTEXT }),
     );
-    expect(page.data.defaults).toEqual({});
+    // Nothing of anyone's, only the visit's place typed before the helper step.
+    expect(page.data.defaults).toEqual({ postalCode: "00100", city: "Helsinki", recipientPostalCode: "00100", recipientCity: "Helsinki" });
     const cookie = await sessionCookieFor(user);
     const signedIn = await answerOf(() =>
       varaaContactLoader({ request: getUrl("/varaa/yhteystiedot", draftQuery(freshDraft()), cookie), params: {}, context: CONTEXT }),
@@ -485,22 +487,14 @@ describe("a caregiver taken meanwhile", () => {
 describe("the database as the arbiter", () => {
   it("a second order of the same caregiver at an overlapping time fails on the exclusion constraint, leaving nothing behind", async () => {
     const { placeOrder } = await import("~/booking/place-order.server");
-    const { bookingContactSchema } = await import("~/schemas/booking");
     const draft = freshDraft();
     const selection = { date: draft.date, startHour: 10, durationHours: 3, serviceId: f.serviceId };
-    const contactOf = (email: string) => {
-      const fields = validContact({ email });
-      const formData = new FormData();
-      for (const [key, value] of Object.entries(fields)) formData.append(key, value);
-      return bookingContactSchema(formData).parse(fields);
-    };
     const db = await getDb();
-    const input = { caregiverId: f.caregiverId, signedInUserId: null, onlineProvider: "local" as const, now: new Date() };
-    const first = await placeOrder(db, { ...input, selection, contact: contactOf(`eka-${Date.now()}@example.fi`) });
+    const first = await placeOrder(db, directOrderInput({ email: `eka-${Date.now()}@example.fi`, caregiverId: f.caregiverId, selection }));
     expect(first.ok).toBe(true);
     // The pre-checks of the steps are skipped here: only the constraint can refuse this one.
     const secondEmail = `toka-${Date.now()}@example.fi`;
-    const second = await placeOrder(db, { ...input, selection: { ...selection, startHour: 12 }, contact: contactOf(secondEmail) });
+    const second = await placeOrder(db, directOrderInput({ email: secondEmail, caregiverId: f.caregiverId, selection: { ...selection, startHour: 12 } }));
     expect(second).toEqual({ ok: false, reason: "caregiver_unavailable" });
     const profile = await db.selectFrom("profiles").select("id").where("email", "=", secondEmail).executeTakeFirst();
     expect(profile).toBeUndefined();

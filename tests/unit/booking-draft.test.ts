@@ -4,11 +4,13 @@ import {
   applyTimeStepSubmission,
   checkTimeStep,
   draftSearchParams,
+  noticeStep,
   readDraft,
   stepHref,
   type BookingDraft,
 } from "~/booking/draft";
-import { VARAA_FLOW, VARAUS_FLOW } from "~/booking/flows";
+import { checkPlace } from "~/booking/place";
+import { NEW_ORDER_FLOW, VARAA_FLOW, VARAA_KAVERI_FLOW, VARAUS_FLOW, nextStep, previousStep, stepNumber } from "~/booking/flows";
 
 // The booking draft as the address carries it between the steps (app/booking/draft.ts).
 
@@ -17,7 +19,16 @@ const NOW = new Date("2026-11-21T10:00:00Z");
 const SERVICE = "6710fc55-9309-4b94-a22f-1c92ae1dbca3";
 const services = new Set([SERVICE]);
 
-const complete: BookingDraft = { date: "2026-11-25", time: "14:00", duration: "3", service: SERVICE, caregiver: null };
+const complete: BookingDraft = {
+  date: "2026-11-25",
+  time: "14:00",
+  duration: "3",
+  service: SERVICE,
+  postalCode: "00100",
+  city: "Helsinki",
+  caregiver: null,
+};
+const EMPTY: BookingDraft = { date: null, time: null, duration: null, service: null, postalCode: null, city: null, caregiver: null };
 
 function submission(query: Record<string, string>) {
   return applyTimeStepSubmission(new URLSearchParams(query), NOW);
@@ -114,17 +125,54 @@ describe("applyTimeStepSubmission", () => {
 describe("addresses", () => {
   it("are canonical: fixed order, empty parts left out", () => {
     expect(draftSearchParams({ ...complete, caregiver: ANY_CAREGIVER }).toString()).toBe(
-      `paiva=2026-11-25&aika=14%3A00&kesto=3&palvelu=${SERVICE}&kaveri=ei-valia`,
+      `paiva=2026-11-25&aika=14%3A00&kesto=3&palvelu=${SERVICE}&postinumero=00100&kaupunki=Helsinki&kaveri=ei-valia`,
     );
-    expect(stepHref(VARAA_FLOW, "time", { date: null, time: null, duration: null, service: null, caregiver: null })).toBe("/varaa");
+    expect(stepHref(VARAA_FLOW, "time", EMPTY)).toBe("/varaa");
     expect(stepHref(VARAUS_FLOW, "caregiver", complete, { notice: "caregiver_missing" })).toBe(
-      `/varaus/kaveri?paiva=2026-11-25&aika=14%3A00&kesto=3&palvelu=${SERVICE}&viesti=caregiver_missing`,
+      `/varaus/kaveri?paiva=2026-11-25&aika=14%3A00&kesto=3&palvelu=${SERVICE}&postinumero=00100&kaupunki=Helsinki&viesti=caregiver_missing`,
     );
+    expect(stepHref(NEW_ORDER_FLOW, "details", complete)).toMatch(/^\/portal\/orders\/new\/kuvaus\?paiva=/);
   });
 
   it("read back what they wrote and drop overlong values", () => {
     expect(readDraft(draftSearchParams(complete))).toEqual(complete);
-    expect(readDraft(new URLSearchParams({ paiva: "x".repeat(100) })).date).toBeNull();
+    expect(readDraft(new URLSearchParams({ paiva: "x".repeat(101) })).date).toBeNull();
+    // A city's name may be up to 100 characters; beyond that the value is dropped.
+    expect(readDraft(new URLSearchParams({ kaupunki: "K".repeat(100) })).city).toBe("K".repeat(100));
+    expect(readDraft(new URLSearchParams({ kaupunki: "K".repeat(101) })).city).toBeNull();
+  });
+});
+
+describe("the visit's place (DESIGN.md decision 17)", () => {
+  it("needs a five-digit postal code and a city of 2–100 characters", () => {
+    expect(checkPlace(complete)).toEqual({ ok: true, value: { postalCode: "00100", city: "Helsinki" } });
+    expect(checkPlace({ ...complete, postalCode: null }).ok).toBe(false);
+    expect(checkPlace({ ...complete, postalCode: "0010" }).ok).toBe(false);
+    expect(checkPlace({ ...complete, postalCode: "00a00" }).ok).toBe(false);
+    expect(checkPlace({ ...complete, city: null }).ok).toBe(false);
+    expect(checkPlace({ ...complete, city: "H" }).ok).toBe(false);
+    expect(checkPlace({ ...complete, city: "Hel\u0000sinki" }).ok).toBe(false);
+  });
+});
+
+describe("flows", () => {
+  it("number their steps and know the way on and back", () => {
+    expect(VARAA_KAVERI_FLOW.steps).toEqual(["service", "time", "caregiver", "summary"]);
+    expect(NEW_ORDER_FLOW.steps).toEqual(["service", "time", "details", "caregiver", "summary"]);
+    expect(stepNumber(NEW_ORDER_FLOW, "caregiver")).toBe(4);
+    expect(nextStep(NEW_ORDER_FLOW, "time")).toBe("details");
+    expect(nextStep(VARAA_KAVERI_FLOW, "time")).toBe("caregiver");
+    expect(previousStep(VARAA_KAVERI_FLOW, "service")).toBeNull();
+    expect(nextStep(VARAA_FLOW, "contact")).toBeNull();
+  });
+
+  it("send a notice back to the step that can fix it", () => {
+    expect(noticeStep(VARAA_FLOW, "service_missing")).toBe("time");
+    expect(noticeStep(VARAA_KAVERI_FLOW, "service_missing")).toBe("service");
+    expect(noticeStep(NEW_ORDER_FLOW, "details_missing")).toBe("details");
+    expect(noticeStep(VARAA_KAVERI_FLOW, "details_missing")).toBe("time");
+    expect(noticeStep(VARAUS_FLOW, "place_missing")).toBe("time");
+    expect(noticeStep(NEW_ORDER_FLOW, "caregiver_outside_area")).toBe("caregiver");
   });
 });
 

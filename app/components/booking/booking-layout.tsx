@@ -4,10 +4,11 @@ import type { ReactNode } from "react";
 import { Alert } from "~/components/alert";
 import { PageLayout } from "~/components/layout";
 import { DRAFT_PARAM, stepHref, type BookingDraft } from "~/booking/draft";
-import { BOOKING_STEPS, STEP_TITLES, stepNumber, type BookingFlow, type BookingStep } from "~/booking/flows";
+import { stepNumber, stepTitle, type BookingFlow, type BookingStep } from "~/booking/flows";
 
-// The frame of every booking step: 'Vaihe n / 3' (in the /varaus wizard), the step indicator,
-// the step's heading and the notice that explains why the customer was sent to this step.
+// The frame of every booking step: 'Vaihe n / N' (in the wizards), the step indicator, the step's
+// heading and the notice that explains why the customer was sent to this step. The portal's
+// wizard sits inside the portal's own frame; the others in the site's.
 
 export function BookingLayout({
   flow,
@@ -24,28 +25,27 @@ export function BookingLayout({
   intro?: ReactNode;
   children: ReactNode;
 }) {
-  return (
-    <PageLayout>
-      <div className="space-y-8">
-        <div className="space-y-4">
-          {flow.showStepCounter ? (
-            <p className="text-lg font-semibold text-brand-700">
-              Vaihe {stepNumber(step)} / {BOOKING_STEPS.length}
-            </p>
-          ) : null}
-          <StepIndicator flow={flow} step={step} draft={draft} />
-          <h1 className="text-4xl font-bold text-brand-900">{STEP_TITLES[step]}</h1>
-          {intro}
-        </div>
-        {notice ? (
-          <Alert type="warning" announce="alert" title="Tarkista varauksesi">
-            <p>{notice}</p>
-          </Alert>
+  const content = (
+    <div className="space-y-8">
+      <div className="space-y-4">
+        {flow.showStepCounter ? (
+          <p className="text-lg font-semibold text-brand-700">
+            Vaihe {stepNumber(flow, step)} / {flow.steps.length}
+          </p>
         ) : null}
-        {children}
+        <StepIndicator flow={flow} step={step} draft={draft} />
+        <h1 className="text-4xl font-bold text-brand-900">{stepTitle(flow, step)}</h1>
+        {intro}
       </div>
-    </PageLayout>
+      {notice ? (
+        <Alert type="warning" announce="alert" title="Tarkista varauksesi">
+          <p>{notice}</p>
+        </Alert>
+      ) : null}
+      {children}
+    </div>
   );
+  return flow.inPortal ? content : <PageLayout>{content}</PageLayout>;
 }
 
 /**
@@ -53,12 +53,13 @@ export function BookingLayout({
  * them, so nothing chosen is lost); the current step is marked with aria-current="step".
  */
 export function StepIndicator({ flow, step, draft }: { flow: BookingFlow; step: BookingStep; draft: BookingDraft }) {
-  const current = stepNumber(step);
+  const current = stepNumber(flow, step);
+  const columns = flow.steps.length >= 5 ? "sm:grid-cols-3 lg:grid-cols-5" : flow.steps.length === 4 ? "sm:grid-cols-2 lg:grid-cols-4" : "sm:grid-cols-3";
   return (
     <nav aria-label="Varauksen vaiheet">
-      <ol className="grid gap-2 sm:grid-cols-3">
-        {BOOKING_STEPS.map((item) => {
-          const number = stepNumber(item);
+      <ol className={`grid gap-2 ${columns}`}>
+        {flow.steps.map((item) => {
+          const number = stepNumber(flow, item);
           const done = number < current;
           const isCurrent = number === current;
           const circle = (
@@ -81,7 +82,7 @@ export function StepIndicator({ flow, step, draft }: { flow: BookingFlow; step: 
               {circle}
               <span>
                 <span className="sr-only">Vaihe {number}: </span>
-                {STEP_TITLES[item]}
+                {stepTitle(flow, item)}
                 {done ? <span className="sr-only"> (tehty)</span> : null}
               </span>
             </>

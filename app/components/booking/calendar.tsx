@@ -9,7 +9,7 @@ import {
   type MonthCalendar,
 } from "~/domain/booking-window";
 import { formatWeekdayDate } from "~/domain/format";
-import { UNAVAILABLE_DAY_MESSAGES } from "~/messages/booking";
+import { UNAVAILABLE_DAY_MESSAGES } from "~/messages/booking-steps";
 
 // The server-rendered month calendar of step 1 (spec 000 §2: single date, Finnish locale, past
 // days and days beyond 180 days disabled). Weeks start on Monday. Every bookable day is a submit

@@ -1,18 +1,23 @@
-import { MapPin, Star, UserRound, Users } from "lucide-react";
+import { Link } from "@remix-run/react";
+import { MapPin, Sparkles, Star, UserRound, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { ANY_CAREGIVER, DRAFT_PARAM } from "~/booking/draft";
-import { choiceCardClass, choiceRadioClass } from "~/components/forms";
-import { caregiverOrdersText } from "~/messages/booking";
+import { choiceCardClass, choiceRadioClass } from "~/components/form-parts";
+import { linkClass } from "~/components/layout";
+import { caregiverOrdersText, NEW_CAREGIVER_LABEL } from "~/messages/booking-steps";
 
 // Step 2's choice (spec 000 §2 "Booking step 2"): the prominent 'Ei väliä – valitkaa minulle
 // sopiva', the divider 'tai valitse kaveri', and up to six caregiver cards with photo (or a
-// placeholder), full name, rating to one decimal, '(N tilausta)', city and a short bio. One radio
-// group, so choosing a caregiver clears the any-caregiver option and the reverse.
+// placeholder), full name, rating to one decimal (or 'Uusi kaveri' before the first review,
+// DESIGN.md decision 17), '(N tilausta)', city and a short bio. One radio group, so choosing a
+// caregiver clears the any-caregiver option and the reverse. When nobody near the visit is free,
+// it says so and offers 'Ei väliä' or another time.
 
 export interface CaregiverCardData {
   id: string;
   fullName: string;
-  averageRating: number;
+  /** Null for a helper nobody has rated yet. */
+  averageRating: number | null;
   totalOrders: number;
   city: string;
   bio: string;
@@ -56,18 +61,46 @@ function Photo({ url }: { url: string | null }) {
   );
 }
 
+function CaregiverRating({ averageRating, totalOrders }: { averageRating: number | null; totalOrders: number }) {
+  if (averageRating === null) {
+    return (
+      <span className="flex flex-wrap items-center gap-x-2 font-semibold text-gray-900">
+        <Sparkles aria-hidden="true" className="h-5 w-5 text-brand-700" />
+        {NEW_CAREGIVER_LABEL}
+      </span>
+    );
+  }
+  return (
+    <span className="flex flex-wrap items-center gap-x-2 text-gray-900">
+      <Star aria-hidden="true" className="h-5 w-5 fill-amber-500 text-amber-700" />
+      <span>
+        <span className="sr-only">Arvio </span>
+        <span className="font-semibold">{formatRating(averageRating)}</span>
+        <span className="sr-only"> / 5</span>
+      </span>
+      <span className="text-gray-800">({caregiverOrdersText(totalOrders)})</span>
+    </span>
+  );
+}
+
 export function CaregiverChoice({
   caregivers,
   selected,
   legend,
   onSelect,
   error,
+  city,
+  changeTimeHref,
 }: {
   caregivers: readonly CaregiverCardData[];
   selected: string | null;
   legend: ReactNode;
   onSelect: (value: string) => void;
   error?: string | null;
+  /** The visit's city: the helpers listed serve it. */
+  city: string;
+  /** Where to pick another time when nobody is free. */
+  changeTimeHref: string;
 }) {
   return (
     <fieldset className="space-y-5" aria-describedby={error ? "kaveri-virhe" : undefined}>
@@ -92,9 +125,17 @@ export function CaregiverChoice({
       </p>
 
       {caregivers.length === 0 ? (
-        <p className="rounded-lg border-2 border-gray-300 bg-white p-4 text-gray-800">
-          Tähän aikaan ei ole listattavia vapaita kavereita. Valitse ”Ei väliä”, niin etsimme sinulle sopivan kaverin.
-        </p>
+        <div className="space-y-2 rounded-lg border-2 border-gray-300 bg-white p-4 text-gray-800">
+          <p>
+            Paikkakunnalla {city} ei ole tähän aikaan vapaita kavereita, joita voisit valita. Valitse ”Ei väliä”, niin
+            etsimme sinulle kaverin, tai valitse toinen aika.
+          </p>
+          <p>
+            <Link to={changeTimeHref} className={`${linkClass} inline-flex min-h-target items-center`}>
+              Valitse toinen aika
+            </Link>
+          </p>
+        </div>
       ) : (
         <ul className="grid gap-4 md:grid-cols-2">
           {caregivers.map((caregiver) => {
@@ -108,15 +149,7 @@ export function CaregiverChoice({
                   <span className="min-w-0 flex-1 space-y-1">
                     <span className="block text-xl font-bold text-gray-900">{caregiver.fullName}</span>
                     <span id={detailsId} className="block space-y-1">
-                      <span className="flex flex-wrap items-center gap-x-2 text-gray-900">
-                        <Star aria-hidden="true" className="h-5 w-5 fill-amber-500 text-amber-700" />
-                        <span>
-                          <span className="sr-only">Arvio </span>
-                          <span className="font-semibold">{formatRating(caregiver.averageRating)}</span>
-                          <span className="sr-only"> / 5</span>
-                        </span>
-                        <span className="text-gray-800">({caregiverOrdersText(caregiver.totalOrders)})</span>
-                      </span>
+                      <CaregiverRating averageRating={caregiver.averageRating} totalOrders={caregiver.totalOrders} />
                       <span className="flex items-center gap-2 text-gray-800">
                         <MapPin aria-hidden="true" className="h-5 w-5 flex-none text-brand-700" />
                         {caregiver.city}

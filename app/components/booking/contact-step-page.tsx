@@ -1,25 +1,26 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useLocation } from "@remix-run/react";
+import { Form, useLocation } from "@remix-run/react";
 import type { ContactStepView, DiscountCheckResult } from "~/booking/views";
 import { stepHref } from "~/booking/draft";
-import { flowById } from "~/booking/flows";
+
 import { Alert } from "~/components/alert";
 import { BotCheck } from "~/components/bot-check";
 import { ButtonLink, SubmitButton } from "~/components/button";
-import { CheckboxField, ErrorSummary, FormError, RadioCards, TextField } from "~/components/forms";
-import { linkClass } from "~/components/layout";
+import { ErrorSummary, FormError, RadioCards, TextareaField, TextField } from "~/components/forms";
 import { formatEuros } from "~/domain/format";
-import { CANCELLATION_RULE } from "~/messages/next-steps";
+import { SPECIAL_NOTES_HINT, SPECIAL_NOTES_LABEL } from "~/messages/booking-steps";
 import { BOOKING_INTENT, DiscountCheckSchema, bookingContactSchema, type ContactFieldName } from "~/schemas/booking";
 import type { BotCheckChallenge } from "~/schemas/bot-check";
 import { BookingLayout } from "./booking-layout";
-import { DraftSummaryBox } from "./draft-summary";
+import { ChosenSummaryBox } from "./draft-summary";
+import { CancellationRule, PaymentMethodField, PendingPaymentNotice, TermsField } from "./payment-fields";
 import { PriceSummary } from "./price-summary";
 import { useHydrated } from "~/components/use-hydrated";
 
-// Step 3 of both wizards: who the service is for, contact details, the recipient's details, the
-// payment method, an optional discount code, the terms and the bot check, with the price summary
+// Step 3 of both public flows: who the service is for, contact details, the recipient's details,
+// the note for the helper, the payment method, an optional discount code, the terms and the bot
+// check, with the price summary
 // (spec 000 §2 "Step 3 form contents", §5 messages verbatim). One POST form with two submit
 // buttons told apart by `intent`: 'Tarkista' (check the discount code; without JavaScript the
 // page comes back with everything typed kept) and 'Vahvista varaus'.
@@ -39,7 +40,7 @@ const fieldGrid = "grid gap-5 sm:grid-cols-2";
 const legendClass = "mb-3 text-2xl font-bold text-gray-900";
 
 export function ContactStepPage({ view, actionData }: { view: ContactStepView; actionData?: ContactActionData }) {
-  const flow = flowById(view.flowId);
+  const { flow } = view;
   const location = useLocation();
   const hydrated = useHydrated();
   const botCheck = actionData?.botCheck ?? view.botCheck;
@@ -72,35 +73,14 @@ export function ContactStepPage({ view, actionData }: { view: ContactStepView; a
 
   return (
     <BookingLayout flow={flow} step="contact" draft={view.draft}>
-      <DraftSummaryBox
-        summary={view.summary}
-        changeTimeHref={stepHref(flow, "time", view.draft)}
-        caregiver={{
-          label: view.summary.caregiverName ?? "Ei väliä – valitsemme sinulle sopivan kaverin",
-          changeHref: stepHref(flow, "caregiver", view.draft),
-        }}
-      />
+      <ChosenSummaryBox flow={flow} draft={view.draft} summary={view.summary} />
       {view.restored && !actionData ? (
         <Alert type="info" title="Tietosi ovat tallessa">
           <p>Täytimme aiemmin antamasi yhteystiedot valmiiksi. Tarkista ne ja vahvista varaus.</p>
         </Alert>
       ) : null}
 
-      {view.pendingOrderNumber ? (
-        <Alert type="warning" title="Varauksesi odottaa maksua">
-          <p>
-            Varaus {view.pendingOrderNumber} on tehty, mutta sitä ei ole vielä maksettu. Jatka maksamaan, niin varaus
-            vahvistuu. Maksamaton varaus perutaan, jos maksua ei tehdä.
-          </p>
-          {/* A form of its own (forms cannot nest): it needs only the order, not the details below. */}
-          <Form method="post" action={action}>
-            <input type="hidden" name="orderNumber" value={view.pendingOrderNumber} />
-            <SubmitButton name="intent" value={BOOKING_INTENT.retryPayment} busyLabel="Siirrytään maksamaan…" className="mt-2">
-              Yritä maksua uudelleen
-            </SubmitButton>
-          </Form>
-        </Alert>
-      ) : null}
+      {view.pendingOrderNumber ? <PendingPaymentNotice orderNumber={view.pendingOrderNumber} action={action} /> : null}
 
       {/* Fragments bring a reloaded page (no JavaScript) back to the errors or the discount's answer. */}
       <Form method="post" action={`${action}#${form.id}`} {...getFormProps(form)} className="scroll-mt-4 space-y-10">
@@ -150,18 +130,9 @@ export function ContactStepPage({ view, actionData }: { view: ContactStepView; a
           </fieldset>
         ) : null}
 
-        <RadioCards
-          meta={fields.paymentMethod}
-          legend="Maksutapa"
-          legendSize="large"
-          hint={view.onlinePayment ? undefined : "Verkkomaksu ei ole juuri nyt käytössä, joten varaus maksetaan laskulla."}
-          options={[
-            ...(view.onlinePayment
-              ? [{ value: "online", label: "Verkkomaksu", description: "Kortti, MobilePay tai Klarna. Maksat heti varauksen jälkeen." }]
-              : []),
-            { value: "invoice", label: "Lasku", description: "Lasku tulee sähköpostiisi, maksuaika 14 päivää." },
-          ]}
-        />
+        <TextareaField meta={fields.specialNotes} label={SPECIAL_NOTES_LABEL} hint={SPECIAL_NOTES_HINT} rows={4} />
+
+        <PaymentMethodField meta={fields.paymentMethod} onlinePayment={view.onlinePayment} />
 
         <section id="alennus" aria-labelledby="alennus-otsikko" className="scroll-mt-4 space-y-3">
           <h2 id="alennus-otsikko" className="text-2xl font-bold text-gray-900">
@@ -191,23 +162,11 @@ export function ContactStepPage({ view, actionData }: { view: ContactStepView; a
 
         <PriceSummary serviceName={view.summary.serviceName} amounts={amounts} discountCode={discount?.status === "valid" ? discount.code : null} />
 
-        <CheckboxField
-          meta={fields.acceptTerms}
-          label={
-            <>
-              Hyväksyn{" "}
-              <Link to="/kayttoehdot" target="_blank" rel="noopener" className={linkClass}>
-                käyttöehdot (avautuu uuteen välilehteen)
-              </Link>
-            </>
-          }
-        />
+        <TermsField meta={fields.acceptTerms} />
 
         <BotCheck challenge={botCheck} id={fields.botCheck.id} error={fields.botCheck.errors?.[0]} />
 
-        <p id="peruutusehto" className="rounded-lg bg-brand-50 p-4">
-          <strong>Peruutus:</strong> {CANCELLATION_RULE}
-        </p>
+        <CancellationRule />
 
         <div className="flex flex-wrap items-center gap-4 border-t-2 border-brand-100 pt-6">
           <ButtonLink to={stepHref(flow, "caregiver", view.draft)} variant="secondary">

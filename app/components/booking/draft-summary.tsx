@@ -1,5 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { stepHref, type BookingDraft } from "~/booking/draft";
+import type { BookingFlow } from "~/booking/flows";
 import { linkClass } from "~/components/layout";
 
 // What has been chosen so far, shown on the later steps with links back to change it.
@@ -9,6 +11,7 @@ export interface DraftSummaryData {
   dateLabel: string;
   timeLabel: string;
   durationLabel: string;
+  placeLabel: string;
   caregiverName: string | null;
 }
 
@@ -38,6 +41,8 @@ export function DraftSummaryBox({
         <dd>
           {summary.timeLabel} ({summary.durationLabel})
         </dd>
+        <dt className="font-semibold text-gray-800">Paikka</dt>
+        <dd>{summary.placeLabel}</dd>
         {caregiver ? (
           <>
             <dt className="font-semibold text-gray-800">Kaveri</dt>
@@ -48,7 +53,7 @@ export function DraftSummaryBox({
       {children}
       <p className="mt-3 flex flex-wrap gap-x-6">
         <Link to={changeTimeHref} className={`${linkClass} inline-flex min-h-target items-center`}>
-          Muuta aikaa tai palvelua
+          Muuta aikaa tai paikkaa
         </Link>
         {caregiver ? (
           <Link to={caregiver.changeHref} className={`${linkClass} inline-flex min-h-target items-center`}>
@@ -57,5 +62,19 @@ export function DraftSummaryBox({
         ) : null}
       </p>
     </section>
+  );
+}
+
+/** The last step's summary of everything chosen, the helper too, with the links back to change them. */
+export function ChosenSummaryBox({ flow, draft, summary }: { flow: BookingFlow; draft: BookingDraft; summary: DraftSummaryData }) {
+  return (
+    <DraftSummaryBox
+      summary={summary}
+      changeTimeHref={stepHref(flow, "time", draft)}
+      caregiver={{
+        label: summary.caregiverName ?? "Ei väliä – valitsemme sinulle sopivan kaverin",
+        changeHref: stepHref(flow, "caregiver", draft),
+      }}
+    />
   );
 }

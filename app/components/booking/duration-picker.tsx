@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { PICK_PARAM } from "~/booking/draft";
-import { FieldError } from "~/components/forms";
+import { FieldError } from "~/components/form-parts";
 import { DURATION_CHOICES, parseDurationHours } from "~/domain/duration";
-import { DURATION_MESSAGES } from "~/messages/booking";
+import { DURATION_MESSAGES } from "~/messages/booking-steps";
 import { formatHours } from "~/domain/format";
 
 // Duration of step 1 (spec 000 §2, DESIGN.md decision 4): quick buttons 1, 2, 3, 4, 5, 6 and 8

@@ -1,11 +1,13 @@
 import { DRAFT_PARAM } from "~/booking/draft";
-import { choiceCardClass, choiceRadioClass } from "~/components/forms";
+import { choiceCardClass, choiceRadioClass } from "~/components/form-parts";
 import { ServiceIcon } from "~/components/service-icon";
 import { formatAmount } from "~/domain/format";
 
-// The service choice of step 1 (spec 000 §2): one card per service category with its icon, name,
-// description and the hourly price for the chosen time ('€ / tunti (sis. ALV 25,5%)', spec §9).
-// Radio buttons: the choice travels with the next submission of the step's form.
+// The service choice (spec 000 §2): one card per service category with its icon, name,
+// description and the hourly price for the chosen time ('€ / tunti (sis. ALV 25,5%)', spec §9),
+// or while no time is chosen yet the range of the price bands (service-step-page.tsx).
+// Radio buttons: the choice travels with the next submission of the step's form. Controlled, so
+// that a page arriving from the server never re-checks an earlier choice under the visitor's hand.
 
 export interface ServiceCardOption {
   id: string;
@@ -22,13 +24,13 @@ export function hourlyPriceLabel(hourlyCents: number): string {
 export function ServiceCards({
   services,
   selected,
-  hourlyCents,
+  priceLabel,
   legendId,
   onSelect,
 }: {
   services: readonly ServiceCardOption[];
   selected: string | null;
-  hourlyCents: number;
+  priceLabel: string;
   legendId: string;
   onSelect: (serviceId: string) => void;
 }) {
@@ -52,7 +54,7 @@ export function ServiceCards({
                   id={id}
                   name={DRAFT_PARAM.service}
                   value={service.id}
-                  defaultChecked={service.id === selected}
+                  checked={service.id === selected}
                   onChange={() => onSelect(service.id)}
                   aria-describedby={descriptionId}
                   className={choiceRadioClass}
@@ -64,7 +66,7 @@ export function ServiceCards({
                   <span className="block text-lg font-bold text-gray-900">{service.name}</span>
                   <span id={descriptionId} className="block text-gray-800">
                     {service.description}
-                    <span className="mt-1 block font-semibold text-brand-800">{hourlyPriceLabel(hourlyCents)}</span>
+                    <span className="mt-1 block font-semibold text-brand-800">{priceLabel}</span>
                   </span>
                 </span>
               </label>

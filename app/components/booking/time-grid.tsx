@@ -1,7 +1,7 @@
 import { PICK_PARAM } from "~/booking/draft";
 import { formatAmount, formatClock } from "~/domain/format";
 import { bandHoursLabel } from "~/domain/price-table";
-import { BAND_NAMES } from "~/messages/booking";
+import { BAND_NAMES } from "~/messages/booking-steps";
 import type { PriceBand } from "~/domain/pricing";
 
 // The hourly time grid of step 1 (spec 000 §2: slots 00:00–23:00; DESIGN.md decision 6: past

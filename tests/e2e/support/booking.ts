@@ -23,11 +23,36 @@ export function uniqueEmail(tag: string) {
   return `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.fi`;
 }
 
-/** Step 1: next month's `day` at `hour`, a duration button or a typed duration, and a service. */
+/**
+ * The time step: next month's `day` at `hour`, a duration button or a typed duration, a service
+ * (in the public flows, where it is on this step), and the visit's place (Helsinki unless told).
+ */
 export async function chooseTimeAndService(
   page: Page,
-  options: { day: number; hour: number; duration?: number; typedDuration?: number; service: string | RegExp },
+  options: {
+    day: number;
+    hour: number;
+    duration?: number;
+    typedDuration?: number;
+    service?: string | RegExp;
+    place?: { postalCode: string; city: string };
+  },
 ) {
+  await chooseTime(page, options);
+  if (options.service) await main(page).getByRole("radio", { name: options.service }).check();
+  await fillPlace(page, options.place ?? { postalCode: "00100", city: "Helsinki" });
+  await expectNoAxeViolations(page);
+}
+
+/** Where the visit is: asked before the helper step in every flow (DESIGN.md decision 17). */
+export async function fillPlace(page: Page, place: { postalCode: string; city: string }) {
+  const section = main(page).getByRole("region", { name: /Missä käynti on\?|Käynnin osoite/ });
+  await section.getByLabel("Postinumero", { exact: true }).fill(place.postalCode);
+  await section.getByLabel("Kaupunki", { exact: true }).fill(place.city);
+}
+
+/** The calendar, the hour and the duration of the time step. */
+export async function chooseTime(page: Page, options: { day: number; hour: number; duration?: number; typedDuration?: number }) {
   const target = nextMonthDay(options.day);
   await main(page).getByRole("button", { name: /^Seuraava kuukausi/ }).click();
   await expect(main(page).getByRole("heading", { level: 3, name: new RegExp(`${target.monthName} ${target.year}`, "i") })).toBeVisible();
@@ -52,16 +77,14 @@ export async function chooseTimeAndService(
   if (options.typedDuration) {
     await main(page).getByPlaceholder("Esim. 5").fill(String(options.typedDuration));
     await main(page).getByRole("button", { name: "Käytä tätä kestoa" }).click();
-    await expect(page).toHaveURL(new RegExp(`kesto=${options.typedDuration}&.*#palvelu$`));
+    await expect(page).toHaveURL(new RegExp(`kesto=${options.typedDuration}&.*#(palvelu|paikka)$`));
     await expect(main(page).getByPlaceholder("Esim. 5")).toHaveValue(String(options.typedDuration));
   } else if (options.duration) {
     const label = options.duration === 1 ? "1 tunti" : `${options.duration} tuntia`;
     await main(page).getByRole("button", { name: label, exact: true }).click();
-    await expect(page).toHaveURL(new RegExp(`kesto=${options.duration}&.*#palvelu$`));
+    await expect(page).toHaveURL(new RegExp(`kesto=${options.duration}&.*#(palvelu|paikka)$`));
     await expect(main(page).getByRole("button", { name: label, exact: true })).toHaveAttribute("aria-pressed", "true");
   }
-  await main(page).getByRole("radio", { name: options.service }).check();
-  await expectNoAxeViolations(page);
 }
 
 export async function passBotCheck(page: Page, jsEnabled: boolean) {

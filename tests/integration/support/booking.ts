@@ -30,7 +30,12 @@ function unique(prefix: string) {
   return `${prefix}${counter}-${Date.now()}`;
 }
 
-async function insertCaregiver(input: { name: string; status: "approved" | "pending" | "suspended"; rating: number | null; orders?: number }) {
+async function insertCaregiver(input: {
+  name: string;
+  status: "approved" | "pending" | "suspended";
+  rating: number | null;
+  orders?: number;
+}) {
   const db = await getDb();
   const profile = await db
     .insertInto("profiles")
@@ -91,8 +96,8 @@ export async function insertDiscountCode(input: {
     .values({
       code: input.code,
       type,
-      percent_bp: type === "percentage" ? (input.percentBp ?? 1000) : null,
-      amount_cents: type === "fixed_amount" ? (input.amountCents ?? 500) : null,
+      percent_bp: type === "percentage" ? input.percentBp ?? 1000 : null,
+      amount_cents: type === "fixed_amount" ? input.amountCents ?? 500 : null,
       min_order_cents: input.minOrderCents ?? null,
       max_discount_cents: null,
       valid_from: addCalendarDays(today, input.validFromDays ?? -30),
@@ -115,15 +120,23 @@ export interface DraftInput {
   time?: string;
   duration?: string | number;
   service?: string;
+  /** The visit's place; a draft with a service is in Helsinki 00100 unless told otherwise (null: none). */
+  postalCode?: string | null;
+  city?: string | null;
   caregiver?: string;
 }
 
+/** The draft's address in the engine's own order (app/booking/draft.ts), with `extra` after it. */
 export function draftQuery(draft: DraftInput, extra: Record<string, string> = {}): string {
   const params = new URLSearchParams();
   if (draft.date) params.set("paiva", draft.date);
   if (draft.time) params.set("aika", draft.time);
   if (draft.duration !== undefined) params.set("kesto", String(draft.duration));
   if (draft.service) params.set("palvelu", draft.service);
+  const postalCode = draft.postalCode === undefined ? (draft.service ? "00100" : null) : draft.postalCode;
+  const city = draft.city === undefined ? (draft.service ? "Helsinki" : null) : draft.city;
+  if (postalCode) params.set("postinumero", postalCode);
+  if (city) params.set("kaupunki", city);
   if (draft.caregiver) params.set("kaveri", draft.caregiver);
   for (const [key, value] of Object.entries(extra)) params.set(key, value);
   return params.toString();
@@ -176,6 +189,26 @@ export async function ordersOf(email: string) {
     .selectAll("orders")
     .where(sql<string>`lower(profiles.email)`, "=", email.toLowerCase())
     .execute();
+}
+
+/** What placeOrder takes for a guest's invoice booking in Helsinki, for the tests that call it directly. */
+export function directOrderInput(input: {
+  email: string;
+  caregiverId: string | null;
+  selection: { date: string; startHour: number; durationHours: number; serviceId: string };
+}) {
+  const place = { address: "Runeberginkatu 15 A 4", postalCode: "00100", city: "Helsinki" };
+  return {
+    selection: input.selection,
+    caregiverId: input.caregiverId,
+    payer: { email: input.email, fullName: "Aino Virtanen", phone: "0401234567", ...place },
+    visit: { ...place, recipient: null, description: null, specialNotes: null },
+    paymentMethod: "invoice" as const,
+    discountCode: null,
+    signedInUserId: null,
+    onlineProvider: "local" as const,
+    now: new Date(),
+  };
 }
 
 /** A live (or cancelled) order of a caregiver at a given time, inserted with the booking's own insert. */

@@ -1,0 +1,131 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect } from "@remix-run/node";
+import { getDb, type DB } from "~/db.server";
+import { logger } from "~/logger.server";
+import { CUSTOMER_FROZEN_MESSAGE, bookingMessages } from "~/messages/booking";
+import { SIGNED_IN_BOOKING_MESSAGES } from "~/messages/booking-wording";
+import { BOOKING_INTENT } from "~/schemas/booking";
+import { BookingSummarySchema } from "~/schemas/booking-visit";
+import { getPaymentProvider, isOnlinePaymentAvailable } from "~/services/payments/active-provider.server";
+import { readDraft, type BookingDraft } from "./draft";
+import type { BookingFlow } from "./flows";
+import { rememberOrder } from "./owned-orders.server";
+import { redirectToCheckout, requireCompleteDraft, retryPayment } from "./payment-step.server";
+import { placeOrder, type PlaceOrderOutcome } from "./place-order.server";
+import { requireVisit, sendBack, summarize } from "./steps.server";
+import { forgetVisitDetails, requireBookingCustomer } from "./visit-draft.server";
+import type { SummaryStepView } from "./views";
+
+// The signed-in wizards' last step (spec 000 §2 "Four-step wizard" step 4, 001 §2 orders/new
+// step 5): everything chosen and typed, the price breakdown, the payment method and the terms
+// ('Hyväksy varausehdot ennen jatkamista.'), then 'Varaa nyt'. The order is placed by the same
+// transaction as every other booking (place-order.server.ts) for the signed-in customer: no
+// contact form and no bot check. An invoice order goes to /portal/orders/success ('Varaus tehty
+// onnistuneesti!'); an online one to the provider's checkout and back to the payment result pages.
+
+async function requireSummary(db: DB, request: Request, flow: BookingFlow, draft: BookingDraft, now: Date) {
+  const user = await requireBookingCustomer(request);
+  const { pendingOrder, ...complete } = await requireCompleteDraft(db, request, flow, draft, now);
+  const visit = (await requireVisit(db, request, flow, draft, user, "complete"))!;
+  // This browser's unpaid order is resumed only for the customer whose order it is (another
+  // account may have booked on the same browser before).
+  const own = pendingOrder && pendingOrder.customerEmail.toLowerCase() === user.email.toLowerCase() ? pendingOrder : null;
+  return { user, visit, pendingOrder: own, ...complete };
+}
+
+export async function summaryStepLoader(request: Request, flow: BookingFlow) {
+  const draft = readDraft(new URL(request.url).searchParams);
+  const db = await getDb();
+  const { time, place, caregiver, pendingOrder, visit } = await requireSummary(db, request, flow, draft, new Date());
+  const view: SummaryStepView = {
+    flow,
+    draft,
+    summary: summarize(time, caregiver, place),
+    visit: { address: visit.address, phone: visit.phone, description: visit.description, specialNotes: visit.specialNotes ?? null },
+    amounts: time.amounts,
+    pendingOrderNumber: pendingOrder?.orderNumber ?? null,
+    onlinePayment: isOnlinePaymentAvailable(),
+  };
+  return view;
+}
+
+/** Why the order was refused, back on the step that can fix it (or said on this one). */
+function refusal(flow: BookingFlow, draft: BookingDraft, outcome: Extract<PlaceOrderOutcome, { ok: false }>): string {
+  switch (outcome.reason) {
+    case "caregiver_unavailable":
+    case "caregiver_outside_area":
+      throw sendBack(flow, { ...draft, caregiver: null }, outcome.reason);
+    case "service_unavailable":
+      throw sendBack(flow, { ...draft, service: null }, "service_missing");
+    case "customer_suspended":
+      return CUSTOMER_FROZEN_MESSAGE;
+    case "discount_refused":
+      // No code is asked here; should a refusal come anyway, it is the booking's failure.
+      return SIGNED_IN_BOOKING_MESSAGES.failed;
+  }
+}
+
+export async function summaryStepAction(request: Request, flow: BookingFlow) {
+  await requireBookingCustomer(request);
+  const now = new Date();
+  const draft = readDraft(new URL(request.url).searchParams);
+  const db = await getDb();
+  const formData = await request.formData();
+  if (formData.get("intent") === BOOKING_INTENT.retryPayment) return retryPayment(db, request, formData);
+  const { user, time, caregiver, pendingOrder, visit } = await requireSummary(db, request, flow, draft, now);
+
+  const submission = parseWithZod(formData, { schema: BookingSummarySchema });
+  const failed = (message: string, status: number, init: { headers?: Headers; field?: string } = {}) =>
+    data(
+      { result: submission.reply(init.field ? { fieldErrors: { [init.field]: [message] } } : { formErrors: [message] }) },
+      { status, headers: init.headers },
+    );
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const { paymentMethod } = submission.value;
+  if (paymentMethod === "online" && !isOnlinePaymentAvailable()) {
+    return failed(bookingMessages.onlinePaymentUnavailable, 400, { field: "paymentMethod" });
+  }
+  if (pendingOrder && paymentMethod === "online") {
+    // The same booking sent again after its checkout failed: continue that order's payment.
+    return failed(await redirectToCheckout(db, pendingOrder.id, new Headers()), 502);
+  }
+
+  let outcome: PlaceOrderOutcome;
+  try {
+    outcome = await placeOrder(db, {
+      selection: time.selection,
+      caregiverId: caregiver?.id ?? null,
+      // The signed-in customer books for the address they gave; it becomes their saved one.
+      payer: { email: user.email, fullName: user.fullName, phone: visit.phone, address: visit.address, postalCode: visit.postalCode, city: visit.city },
+      visit: {
+        address: visit.address,
+        postalCode: visit.postalCode,
+        city: visit.city,
+        recipient: null,
+        description: visit.description,
+        specialNotes: visit.specialNotes ?? null,
+      },
+      paymentMethod,
+      discountCode: null,
+      signedInUserId: user.id,
+      onlineProvider: paymentMethod === "online" ? getPaymentProvider().name : "local",
+      now,
+    });
+  } catch (error) {
+    // Spec 000 §8: 'Varauksen luominen epäonnistui' (also logged).
+    logger.error({ err: error }, "placing a signed-in booking failed");
+    return failed(SIGNED_IN_BOOKING_MESSAGES.failed, 500);
+  }
+  if (!outcome.ok) return failed(refusal(flow, draft, outcome), 403);
+
+  const headers = new Headers();
+  headers.append("Set-Cookie", await rememberOrder(request, outcome.orderNumber));
+  if (outcome.paymentMethod === "invoice") {
+    const forget = await forgetVisitDetails(db, request);
+    if (forget) headers.append("Set-Cookie", forget);
+    throw redirect(`${flow.successPath}?${new URLSearchParams({ order_number: outcome.orderNumber })}`, { headers });
+  }
+  // Online: the visit's details stay until paid, so that 'Yritä uudelleen' after a cancelled
+  // payment finds them (result-pages.server.ts).
+  return failed(await redirectToCheckout(db, outcome.orderId, headers), 502, { headers });
+}

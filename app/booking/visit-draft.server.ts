@@ -1,0 +1,97 @@
+import type { AuthUser } from "~/auth/guards.server";
+import { requireCustomer } from "~/auth/guards.server";
+import type { Executor } from "~/db.server";
+import { SIGNED_IN_BOOKING_MESSAGES } from "~/messages/booking-wording";
+import { findCustomerContact } from "~/models/orders.server";
+import { toastCookie } from "~/services/flash.server";
+import { draftStore } from "~/services/form-draft.server";
+
+// The signed-in wizards (/varaa-kaveri, /portal/orders/new) ask the visit's street address,
+// phone, description and the note for the helper ('Lisätietoja kaverille': door codes, pets).
+// That is personal data, so it never travels in the address like the rest of the draft
+// (docs/decisions/0008): it waits in a server-side draft behind a signed cookie, belongs to the
+// signed-in customer who typed it (another account signing in on the same browser never sees it),
+// and is forgotten once the order is placed. Nothing here is validated: each step checks what it
+// needs with the flow's schema (app/schemas/booking-visit.ts).
+
+export interface VisitDetails {
+  address: string;
+  phone: string;
+  description: string;
+  specialNotes: string;
+}
+
+export const VISIT_DETAIL_NAMES = ["address", "phone", "description", "specialNotes"] as const satisfies ReadonlyArray<keyof VisitDetails>;
+
+const STORED_LENGTH_MAX = 10_000;
+
+interface StoredVisit extends Partial<VisitDetails> {
+  userId: string;
+}
+
+const drafts = draftStore<StoredVisit>({
+  kind: "booking-visit",
+  cookieName: "__booking_visit",
+  ttlMs: 24 * 60 * 60 * 1000,
+});
+
+/**
+ * The signed-in customer of the wizards. An anonymous visitor goes to /auth and comes back here
+ * afterwards (the guard's redirectTo), told why ('Käyttäjä ei ole kirjautunut'); a helper or a
+ * staff member gets the 403 page (spec 000 §6: booking requires a signed-in customer).
+ */
+export async function requireBookingCustomer(request: Request): Promise<AuthUser> {
+  try {
+    return await requireCustomer(request);
+  } catch (thrown) {
+    if (thrown instanceof Response && thrown.status === 302 && thrown.headers.get("Location")?.startsWith("/auth?")) {
+      thrown.headers.append(
+        "Set-Cookie",
+        await toastCookie(request, { type: "info", title: SIGNED_IN_BOOKING_MESSAGES.notSignedIn, description: SIGNED_IN_BOOKING_MESSAGES.signInToBook }),
+      );
+    }
+    throw thrown;
+  }
+}
+
+/** What the customer has typed for this visit, or what their saved details say where nothing was typed yet. */
+export async function visitDetailsOf(
+  executor: Executor,
+  request: Request,
+  userId: string,
+): Promise<{ details: VisitDetails; saved: { postalCode: string | null; city: string | null } }> {
+  const stored = await drafts.read(executor, request);
+  const own = stored && stored.data.userId === userId ? stored.data : null;
+  const contact = await findCustomerContact(executor, userId);
+  return {
+    details: {
+      address: own?.address ?? contact?.address ?? "",
+      phone: own?.phone ?? contact?.phone ?? "",
+      description: own?.description ?? "",
+      specialNotes: own?.specialNotes ?? "",
+    },
+    saved: { postalCode: contact?.postalCode ?? null, city: contact?.city ?? null },
+  };
+}
+
+/** Keeps what a step's form sent of the visit's details; returns the Set-Cookie header that finds them. */
+export async function keepVisitDetails(executor: Executor, request: Request, userId: string, formData: FormData): Promise<string> {
+  const stored = await drafts.read(executor, request);
+  const previous = stored && stored.data.userId === userId ? stored.data : { userId };
+  const next: StoredVisit = { ...previous, userId };
+  for (const name of VISIT_DETAIL_NAMES) {
+    const value = formData.get(name);
+    // Kept whole up to a bound far beyond any field's limit, so that "too long" is said, not done.
+    if (typeof value === "string") next[name] = value.slice(0, STORED_LENGTH_MAX);
+  }
+  await drafts.deleteExpired(executor);
+  return drafts.save(executor, stored?.id ?? null, next);
+}
+
+/** Forgets the visit's details once its order is placed; returns the clearing Set-Cookie header or null. */
+export async function forgetVisitDetails(executor: Executor, request: Request): Promise<string | null> {
+  const id = await drafts.idFrom(request);
+  if (!id) return null;
+  await drafts.remove(executor, id);
+  return drafts.clearCookie();
+}

@@ -1,0 +1,88 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useLocation } from "@remix-run/react";
+import { stepHref } from "~/booking/draft";
+import { detailsStep, previousStep } from "~/booking/flows";
+import type { SummaryStepView } from "~/booking/views";
+import { ButtonLink, SubmitButton } from "~/components/button";
+import { ErrorSummary, FormError } from "~/components/forms";
+import { linkClass } from "~/components/layout";
+import { SIGNED_IN_BOOKING_MESSAGES } from "~/messages/booking-wording";
+import { BOOKING_INTENT } from "~/schemas/booking";
+import { BookingSummarySchema } from "~/schemas/booking-visit";
+import { BookingLayout } from "./booking-layout";
+import { ChosenSummaryBox } from "./draft-summary";
+import { CancellationRule, PaymentMethodField, PendingPaymentNotice, TermsField } from "./payment-fields";
+import { PriceSummary } from "./price-summary";
+
+// The signed-in wizards' last step (spec 000 §2 "Four-step wizard" step 4): what was chosen and
+// typed, the price breakdown, the payment method and the terms, then 'Varaa nyt'.
+
+export interface SummaryActionData {
+  result: SubmissionResult<string[]>;
+}
+
+const FORM_ID = "varaus-yhteenveto";
+
+export function SummaryStepPage({ view, actionData }: { view: SummaryStepView; actionData?: SummaryActionData }) {
+  const { flow } = view;
+  const location = useLocation();
+  const action = `${location.pathname}${location.search}`;
+  const [form, fields] = useForm({
+    id: FORM_ID,
+    lastResult: actionData?.result,
+    defaultValue: view.onlinePayment ? {} : { paymentMethod: "invoice" },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: BookingSummarySchema }),
+  });
+  const detailsHref = stepHref(flow, detailsStep(flow) ?? "time", view.draft);
+
+  return (
+    <BookingLayout flow={flow} step="summary" draft={view.draft}>
+      <ChosenSummaryBox flow={flow} draft={view.draft} summary={view.summary} />
+
+      <section aria-labelledby="kaynti-otsikko" className="rounded-lg border-2 border-brand-100 bg-white p-5">
+        <h2 id="kaynti-otsikko" className="text-xl font-bold text-gray-900">
+          Käynti
+        </h2>
+        <dl className="mt-3 grid gap-x-6 gap-y-1 sm:grid-cols-[auto_1fr]">
+          <dt className="font-semibold text-gray-800">Osoite</dt>
+          <dd className="break-words">
+            {view.visit.address}, {view.summary.placeLabel}
+          </dd>
+          <dt className="font-semibold text-gray-800">Puhelin</dt>
+          <dd>{view.visit.phone}</dd>
+          <dt className="font-semibold text-gray-800">Kuvaus</dt>
+          <dd className="whitespace-pre-line break-words">{view.visit.description}</dd>
+          <dt className="font-semibold text-gray-800">Lisätietoja kaverille</dt>
+          <dd className="whitespace-pre-line break-words">{view.visit.specialNotes ?? "Ei lisätietoja"}</dd>
+        </dl>
+        <p className="mt-3">
+          <Link to={detailsHref} className={`${linkClass} inline-flex min-h-target items-center`}>
+            Muuta osoitetta, kuvausta tai lisätietoja
+          </Link>
+        </p>
+      </section>
+
+      {view.pendingOrderNumber ? <PendingPaymentNotice orderNumber={view.pendingOrderNumber} action={action} /> : null}
+
+      <Form method="post" action={`${action}#${form.id}`} {...getFormProps(form)} className="scroll-mt-4 space-y-10">
+        <ErrorSummary form={form} />
+        <FormError errors={form.errors} title={SIGNED_IN_BOOKING_MESSAGES.failed} />
+        <PriceSummary serviceName={view.summary.serviceName} amounts={view.amounts} discountCode={null} />
+        <PaymentMethodField meta={fields.paymentMethod} onlinePayment={view.onlinePayment} />
+        <TermsField meta={fields.acceptTerms} />
+        <CancellationRule />
+        <div className="flex flex-wrap items-center gap-4 border-t-2 border-brand-100 pt-6">
+          <ButtonLink to={stepHref(flow, previousStep(flow, "summary")!, view.draft)} variant="secondary">
+            Takaisin
+          </ButtonLink>
+          <SubmitButton name="intent" value={BOOKING_INTENT.book} busyLabel="Varataan..." describedBy="peruutusehto" className="px-8 text-lg">
+            Varaa nyt
+          </SubmitButton>
+        </div>
+      </Form>
+    </BookingLayout>
+  );
+}

@@ -1,0 +1,17 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { VARAA_KAVERI_FLOW } from "~/booking/flows";
+import { caregiverStepLoader } from "~/booking/steps.server";
+import { CaregiverStepPage } from "~/components/booking/caregiver-step-page";
+
+// /varaa-kaveri/kaveri, step 3 of 4: a helper near the visit and free at that time, or 'Ei väliä'.
+
+export function loader({ request }: LoaderFunctionArgs) {
+  return caregiverStepLoader(request, VARAA_KAVERI_FLOW);
+}
+
+export const meta: MetaFunction = () => [{ title: "Valitse kaveri – Varaa kaveri – Arkikaveri" }];
+
+export default function SignedInCaregiverStep() {
+  return <CaregiverStepPage view={useLoaderData<typeof loader>()} />;
+}

@@ -1,0 +1,22 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { VARAA_KAVERI_FLOW } from "~/booking/flows";
+import { summaryStepAction, summaryStepLoader } from "~/booking/summary-step.server";
+import { SummaryStepPage, type SummaryActionData } from "~/components/booking/summary-step-page";
+
+// /varaa-kaveri/yhteenveto, step 4 of 4: the summary, the price, payment and terms, 'Varaa nyt'.
+
+export function loader({ request }: LoaderFunctionArgs) {
+  return summaryStepLoader(request, VARAA_KAVERI_FLOW);
+}
+
+export function action({ request }: ActionFunctionArgs) {
+  return summaryStepAction(request, VARAA_KAVERI_FLOW);
+}
+
+export const meta: MetaFunction = () => [{ title: "Yhteenveto ja maksu – Varaa kaveri – Arkikaveri" }];
+
+export default function SignedInSummaryStep() {
+  const actionData = useActionData<typeof action>() as SummaryActionData | undefined;
+  return <SummaryStepPage view={useLoaderData<typeof loader>()} actionData={actionData} />;
+}

@@ -1,0 +1,112 @@
+import type { Page } from "@playwright/test";
+import { chooseTime } from "./booking";
+import { expect, expectNoAxeViolations } from "./test";
+
+// The signed-in customer's booking wizards as a person takes them: /varaa-kaveri (four steps: the
+// portal home's 'Tee uusi tilaus') and /portal/orders/new (five: the orders page's). Shared by the
+// specs that book as a signed-in customer; the step-by-step checks of the wizards themselves are
+// in booking-signed-in.spec.ts.
+
+const main = (page: Page) => page.getByRole("main");
+
+export type SignedInPayment = "Lasku" | "Verkkomaksu";
+
+export interface SignedInBooking {
+  service: RegExp;
+  /** Next month's day and the start hour (each test its own, see chooseTime). */
+  day: number;
+  hour: number;
+  duration: number;
+  description: string;
+  /** 'Lisätietoja kaverille', shown on the summary before the booking. */
+  note?: string;
+  /** The helper's full name, as the helper step offers them. */
+  helper: string;
+  payment: SignedInPayment;
+}
+
+/**
+ * A whole booking from the wizard's first step, whichever of the two the page is on, with the
+ * visit's address and phone as the customer's saved details fill them in. Ends on the portal's
+ * order list with the new order among the upcoming ones; returns its number.
+ */
+export async function bookSignedIn(page: Page, booking: SignedInBooking): Promise<string> {
+  await expect(page.getByRole("heading", { level: 1, name: "Valitse palvelu" })).toBeVisible();
+  const portalWizard = new URL(page.url()).pathname.startsWith("/portal/orders/new");
+  await main(page).getByRole("radio", { name: booking.service }).check();
+  await main(page).getByRole("button", { name: "Jatka", exact: true }).click();
+  await expect(page).toHaveURL(/\/aika\?/);
+  await chooseTime(page, booking);
+  if (portalWizard) {
+    // The portal's wizard asks the description on a step of its own.
+    await main(page).getByRole("button", { name: "Jatka kuvaukseen" }).click();
+    await expect(page).toHaveURL(/\/portal\/orders\/new\/kuvaus\?/);
+  }
+  await describeVisit(page, booking);
+  await chooseHelper(page, booking.helper);
+  return payOnSummary(page, booking);
+}
+
+/** The description (and the note for the helper), then on to the helper step. */
+export async function describeVisit(page: Page, visit: { description: string; note?: string }) {
+  await main(page).getByLabel("Kuvaus", { exact: true }).fill(visit.description);
+  if (visit.note !== undefined) await main(page).getByLabel("Lisätietoja kaverille (vapaaehtoinen)").fill(visit.note);
+  await main(page).getByRole("button", { name: "Jatka kaverin valintaan" }).click();
+}
+
+/** The helper step: the named helper (already chosen when booking the same helper again), then the summary. */
+export async function chooseHelper(page: Page, helper: string) {
+  await expect(page.getByRole("heading", { level: 1, name: "Valitse kaveri" })).toBeVisible();
+  await main(page)
+    .getByRole("radio", { name: new RegExp(helper) })
+    .check();
+  await main(page).getByRole("button", { name: "Jatka yhteenvetoon" }).click();
+}
+
+/**
+ * The summary: the payment method and the terms, 'Varaa nyt'. An invoice booking lands on the
+ * portal's 'Varaus tehty onnistuneesti!'; an online one goes through the local test checkout to
+ * the payment result page. Either way back to the portal's orders the way the page offers, where
+ * the order is among the upcoming ones. Returns the order's number.
+ */
+export async function payOnSummary(page: Page, { payment, note }: { payment: SignedInPayment; note?: string }): Promise<string> {
+  await expect(page.getByRole("heading", { level: 1, name: "Yhteenveto ja maksu" })).toBeVisible();
+  if (note) await expect(main(page).getByRole("region", { name: "Käynti" })).toContainText(note);
+  await expectNoAxeViolations(page);
+  await main(page)
+    .getByRole("radio", { name: new RegExp(`^${payment}`) })
+    .check();
+  await main(page)
+    .getByRole("checkbox", { name: /Hyväksyn käyttöehdot/ })
+    .check();
+  await main(page).getByRole("button", { name: "Varaa nyt" }).click();
+
+  let orderNumber: string;
+  if (payment === "Verkkomaksu") {
+    await expect(page).toHaveURL(/\/maksu\/testi\//);
+    await main(page).getByRole("button", { name: "Maksa" }).click();
+    await expect(page).toHaveURL(/\/varaus-maksu-onnistui\?order_number=ORD-\d+/);
+    orderNumber = new URL(page.url()).searchParams.get("order_number")!;
+    await expect(page.getByRole("heading", { level: 1, name: "Maksu onnistui – kiitos varauksestasi!" })).toBeVisible();
+    await expect(main(page)).toContainText(orderNumber);
+    await expectNoAxeViolations(page);
+    // The result page is the site's: its header's signed-in link leads back to the portal.
+    await page
+      .getByRole("navigation", { name: "Päävalikko" })
+      .getByRole("link", { name: /Omat sivut/ })
+      .click();
+    await expect(page).toHaveURL(/\/portal$/);
+    await page.getByRole("navigation", { name: "Oman sivun valikko" }).getByRole("link", { name: "Tilaukset" }).click();
+  } else {
+    await expect(page).toHaveURL(/\/portal\/orders\/success\?order_number=ORD-\d+/);
+    orderNumber = new URL(page.url()).searchParams.get("order_number")!;
+    await expect(page.getByRole("heading", { level: 1, name: "Varaus tehty onnistuneesti!" })).toBeVisible();
+    await expect(main(page)).toContainText(orderNumber);
+    await expectNoAxeViolations(page);
+    await main(page).getByRole("link", { name: "Omat tilaukset" }).click();
+  }
+  await expect(page).toHaveURL(/\/portal\/orders$/);
+  await expect(main(page).getByRole("region", { name: "Tulevat tilaukset" })).toContainText(orderNumber);
+  await expectNoAxeViolations(page);
+  return orderNumber;
+}
