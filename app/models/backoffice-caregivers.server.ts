@@ -1,11 +1,11 @@
 import { sql } from "kysely";
 import type { Executor } from "../db.server";
-import type { CaregiverStatus, OrderStatus } from "../db/schema";
+import type { CaregiverStatus } from "../db/schema";
 import { safePhotoUrl } from "../domain/caregiver-offer";
 import { VERIFICATION_FLAGS, type VerificationFlags } from "../domain/caregiver-review";
 import { containsPattern } from "../domain/list-query";
 import { isUuid } from "../domain/uuid";
-import { ordersWithParties, orderSummaryColumns, toOrderSummary } from "./order-views.server";
+import { ordersWithParties, orderSummaryColumns, toOrderSummary, type OrderSummary } from "./order-views.server";
 
 // Helpers as the back office sees them (spec 001 §2 /backoffice/caregivers, issue 14): the list
 // and its work queue, one application in full, and the rows the review actions change. The
@@ -274,14 +274,7 @@ export async function setVerificationFlags(trx: Executor, caregiverId: string, f
     .execute();
 }
 
-export interface CaregiverOrderRow {
-  id: string;
-  orderNumber: string;
-  serviceName: string;
-  status: OrderStatus;
-  startsAt: Date;
-  endsAt: Date;
-  city: string;
+export interface CaregiverOrderRow extends OrderSummary {
   customerName: string;
 }
 

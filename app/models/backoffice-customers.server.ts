@@ -1,11 +1,10 @@
 import { sql } from "kysely";
 import type { Executor } from "../db.server";
-import type { OrderStatus } from "../db/schema";
 import { cappedCount, containsPattern, keysetPage, type ListCount, type PageDirection } from "../domain/list-query";
 import { isUuid } from "../domain/uuid";
 import { afterCursor, epochMicros } from "./keyset.server";
 import { estimateRows } from "./query-estimate.server";
-import { ordersWithParties, orderSummaryColumns, toOrderSummary } from "./order-views.server";
+import { ordersWithParties, orderSummaryColumns, toOrderSummary, type OrderSummary } from "./order-views.server";
 
 // Customers as the back office lists and changes them (spec 001 §2 /backoffice/users; issue 14).
 // Written for 100 000 customers: keyset pages on (created_at, id), a search split into indexed
@@ -231,14 +230,7 @@ export async function getCustomerForStaff(db: Executor, customerId: string): Pro
   };
 }
 
-export interface CustomerOrderRow {
-  id: string;
-  orderNumber: string;
-  serviceName: string;
-  status: OrderStatus;
-  startsAt: Date;
-  endsAt: Date;
-  city: string;
+export interface CustomerOrderRow extends OrderSummary {
   totalPriceCents: number;
   caregiverName: string | null;
 }

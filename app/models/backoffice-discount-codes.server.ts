@@ -1,25 +1,15 @@
 import { sql } from "kysely";
 import type { Executor } from "../db.server";
-import type { DiscountType } from "../db/schema";
+import type { DiscountRule } from "../domain/discount";
 import { containsPattern } from "../domain/list-query";
 
 // The back office's discount codes (spec 001 §2, §4): the list with its figures, creating,
 // switching on and off, and deleting a code nobody has used.
 
-export interface DiscountCodeRow {
+/** A code's row: the rule the domain applies, plus what names it. */
+export interface DiscountCodeRow extends DiscountRule {
   id: string;
   code: string;
-  type: DiscountType;
-  percentBp: number | null;
-  amountCents: number | null;
-  minOrderCents: number | null;
-  maxDiscountCents: number | null;
-  validFrom: string;
-  validUntil: string;
-  usageLimit: number | null;
-  perUserLimit: number | null;
-  usageCount: number;
-  isActive: boolean;
 }
 
 const columns = [

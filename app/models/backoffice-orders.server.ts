@@ -6,6 +6,7 @@ import type { Database, Executor } from "../db.server";
 import type { CaregiverStatus, OrderStatus, PaymentMethodName, PaymentProviderName, PaymentStatus } from "../db/schema";
 import { cappedCount, containsPattern, keysetPage, type ListCount, type PageDirection } from "../domain/list-query";
 import { ordersWithParties, orderSummaryColumns, toOrderSummary } from "./order-views.server";
+import type { OrderAmounts } from "../domain/order-amounts";
 
 // Orders as staff see and change them (spec 001 §2 /backoffice/orders, issue 14). The list
 // queries are written for a million orders (docs/decisions/0012-backoffice-lists-at-scale.md);
@@ -477,18 +478,7 @@ export interface StaffOrderDetail {
   description: string | null;
   specialNotes: string | null;
   paymentMethod: "online" | "invoice";
-  amounts: {
-    unitPriceCents: number;
-    originalPriceCents: number;
-    discountCents: number;
-    totalPriceCents: number;
-    netAmountCents: number;
-    vatAmountCents: number;
-    vatRateBp: number;
-    commissionRateBp: number;
-    platformFeeCents: number;
-    caregiverEarningsCents: number;
-  };
+  amounts: OrderAmounts;
   discountCode: string | null;
   createdAt: Date;
   createdByName: string | null;

@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { MapPin, Sparkles, Star, UserRound, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { ANY_CAREGIVER, DRAFT_PARAM } from "~/booking/draft";
+import type { OfferedCaregiver } from "~/domain/caregiver-offer";
 import { choiceCardClass, choiceRadioClass } from "~/components/form-parts";
 import { linkClass } from "~/components/layout";
 import { caregiverOrdersText, NEW_CAREGIVER_LABEL } from "~/messages/booking-steps";
@@ -13,16 +14,8 @@ import { caregiverOrdersText, NEW_CAREGIVER_LABEL } from "~/messages/booking-ste
 // caregiver clears the any-caregiver option and the reverse. When nobody near the visit is free,
 // it says so and offers 'Ei väliä' or another time.
 
-export interface CaregiverCardData {
-  id: string;
-  fullName: string;
-  /** Null for a helper nobody has rated yet. */
-  averageRating: number | null;
-  totalOrders: number;
-  city: string;
-  bio: string;
-  photoUrl: string | null;
-}
+/** A card shows a helper as the booking flows offer them. */
+export type CaregiverCardData = OfferedCaregiver;
 
 const rating = new Intl.NumberFormat("fi-FI", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 

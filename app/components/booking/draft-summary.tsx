@@ -2,18 +2,12 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { stepHref, type BookingDraft } from "~/booking/draft";
 import type { BookingFlow } from "~/booking/flows";
+import type { DraftSummary } from "~/booking/views";
 import { linkClass } from "~/components/layout";
 
 // What has been chosen so far, shown on the later steps with links back to change it.
 
-export interface DraftSummaryData {
-  serviceName: string;
-  dateLabel: string;
-  timeLabel: string;
-  durationLabel: string;
-  placeLabel: string;
-  caregiverName: string | null;
-}
+export type DraftSummaryData = DraftSummary;
 
 export function DraftSummaryBox({
   summary,
