@@ -13,7 +13,7 @@ import { env, isMailboxEnabled } from "./app/env.server";
 import { logger, redactUrl } from "./app/logger.server";
 import { rejectCrossSiteRequests } from "./app/services/csrf.server";
 import { CONTENT_PAGE_PATHS } from "./app/services/http-cache.server";
-import { pageCacheMiddleware } from "./app/services/page-cache.server";
+import { pageCacheMiddleware, scriptPageCacheMiddleware } from "./app/services/page-cache.server";
 import { enforceRequestLimits } from "./app/services/request-limits.server";
 import { startWorker } from "./app/services/worker.server";
 
@@ -101,12 +101,15 @@ app.use(
   }),
 );
 
+/** Remix's own fetch handler, for the middleware that keep copies of rendered pages. */
+const renderPage = createFetchHandler(build, config.NODE_ENV);
+
 // Anonymous visitors' content pages come from the server's short-lived copy, compressed once per
 // copy (app/services/page-cache.server.ts); a miss renders the page as usual.
 app.get(
   [...CONTENT_PAGE_PATHS],
   pageCacheMiddleware({
-    render: createFetchHandler(build, config.NODE_ENV),
+    render: renderPage,
     ttlMs: 10_000,
     maxEntries: 50,
   }),
@@ -115,6 +118,19 @@ app.get(
 // gzip or brotli (whichever the browser prefers) for HTML, JS, CSS and JSON: an old phone on a
 // slow connection gets a fifth of the bytes. Images and PDFs are compressed already and skipped.
 app.use(compression({ threshold: 1024 }));
+
+// The booking's first step is the same for every anonymous visitor at one address (the draft is
+// in the address), but it has scripts: its copy gets each response's own CSP nonce and is never
+// given to browsers to keep (app/services/page-cache.server.ts). Helpers' availability, later in
+// the flow, is always read fresh.
+app.get(
+  ["/varaa", "/varaus"],
+  scriptPageCacheMiddleware({
+    render: renderPage,
+    ttlMs: 10_000,
+    maxEntries: 200,
+  }),
+);
 
 // Fingerprinted bundles are immutable, and sent as the brotli or gzip copy the build made
 // (scripts/compress-build.mjs) when the browser takes it; compression() leaves those alone.

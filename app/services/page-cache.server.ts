@@ -22,8 +22,12 @@ export interface CachedPage {
 
 export interface PageCache {
   get(key: string): CachedPage | undefined;
-  /** Stores the response if it may be shared; returns the entry, or null when it may not. */
-  store(key: string, response: Response): Promise<CachedPage | null>;
+  /**
+   * Stores the response if it may be shared; returns the entry, or null when it may not. A page
+   * is shared when its route said `Cache-Control: public`, or, with `anyAnonymous`, when it is a
+   * plain 200 that sets no cookie (the caller knows the address alone decides the page).
+   */
+  store(key: string, response: Response, options?: { anyAnonymous?: boolean }): Promise<CachedPage | null>;
 }
 
 export function createPageCache({ ttlMs, maxEntries, now = Date.now }: { ttlMs: number; maxEntries: number; now?: () => number }): PageCache {
@@ -38,10 +42,10 @@ export function createPageCache({ ttlMs, maxEntries, now = Date.now }: { ttlMs: 
       }
       return entry;
     },
-    async store(key, response) {
+    async store(key, response, options) {
       const shareable =
         response.status === 200 &&
-        (response.headers.get("Cache-Control") ?? "").startsWith("public") &&
+        (options?.anyAnonymous || (response.headers.get("Cache-Control") ?? "").startsWith("public")) &&
         response.headers.getSetCookie().length === 0;
       if (!shareable) return null;
       const entry: CachedPage = {
@@ -71,6 +75,75 @@ export function encodedBody(entry: CachedPage, encoding: "br" | "gzip" | "identi
   return entry.encoded[encoding]!;
 }
 
+/** Stands in a stored page for the nonce it was rendered with (never a valid base64 nonce). */
+const NONCE_PLACEHOLDER = "%%csp-nonce%%";
+
+/** The page's bytes with every use of `nonce` replaced by the placeholder. */
+export function withoutNonce(body: Buffer, nonce: string): Buffer {
+  return nonce ? Buffer.from(body.toString("utf8").replaceAll(`nonce="${nonce}"`, `nonce="${NONCE_PLACEHOLDER}"`)) : body;
+}
+
+/** The stored page's bytes for a response whose scripts carry `nonce`. */
+export function withNonce(body: Buffer, nonce: string): Buffer {
+  return Buffer.from(body.toString("utf8").replaceAll(`nonce="${NONCE_PLACEHOLDER}"`, `nonce="${nonce}"`));
+}
+
+/** Renders a fetch request from an Express one, as Remix's adapter would. */
+function renderFor(render: (request: Request, context: AppLoadContext) => Promise<Response>, req: Parameters<RequestHandler>[0], nonce: string) {
+  const headers = new Headers();
+  for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
+  const request = new Request(new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`), { headers });
+  return render(request, { cspNonce: nonce, clientIp: req.ip });
+}
+
+/** Sends a response that may not be stored as it was rendered. */
+async function sendRendered(res: Parameters<RequestHandler>[1], response: Response) {
+  res.status(response.status);
+  response.headers.forEach((value, name) => {
+    if (name !== "set-cookie") res.setHeader(name, value);
+  });
+  for (const cookie of response.headers.getSetCookie()) res.append("Set-Cookie", cookie);
+  res.end(Buffer.from(await response.arrayBuffer()));
+}
+
+/**
+ * Express middleware for pages with scripts that are the same for every anonymous visitor at one
+ * address (the booking's first step: its draft is in the address). The copy is kept without its
+ * CSP nonce and each answer gets the nonce of its own Content-Security-Policy, so scripts still run
+ * only with this response's nonce; browsers may not keep it (the page's own headers say so) and
+ * compression is left to the middleware after this one.
+ */
+export function scriptPageCacheMiddleware({
+  render,
+  ttlMs,
+  maxEntries,
+}: {
+  render: (request: Request, context: AppLoadContext) => Promise<Response>;
+  ttlMs: number;
+  maxEntries: number;
+}): RequestHandler {
+  const cache = createPageCache({ ttlMs, maxEntries });
+  return async (req, res, next) => {
+    if (hasPersonalCookie(req.headers.cookie)) return next();
+    try {
+      const key = req.originalUrl;
+      const nonce = res.locals.cspNonce as string;
+      let entry = cache.get(key);
+      if (!entry) {
+        const response = await renderFor(render, req, nonce);
+        const body = Buffer.from(await response.clone().arrayBuffer());
+        const stored = new Response(new Uint8Array(withoutNonce(body, nonce)), { status: response.status, headers: response.headers });
+        entry = (await cache.store(key, stored, { anyAnonymous: true })) ?? undefined;
+        if (!entry) return await sendRendered(res, response);
+      }
+      for (const [name, value] of entry.headers) res.setHeader(name, value);
+      res.status(entry.status).end(req.method === "HEAD" ? undefined : withNonce(entry.body, nonce));
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
 /**
  * Express middleware for the content pages' addresses: anonymous GETs are answered from the cache
  * (304 when the browser's ETag matches), a miss is rendered by `render` (Remix's fetch handler)
@@ -92,21 +165,10 @@ export function pageCacheMiddleware({
       const key = req.originalUrl;
       let entry = cache.get(key);
       if (!entry) {
-        const headers = new Headers();
-        for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
-        const request = new Request(new URL(key, `${req.protocol}://${req.get("host") ?? "localhost"}`), { headers });
-        const response = await render(request, { cspNonce: res.locals.cspNonce as string, clientIp: req.ip });
+        const response = await renderFor(render, req, res.locals.cspNonce as string);
         entry = (await cache.store(key, response.clone())) ?? undefined;
-        if (!entry) {
-          // Not shareable after all (an error page, say): sent as rendered, not kept.
-          res.status(response.status);
-          response.headers.forEach((value, name) => {
-            if (name !== "set-cookie") res.setHeader(name, value);
-          });
-          for (const cookie of response.headers.getSetCookie()) res.append("Set-Cookie", cookie);
-          res.end(Buffer.from(await response.arrayBuffer()));
-          return;
-        }
+        // Not shareable after all (an error page, say): sent as rendered, not kept.
+        if (!entry) return await sendRendered(res, response);
       }
       for (const [name, value] of entry.headers) res.setHeader(name, value);
       res.append("Vary", "Accept-Encoding");

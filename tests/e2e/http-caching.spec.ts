@@ -52,6 +52,25 @@ test.describe("HTTP caching and compression", () => {
     expect(response.headers().etag).toBeUndefined();
   });
 
+  test("the booking's first step, served from the server's copy, carries each response's own script nonce", async ({ request }) => {
+    const nonces = [];
+    for (let i = 0; i < 2; i++) {
+      const response = await request.get("/varaa");
+      expect(response.status()).toBe(200);
+      // Browsers may not keep a page with scripts: its nonce is good for one response only.
+      expect(response.headers()["cache-control"] ?? "").not.toMatch(/public/);
+      expect(response.headers().etag).toBeUndefined();
+      const csp = /script-src [^;]*'nonce-([^']+)'/.exec(response.headers()["content-security-policy"] ?? "")?.[1];
+      expect(csp).toBeTruthy();
+      const html = await response.text();
+      const inPage = [...html.matchAll(/<script[^>]* nonce="([^"]*)"/g)].map((match) => match[1]);
+      expect(inPage.length).toBeGreaterThan(0);
+      expect(new Set(inPage)).toEqual(new Set([csp]));
+      nonces.push(csp);
+    }
+    expect(nonces[0]).not.toBe(nonces[1]);
+  });
+
   test("pages and bundles are compressed with gzip or brotli, bundles cached for good", async ({ request }) => {
     const gzip = await request.get("/varaa", { headers: { "Accept-Encoding": "gzip" } });
     expect(gzip.headers()["content-encoding"]).toBe("gzip");

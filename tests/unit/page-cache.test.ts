@@ -1,6 +1,6 @@
 import { gunzipSync, brotliDecompressSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { createPageCache, encodedBody } from "~/services/page-cache.server";
+import { createPageCache, encodedBody, withNonce, withoutNonce } from "~/services/page-cache.server";
 
 const page = (body: string, headers: Record<string, string> = { "Cache-Control": "public, max-age=60", ETag: '"t"' }, status = 200) =>
   new Response(body, { status, headers });
@@ -45,5 +45,21 @@ describe("the server's copy of content pages", () => {
     expect(gunzipSync(encodedBody(entry, "gzip")).toString()).toBe(entry.body.toString());
     expect(encodedBody(entry, "identity")).toBe(entry.body);
     expect(br.length).toBeLessThan(entry.body.length / 10);
+  });
+
+  it("keeps a page with scripts only when told any anonymous 200 may be shared", async () => {
+    const cache = createPageCache({ ttlMs: 10_000, maxEntries: 5 });
+    expect(await cache.store("/varaa", page("x", {}))).toBeNull();
+    expect(await cache.store("/varaa", page("x", {}), { anyAnonymous: true })).not.toBeNull();
+    expect(await cache.store("/varaa?b", page("x", {}, 400), { anyAnonymous: true })).toBeNull();
+    expect(await cache.store("/varaa?c", page("x", { "Set-Cookie": "a=1" }), { anyAnonymous: true })).toBeNull();
+  });
+
+  it("stores a page without its nonce and gives each answer its own", () => {
+    const rendered = Buffer.from('<script nonce="abc123">1</script><link nonce="abc123"/><p>nonce="abc"</p>');
+    const stored = withoutNonce(rendered, "abc123");
+    expect(stored.toString()).not.toContain("abc123");
+    expect(withNonce(stored, "zzz").toString()).toBe('<script nonce="zzz">1</script><link nonce="zzz"/><p>nonce="abc"</p>');
+    expect(withNonce(stored, "abc123").equals(rendered)).toBe(true);
   });
 });
