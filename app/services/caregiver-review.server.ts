@@ -14,7 +14,8 @@ import {
   type LockedCaregiver,
 } from "../models/backoffice-caregivers.server";
 import { getContactInfo } from "../models/settings.server";
-import { renderEmail, sendEmail, type EmailContent } from "./email.server";
+import { reviewEmailContent } from "../messages/caregiver-review-emails";
+import { renderEmail, sendEmail } from "./email.server";
 
 // Staff review of a helper (issue 14; DESIGN.md decisions 5 and 19): approve, reject with a
 // reason, suspend, reinstate, and the verification checks. Each change, its audit line and the
@@ -85,77 +86,9 @@ export async function updateVerificationFlags(
 
 // ---------------------------------------------------------------- e-mails to the helper
 
-const SUBJECTS: Record<CaregiverReviewAction, string> = {
-  approve: "Hakemuksesi on hyväksytty – Arkikaveri",
-  reject: "Hakemuksesi Arkikaveriksi – Arkikaveri",
-  suspend: "Kaveritilisi on jäädytetty – Arkikaveri",
-  reinstate: "Kaveritilisi on taas käytössä – Arkikaveri",
-};
-
 async function sendReviewEmail(trx: Executor, caregiver: LockedCaregiver, action: CaregiverReviewAction, reason: string | null) {
   const contact = await getContactInfo(trx);
-  await sendEmail(trx, {
-    to: caregiver.email,
-    subject: SUBJECTS[action],
-    ...renderEmail(reviewEmailContent(action, { name: caregiver.fullName, reason, contact })),
-  });
-}
-
-export function reviewEmailContent(
-  action: CaregiverReviewAction,
-  { name, reason, contact }: { name: string; reason: string | null; contact: { email: string; phone: string } },
-): EmailContent {
-  const greeting = name ? `Hei ${name},` : "Hei,";
-  const help = `Kysyttävää? Vastaamme mielellämme: ${contact.email}, puh. ${contact.phone}.`;
-  const signIn = { label: "Kirjaudu sisään", url: new URL("/auth", env().APP_URL).toString() };
-  switch (action) {
-    case "approve":
-      return {
-        heading: "Tervetuloa Arkikaveriksi!",
-        paragraphs: [
-          greeting,
-          "hakemuksesi on hyväksytty, ja olet nyt Arkikaveri. Asiakkaat voivat tästä lähtien varata sinut.",
-          [
-            "Näin pääset alkuun:",
-            "1. Kirjaudu sisään sähköpostiosoitteellasi ja salasanalla, jonka valitsit hakemusta tehdessäsi. Jos et ole vielä vahvistanut sähköpostiosoitettasi, avaa ensin vahvistuslinkki, jonka lähetimme hakemuksen jälkeen. Jos et muista salasanaa, valitse kirjautumissivulla ”Unohtuiko salasana?”.",
-            "2. Kun asiakas varaa sinut tai sinut valitaan tilaukseen, saat siitä sähköpostin. Kaikki varauksesi näet kirjauduttuasi kohdasta Omat varaukset.",
-            "3. Hyväksy uusi varaus mahdollisimman pian, niin asiakas tietää sinun tulevan.",
-          ].join("\n"),
-        ],
-        button: signIn,
-        afterButton: [help],
-      };
-    case "reject":
-      return {
-        heading: "Kiitos hakemuksestasi",
-        paragraphs: [
-          greeting,
-          "kiitos, että halusit Arkikaveriksi ja käytit aikaa hakemukseesi. Kävimme sen huolellisesti läpi, mutta emme valitettavasti voi hyväksyä sitä tällä kertaa.",
-          `Syy: ${reason ?? ""}`,
-          `Jos tilanteesi muuttuu tai haluat kysyä päätöksestä, ota meihin yhteyttä, niin katsomme asian mielellämme uudelleen: ${contact.email}, puh. ${contact.phone}.`,
-          "Toivotamme sinulle kaikkea hyvää!",
-        ],
-      };
-    case "suspend":
-      return {
-        heading: "Kaveritilisi on jäädytetty",
-        paragraphs: [
-          greeting,
-          "kaveritilisi on jäädytetty. Sinua ei nyt tarjota asiakkaille, eikä sinulle valita uusia tilauksia.",
-          ...(reason ? [`Syy: ${reason}`] : []),
-          "Otamme sinuun yhteyttä jo sovituista käynneistäsi. Älä peru niitä itse ennen kuin olemme puhuneet.",
-          help,
-        ],
-      };
-    case "reinstate":
-      return {
-        heading: "Kaveritilisi on taas käytössä",
-        paragraphs: [
-          greeting,
-          "kaveritilisi on taas käytössä. Asiakkaat voivat jälleen varata sinut, ja näet varauksesi kirjautumalla sisään.",
-        ],
-        button: signIn,
-        afterButton: [help],
-      };
-  }
+  const signInUrl = new URL("/auth", env().APP_URL).toString();
+  const { subject, content } = reviewEmailContent(action, { name: caregiver.fullName, reason, contact, signInUrl });
+  await sendEmail(trx, { to: caregiver.email, subject, ...renderEmail(content) });
 }
