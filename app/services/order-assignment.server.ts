@@ -1,6 +1,6 @@
 import type { DB, Executor } from "../db.server";
 import { buildBookingIcs } from "../domain/ics";
-import { formatHours, formatTimeRange, formatWeekdayDate } from "../domain/format";
+import { formatTimeRange, formatWeekdayDate } from "../domain/format";
 import { CAREGIVER_TASKS_PATH } from "../domain/portal-paths";
 import { env } from "../env.server";
 import { logger } from "../logger.server";
@@ -12,6 +12,7 @@ import { findCaregiverContact, findCaregiverContactOfOrder } from "../models/car
 import { insertNotification } from "../models/notifications.server";
 import { isCaregiverOverlapError } from "../models/orders.server";
 import { getContactInfo } from "../models/settings.server";
+import { assignedCaregiverEmail, customerCaregiverEmail, removedCaregiverEmail } from "../messages/order-assignment-emails";
 import { assignedMessage, NOTIFICATIONS, unassignedMessage } from "../messages/portal";
 import { renderEmail, sendEmail, type EmailAttachment } from "./email.server";
 
@@ -99,15 +100,6 @@ export async function assignCaregiver(
 
 // ---------------------------------------------------------------- e-mails
 
-function visitPhone(booking: BookingDocument): string | null {
-  return booking.order.bookingFor === "other" ? booking.order.recipientPhone : booking.customer.phone;
-}
-
-function visitPerson(booking: BookingDocument): string {
-  const recipient = [booking.order.recipientFirstName, booking.order.recipientLastName].filter(Boolean).join(" ");
-  return booking.order.bookingFor === "other" && recipient ? recipient : booking.customer.fullName || "Ei nimeä";
-}
-
 /**
  * Tells the order's helper they have a new task: an e-mail with the service, time, address, whom
  * to meet and the phone number of the visit, the customer's notes, a calendar file and a link to
@@ -122,22 +114,11 @@ export async function notifyAssignedCaregiver(trx: Executor, orderId: string): P
   if (!caregiver) throw new Error(`notifyAssignedCaregiver: order ${orderId} has no helper`);
   const contact = await getContactInfo(trx);
   const { order } = booking;
-  const phone = visitPhone(booking);
-  const details = [
-    `Tilausnumero: ${order.orderNumber}`,
-    `Palvelu: ${booking.serviceName}`,
-    `Päivä: ${formatWeekdayDate(order.startsAt)}`,
-    `Aika: ${formatTimeRange(order.startsAt, order.endsAt)} (${formatHours(order.durationHours)})`,
-    `Osoite: ${order.address}, ${order.postalCode} ${order.city}`,
-    `${order.bookingFor === "other" ? "Palvelun saaja" : "Asiakas"}: ${visitPerson(booking)}`,
-    `Puhelin: ${phone ?? "Ei puhelinta"}`,
-  ];
-  if (order.description) details.push(`Kuvaus: ${order.description}`);
-  if (order.specialNotes) details.push(`Lisätietoja kaverille: ${order.specialNotes}`);
-
+  const tasksUrl = new URL(CAREGIVER_TASKS_PATH, env().APP_URL).toString();
+  const email = assignedCaregiverEmail(booking, { caregiverName: caregiver.fullName, contact, tasksUrl });
   const attachments: EmailAttachment[] = [
     {
-      filename: `kaynti-${order.orderNumber}.ics`,
+      filename: email.calendarFileName,
       contentType: "text/calendar; charset=utf-8; method=PUBLISH",
       content: Buffer.from(
         buildBookingIcs({
@@ -145,32 +126,13 @@ export async function notifyAssignedCaregiver(trx: Executor, orderId: string): P
           createdAt: new Date(),
           startsAt: order.startsAt,
           endsAt: order.endsAt,
-          summary: `Arkikaveri: ${booking.serviceName}, ${visitPerson(booking)}`,
-          location: `${order.address}, ${order.postalCode} ${order.city}`,
-          description: `Tilaus ${order.orderNumber}. Puhelin: ${phone ?? "ei puhelinta"}.`,
+          ...email.calendar,
         }),
         "utf8",
       ).toString("base64"),
     },
   ];
-
-  await sendEmail(trx, {
-    to: caregiver.email,
-    subject: `Uusi tilaus: ${booking.serviceName} ${formatWeekdayDate(order.startsAt)} – Arkikaveri`,
-    attachments,
-    ...renderEmail({
-      heading: "Sinulle on uusi tilaus",
-      paragraphs: [
-        caregiver.fullName ? `Hei ${caregiver.fullName},` : "Hei,",
-        "sinut on valittu kaveriksi tähän käyntiin. Tässä sen tiedot:",
-        details.join("\n"),
-        "Hyväksy tehtävä Kaverin tehtävät -sivulla mahdollisimman pian, niin asiakas tietää sinun tulevan. Jos et pääse, hylkää tehtävä samalla sivulla, niin etsimme tilalle toisen kaverin.",
-        `Kalenterimerkintä on liitteenä (kaynti-${order.orderNumber}.ics).`,
-      ],
-      button: { label: "Avaa kaverin tehtävät", url: new URL(CAREGIVER_TASKS_PATH, env().APP_URL).toString() },
-      afterButton: [`Kysyttävää? Vastaamme mielellämme: ${contact.email}, puh. ${contact.phone}. Kerro tilausnumero ${order.orderNumber}.`],
-    }),
-  });
+  await sendEmail(trx, { to: caregiver.email, subject: email.subject, attachments, ...renderEmail(email.content) });
   await insertNotification(trx, caregiver.profileId, {
     type: "ORDER_ASSIGNED",
     title: NOTIFICATIONS.ORDER_ASSIGNED,
@@ -190,18 +152,8 @@ async function notifyRemovedCaregiver(trx: Executor, input: { booking: BookingDo
   if (!caregiver) return;
   const { order } = input.booking;
   const contact = await getContactInfo(trx);
-  await sendEmail(trx, {
-    to: caregiver.email,
-    subject: `Tilaus ${order.orderNumber} ei ole enää sinulla – Arkikaveri`,
-    ...renderEmail({
-      heading: "Tilaus on siirretty",
-      paragraphs: [
-        caregiver.fullName ? `Hei ${caregiver.fullName},` : "Hei,",
-        `tilaus ${order.orderNumber} (${input.booking.serviceName}, ${formatWeekdayDate(order.startsAt)} ${formatTimeRange(order.startsAt, order.endsAt)}, ${order.city}) ei ole enää sinulla. Sinun ei tarvitse mennä tälle käynnille.`,
-        `Kysyttävää? Vastaamme mielellämme: ${contact.email}, puh. ${contact.phone}.`,
-      ],
-    }),
-  });
+  const email = removedCaregiverEmail(input.booking, { caregiverName: caregiver.fullName, contact });
+  await sendEmail(trx, { to: caregiver.email, subject: email.subject, ...renderEmail(email.content) });
   await insertNotification(trx, caregiver.profileId, {
     type: "ORDER_UNASSIGNED",
     title: NOTIFICATIONS.ORDER_UNASSIGNED,
@@ -212,19 +164,7 @@ async function notifyRemovedCaregiver(trx: Executor, input: { booking: BookingDo
 
 /** The customer learns who is coming (an 'Ei väliä' order gets its helper, or the helper changes). */
 async function enqueueCustomerCaregiverEmail(trx: Executor, booking: BookingDocument, caregiverName: string): Promise<void> {
-  const { order } = booking;
   const contact = await getContactInfo(trx);
-  await sendEmail(trx, {
-    to: booking.customer.email,
-    subject: `Kaverisi tilaukseen ${order.orderNumber} – Arkikaveri`,
-    ...renderEmail({
-      heading: "Kaverisi on valittu",
-      paragraphs: [
-        booking.customer.fullName ? `Hei ${booking.customer.fullName},` : "Hei,",
-        `tilauksesi ${order.orderNumber} (${booking.serviceName}, ${formatWeekdayDate(order.startsAt)} ${formatTimeRange(order.startsAt, order.endsAt)}) kaveriksi tulee ${caregiverName}.`,
-        "Kaverisi on sinuun yhteydessä ennen käyntiä.",
-        `Kysyttävää? Vastaamme mielellämme: ${contact.email}, puh. ${contact.phone}. Kerro tilausnumero ${order.orderNumber}.`,
-      ],
-    }),
-  });
+  const email = customerCaregiverEmail(booking, { caregiverName, contact });
+  await sendEmail(trx, { to: booking.customer.email, subject: email.subject, ...renderEmail(email.content) });
 }
