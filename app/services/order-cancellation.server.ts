@@ -1,6 +1,5 @@
 import type { DB, Executor } from "../db.server";
 import { cancellationTerms, type CancellationTerms } from "../domain/cancellation";
-import { formatEuros, formatTimeRange, formatWeekdayDate } from "../domain/format";
 import { invoiceDates } from "../domain/invoice";
 import { canCustomerCancel, canStaffCancel } from "../domain/order-status";
 import { logger } from "../logger.server";
@@ -16,6 +15,7 @@ import {
   type OrderToCancel,
 } from "../models/order-cancellation.server";
 import { getContactInfo } from "../models/settings.server";
+import { cancellationEmails } from "../messages/order-cancellation-emails";
 import { renderEmail, sendEmail } from "./email.server";
 import { RefundError, refundPayment } from "./payments/refunds.server";
 
@@ -145,47 +145,9 @@ async function sendCancellationEmails(
   money: { feeCents: number; refundDueCents: number; creditNote: CreditNoteRow | null },
 ) {
   const contact = await getContactInfo(trx);
-  const when = `${formatWeekdayDate(order.startsAt)} ${formatTimeRange(order.startsAt, order.endsAt)}`;
-  const help = `Kysyttävää? Vastaamme mielellämme: ${contact.email}, puh. ${contact.phone}.`;
-  await sendEmail(trx, {
-    to: order.customer.email,
-    subject: `Tilaus ${order.orderNumber} on peruttu – Arkikaveri`,
-    ...renderEmail({
-      heading: "Tilauksesi on peruttu",
-      paragraphs: [
-        order.customer.fullName ? `Hei ${order.customer.fullName},` : "Hei,",
-        `tilauksesi ${order.orderNumber} (${order.serviceName}, ${when}, ${order.city}) on peruttu.`,
-        ...moneyLines(money),
-        help,
-      ],
-    }),
-  });
-  if (order.caregiver) {
-    await sendEmail(trx, {
-      to: order.caregiver.email,
-      subject: `Käynti ${order.orderNumber} on peruttu – Arkikaveri`,
-      ...renderEmail({
-        heading: "Käynti on peruttu",
-        paragraphs: [
-          order.caregiver.fullName ? `Hei ${order.caregiver.fullName},` : "Hei,",
-          `käynti ${order.orderNumber} (${order.serviceName}, ${when}, ${order.city}) on peruttu. Sinun ei tarvitse mennä käynnille, ja aika on taas vapaana muille varauksille.`,
-          help,
-        ],
-      }),
-    });
+  const emails = cancellationEmails(order, money, contact);
+  await sendEmail(trx, { to: order.customer.email, subject: emails.customer.subject, ...renderEmail(emails.customer.content) });
+  if (order.caregiver && emails.caregiver) {
+    await sendEmail(trx, { to: order.caregiver.email, subject: emails.caregiver.subject, ...renderEmail(emails.caregiver.content) });
   }
-}
-
-function moneyLines({ feeCents, refundDueCents, creditNote }: { feeCents: number; refundDueCents: number; creditNote: CreditNoteRow | null }): string[] {
-  const lines: string[] = [];
-  if (feeCents > 0) lines.push(`Peruutus tehtiin alle 24 tuntia ennen käynnin alkua, joten peruutusmaksu on ${formatEuros(feeCents)} (yhden tunnin hinta).`);
-  if (refundDueCents > 0) lines.push(`Palautamme ${formatEuros(refundDueCents)} samalle maksutavalle, jolla maksoit. Palautus näkyy tililläsi yleensä muutaman pankkipäivän kuluessa.`);
-  if (creditNote) {
-    lines.push(
-      feeCents > 0
-        ? `Hyvitimme laskua ${creditNote.invoiceNumber} ${formatEuros(creditNote.amountCents)} (hyvityslasku ${creditNote.creditNoteNumber}). Maksettavaksi jää peruutusmaksu ${formatEuros(feeCents)} laskun viitenumerolla.`
-        : `Lasku ${creditNote.invoiceNumber} on hyvitetty kokonaan (hyvityslasku ${creditNote.creditNoteNumber}), eikä sitä tarvitse maksaa.`,
-    );
-  }
-  return lines;
 }

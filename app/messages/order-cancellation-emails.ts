@@ -1,0 +1,76 @@
+// The e-mails of a cancelled order (DESIGN.md decision 16): the customer's, with the fee, the
+// refund or the credit note, and the helper's. The service (app/services/order-cancellation.server.ts)
+// sends them; the words are here.
+
+import type { EmailContent } from "../domain/email-content";
+import { formatEuros, formatTimeRange, formatWeekdayDate } from "../domain/format";
+
+interface CancelledOrder {
+  orderNumber: string;
+  serviceName: string;
+  startsAt: Date;
+  endsAt: Date;
+  city: string;
+  customer: { fullName: string };
+  caregiver: { fullName: string } | null;
+}
+
+interface CancellationMoney {
+  feeCents: number;
+  refundDueCents: number;
+  creditNote: { invoiceNumber: number; creditNoteNumber: number; amountCents: number } | null;
+}
+
+interface Email {
+  subject: string;
+  content: EmailContent;
+}
+
+export function cancellationEmails(
+  order: CancelledOrder,
+  money: CancellationMoney,
+  contact: { email: string; phone: string },
+): { customer: Email; caregiver: Email | null } {
+  const when = `${formatWeekdayDate(order.startsAt)} ${formatTimeRange(order.startsAt, order.endsAt)}`;
+  const help = `Kysyttävää? Vastaamme mielellämme: ${contact.email}, puh. ${contact.phone}.`;
+  const customer: Email = {
+    subject: `Tilaus ${order.orderNumber} on peruttu – Arkikaveri`,
+    content: {
+      heading: "Tilauksesi on peruttu",
+      paragraphs: [
+        order.customer.fullName ? `Hei ${order.customer.fullName},` : "Hei,",
+        `tilauksesi ${order.orderNumber} (${order.serviceName}, ${when}, ${order.city}) on peruttu.`,
+        ...moneyLines(money),
+        help,
+      ],
+    },
+  };
+  const caregiver: Email | null = order.caregiver
+    ? {
+        subject: `Käynti ${order.orderNumber} on peruttu – Arkikaveri`,
+        content: {
+          heading: "Käynti on peruttu",
+          paragraphs: [
+            order.caregiver.fullName ? `Hei ${order.caregiver.fullName},` : "Hei,",
+            `käynti ${order.orderNumber} (${order.serviceName}, ${when}, ${order.city}) on peruttu. Sinun ei tarvitse mennä käynnille, ja aika on taas vapaana muille varauksille.`,
+            help,
+          ],
+        },
+      }
+    : null;
+  return { customer, caregiver };
+}
+
+function moneyLines({ feeCents, refundDueCents, creditNote }: CancellationMoney): string[] {
+  const lines: string[] = [];
+  if (feeCents > 0) lines.push(`Peruutus tehtiin alle 24 tuntia ennen käynnin alkua, joten peruutusmaksu on ${formatEuros(feeCents)} (yhden tunnin hinta).`);
+  if (refundDueCents > 0) lines.push(`Palautamme ${formatEuros(refundDueCents)} samalle maksutavalle, jolla maksoit. Palautus näkyy tililläsi yleensä muutaman pankkipäivän kuluessa.`);
+  if (creditNote) {
+    lines.push(
+      feeCents > 0
+        ? `Hyvitimme laskua ${creditNote.invoiceNumber} ${formatEuros(creditNote.amountCents)} (hyvityslasku ${creditNote.creditNoteNumber}). Maksettavaksi jää peruutusmaksu ${formatEuros(feeCents)} laskun viitenumerolla.`
+        : `Lasku ${creditNote.invoiceNumber} on hyvitetty kokonaan (hyvityslasku ${creditNote.creditNoteNumber}), eikä sitä tarvitse maksaa.`,
+    );
+  }
+  return lines;
+}
