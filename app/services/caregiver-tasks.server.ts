@@ -1,9 +1,9 @@
 import type { DB, Executor } from "../db.server";
-import { formatTimeRange, formatWeekdayDate } from "../domain/format";
 import { caregiverActionsFor, type CaregiverAction } from "../domain/order-status";
 import { orderPath, reviewPath } from "../domain/portal-paths";
 import { env } from "../env.server";
 import { acceptedMessage, completedMessage, NOTIFICATIONS, rejectedMessage } from "../messages/portal";
+import { acceptedEmailContent, completedEmailContent, whenOf } from "../messages/caregiver-task-emails";
 import { writeAudit, type AuditActor } from "../models/audit-log.server";
 import { setOrderCaregiver, setOrderStatus } from "../models/backoffice-orders.server";
 import { getBookingDocument, type BookingDocument } from "../models/booking-documents.server";
@@ -125,48 +125,16 @@ function afterOf(action: CaregiverAction, task: CaregiverTask): Record<string, u
   }
 }
 
-function whenOf(booking: BookingDocument): string {
-  return `${formatWeekdayDate(booking.order.startsAt)} ${formatTimeRange(booking.order.startsAt, booking.order.endsAt)}`;
-}
-
-function greeting(booking: BookingDocument): string {
-  return booking.customer.fullName ? `Hei ${booking.customer.fullName},` : "Hei,";
-}
-
 async function sendAcceptedEmail(trx: Executor, booking: BookingDocument, caregiverName: string) {
   const contact = await getContactInfo(trx);
-  const { order } = booking;
-  await sendEmail(trx, {
-    to: booking.customer.email,
-    subject: `${NOTIFICATIONS.ORDER_ACCEPTED}: ${order.orderNumber} – Arkikaveri`,
-    ...renderEmail({
-      heading: NOTIFICATIONS.ORDER_ACCEPTED,
-      paragraphs: [
-        greeting(booking),
-        `${caregiverName} hyväksyi tilauksesi ${order.orderNumber} ja tulee käynnille sovittuna aikana:`,
-        [`Palvelu: ${booking.serviceName}`, `Aika: ${whenOf(booking)}`, `Osoite: ${order.address}, ${order.postalCode} ${order.city}`].join("\n"),
-        `Kysyttävää? Vastaamme mielellämme: ${contact.email}, puh. ${contact.phone}.`,
-      ],
-      button: { label: "Katso tilaus", url: new URL(orderPath(order.orderNumber), env().APP_URL).toString() },
-    }),
-  });
+  const orderUrl = new URL(orderPath(booking.order.orderNumber), env().APP_URL).toString();
+  const { subject, content } = acceptedEmailContent(booking, { caregiverName, contact, orderUrl });
+  await sendEmail(trx, { to: booking.customer.email, subject, ...renderEmail(content) });
 }
 
 async function sendCompletedEmail(trx: Executor, booking: BookingDocument) {
   const contact = await getContactInfo(trx);
-  const { order } = booking;
-  await sendEmail(trx, {
-    to: booking.customer.email,
-    subject: `${NOTIFICATIONS.ORDER_COMPLETED}: ${order.orderNumber} – Arkikaveri`,
-    ...renderEmail({
-      heading: NOTIFICATIONS.ORDER_COMPLETED,
-      paragraphs: [
-        greeting(booking),
-        `${booking.caregiverName ?? "Kaveri"} on merkinnyt käynnin ${order.orderNumber} (${booking.serviceName}, ${whenOf(booking)}) tehdyksi. Kiitos, että käytit Arkikaveria!`,
-        "Kerro halutessasi, miten käynti sujui: arvio yhdestä viiteen tähteen vie minuutin, ja se auttaa muita valitsemaan kaverin.",
-      ],
-      button: { label: "Arvioi käynti", url: new URL(reviewPath(order.orderNumber), env().APP_URL).toString() },
-      afterButton: [`Jos käynnissä oli jotain korjattavaa, kerro meille: ${contact.email}, puh. ${contact.phone}. Kerro tilausnumero ${order.orderNumber}.`],
-    }),
-  });
+  const reviewUrl = new URL(reviewPath(booking.order.orderNumber), env().APP_URL).toString();
+  const { subject, content } = completedEmailContent(booking, { contact, reviewUrl });
+  await sendEmail(trx, { to: booking.customer.email, subject, ...renderEmail(content) });
 }
