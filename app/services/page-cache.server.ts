@@ -89,7 +89,7 @@ export function withNonce(body: Buffer, nonce: string): Buffer {
 }
 
 /** Renders a fetch request from an Express one, as Remix's adapter would. */
-function renderFor(render: (request: Request, context: AppLoadContext) => Promise<Response>, req: Parameters<RequestHandler>[0], nonce: string) {
+function renderFor(render: PageCacheOptions["render"], req: Req, nonce: string) {
   const headers = new Headers();
   for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
   const request = new Request(new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`), { headers });
@@ -97,7 +97,7 @@ function renderFor(render: (request: Request, context: AppLoadContext) => Promis
 }
 
 /** Sends a response that may not be stored as it was rendered. */
-async function sendRendered(res: Parameters<RequestHandler>[1], response: Response) {
+async function sendRendered(res: Res, response: Response) {
   res.status(response.status);
   response.headers.forEach((value, name) => {
     if (name !== "set-cookie") res.setHeader(name, value);
@@ -106,22 +106,25 @@ async function sendRendered(res: Parameters<RequestHandler>[1], response: Respon
   res.end(Buffer.from(await response.arrayBuffer()));
 }
 
-/**
- * Express middleware for pages with scripts that are the same for every anonymous visitor at one
- * address (the booking's first step: its draft is in the address). The copy is kept without its
- * CSP nonce and each answer gets the nonce of its own Content-Security-Policy, so scripts still run
- * only with this response's nonce; browsers may not keep it (the page's own headers say so) and
- * compression is left to the middleware after this one.
- */
-export function scriptPageCacheMiddleware({
-  render,
-  ttlMs,
-  maxEntries,
-}: {
+interface PageCacheOptions {
   render: (request: Request, context: AppLoadContext) => Promise<Response>;
   ttlMs: number;
   maxEntries: number;
-}): RequestHandler {
+}
+
+type Req = Parameters<RequestHandler>[0];
+type Res = Parameters<RequestHandler>[1];
+
+/**
+ * The common part of both middleware: signed-in visitors go on to the normal handler; an anonymous
+ * GET is answered from the copy, or rendered, kept if `keep` allows, and otherwise sent as it was
+ * rendered (an error page, say).
+ */
+function anonymousPageCache(
+  { render, ttlMs, maxEntries }: PageCacheOptions,
+  keep: (cache: PageCache, key: string, response: Response, nonce: string) => Promise<CachedPage | null>,
+  send: (entry: CachedPage, req: Req, res: Res, nonce: string) => void,
+): RequestHandler {
   const cache = createPageCache({ ttlMs, maxEntries });
   return async (req, res, next) => {
     if (hasPersonalCookie(req.headers.cookie)) return next();
@@ -131,13 +134,11 @@ export function scriptPageCacheMiddleware({
       let entry = cache.get(key);
       if (!entry) {
         const response = await renderFor(render, req, nonce);
-        const body = Buffer.from(await response.clone().arrayBuffer());
-        const stored = new Response(new Uint8Array(withoutNonce(body, nonce)), { status: response.status, headers: response.headers });
-        entry = (await cache.store(key, stored, { anyAnonymous: true })) ?? undefined;
+        entry = (await keep(cache, key, response.clone(), nonce)) ?? undefined;
         if (!entry) return await sendRendered(res, response);
       }
       for (const [name, value] of entry.headers) res.setHeader(name, value);
-      res.status(entry.status).end(req.method === "HEAD" ? undefined : withNonce(entry.body, nonce));
+      send(entry, req, res, nonce);
     } catch (error) {
       next(error);
     }
@@ -145,32 +146,34 @@ export function scriptPageCacheMiddleware({
 }
 
 /**
+ * Express middleware for pages with scripts that are the same for every anonymous visitor at one
+ * address (the booking's first step: its draft is in the address). The copy is kept without its
+ * CSP nonce and each answer gets the nonce of its own Content-Security-Policy, so scripts still run
+ * only with this response's nonce; browsers may not keep it (the page's own headers say so) and
+ * compression is left to the middleware after this one.
+ */
+export function scriptPageCacheMiddleware(options: PageCacheOptions): RequestHandler {
+  return anonymousPageCache(
+    options,
+    async (cache, key, response, nonce) => {
+      const body = withoutNonce(Buffer.from(await response.arrayBuffer()), nonce);
+      return cache.store(key, new Response(new Uint8Array(body), { status: response.status, headers: response.headers }), { anyAnonymous: true });
+    },
+    (entry, req, res, nonce) => res.status(entry.status).end(req.method === "HEAD" ? undefined : withNonce(entry.body, nonce)),
+  );
+}
+
+/**
  * Express middleware for the content pages' addresses: anonymous GETs are answered from the cache
  * (304 when the browser's ETag matches), a miss is rendered by `render` (Remix's fetch handler)
- * and stored if the page allows. Signed-in visitors go on to the normal handler.
+ * and stored if the page allows, compressed once per encoding. Signed-in visitors go on to the
+ * normal handler.
  */
-export function pageCacheMiddleware({
-  render,
-  ttlMs,
-  maxEntries,
-}: {
-  render: (request: Request, context: AppLoadContext) => Promise<Response>;
-  ttlMs: number;
-  maxEntries: number;
-}): RequestHandler {
-  const cache = createPageCache({ ttlMs, maxEntries });
-  return async (req, res, next) => {
-    if (hasPersonalCookie(req.headers.cookie)) return next();
-    try {
-      const key = req.originalUrl;
-      let entry = cache.get(key);
-      if (!entry) {
-        const response = await renderFor(render, req, res.locals.cspNonce as string);
-        entry = (await cache.store(key, response.clone())) ?? undefined;
-        // Not shareable after all (an error page, say): sent as rendered, not kept.
-        if (!entry) return await sendRendered(res, response);
-      }
-      for (const [name, value] of entry.headers) res.setHeader(name, value);
+export function pageCacheMiddleware(options: PageCacheOptions): RequestHandler {
+  return anonymousPageCache(
+    options,
+    (cache, key, response) => cache.store(key, response),
+    (entry, req, res) => {
       res.append("Vary", "Accept-Encoding");
       if (entry.etag && matchesEtag(req.get("If-None-Match"), entry.etag)) {
         res.removeHeader("Content-Type");
@@ -182,8 +185,6 @@ export function pageCacheMiddleware({
       if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
       res.setHeader("Content-Length", body.length);
       res.status(entry.status).end(req.method === "HEAD" ? undefined : body);
-    } catch (error) {
-      next(error);
-    }
-  };
+    },
+  );
 }
