@@ -13,7 +13,7 @@ import { discountAmountCents } from "../domain/discount";
 import { priceOrder } from "../domain/order-amounts";
 import type { PriceBand } from "../domain/pricing";
 import { insertDiscountRedemption } from "../models/discount-codes.server";
-import { findOrderIdByNumber, insertOrder, insertOrderPayment } from "../models/orders.server";
+import { findOrderIdByNumber, insertOrder, insertOrderPayment, type CustomerContact } from "../models/orders.server";
 import { getPriceBands, insertMissingSettings } from "../models/settings.server";
 import { hashPassword } from "../services/password.server";
 
@@ -86,14 +86,8 @@ const STAFF: { email: string; fullName: string; phone: string; role: StaffRole }
   { email: DEMO_ACCOUNTS.support, fullName: "Tuomas Tukinen", phone: "+358401230003", role: "support" },
 ];
 
-interface DemoCustomer {
-  email: string;
-  fullName: string;
-  phone: string;
-  address: string;
-  postalCode: string;
-  city: string;
-}
+/** A demo customer's details, as a booking stores them. */
+type DemoCustomer = CustomerContact;
 
 const CUSTOMERS: DemoCustomer[] = [
   {

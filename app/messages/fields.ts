@@ -20,3 +20,6 @@ export const fieldMessages = {
   passwordNeedsDigit: "Salasanan tulee sisältää vähintään yksi numero",
   passwordsDiffer: "Salasanat eivät täsmää",
 } as const;
+
+/** The hint under every field where a new password is chosen: the rule of `fieldMessages.password*`. */
+export const PASSWORD_RULE_HINT = "Vähintään 8 merkkiä, joissa on iso kirjain, pieni kirjain ja numero.";

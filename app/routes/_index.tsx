@@ -15,6 +15,7 @@ import {
   Phone,
   ShieldCheck,
   Users,
+  type LucideIcon,
 } from "lucide-react";
 import { Alert } from "~/components/alert";
 import { ButtonLink, SubmitButton } from "~/components/button";
@@ -229,15 +230,7 @@ function Values() {
         <h2 id="miksi-title" className={h2}>
           Miksi Arkikaveri?
         </h2>
-        <ul className="mt-10 grid gap-6 md:grid-cols-3">
-          {values.map(({ icon: Icon, title, text }) => (
-            <li key={title} className="rounded-2xl bg-white p-6 shadow-sm">
-              <Icon aria-hidden="true" className="h-10 w-10 text-accent-600" />
-              <h3 className="mt-4 text-2xl font-bold text-gray-900">{title}</h3>
-              <p className="mt-2 text-gray-800">{text}</p>
-            </li>
-          ))}
-        </ul>
+        <IconCards items={values} cardClass="bg-white shadow-sm" iconClass="text-accent-600" />
       </div>
     </section>
   );
@@ -383,15 +376,7 @@ function Companions() {
           Kaverimme ovat opiskelijoita, eläkeläisiä ja muita aikuisia, joita yhdistää halu auttaa. Valitsemme
           tarkasti: noin 20 % hakijoista hyväksytään, ja jokainen heistä on haastateltu kasvokkain.
         </p>
-        <ul className="mt-10 grid gap-6 md:grid-cols-3">
-          {groups.map(({ icon: Icon, title, text }) => (
-            <li key={title} className="rounded-2xl border-2 border-brand-100 p-6">
-              <Icon aria-hidden="true" className="h-10 w-10 text-brand-700" />
-              <h3 className="mt-4 text-2xl font-bold text-gray-900">{title}</h3>
-              <p className="mt-2 text-gray-800">{text}</p>
-            </li>
-          ))}
-        </ul>
+        <IconCards items={groups} cardClass="border-2 border-brand-100" iconClass="text-brand-700" />
       </div>
     </section>
   );
@@ -523,5 +508,20 @@ function ContactForm({ sent }: { sent: boolean }) {
         <SubmitButton busyLabel="Lähetetään...">Lähetä viesti</SubmitButton>
       </Form>
     </div>
+  );
+}
+
+/** Three cards in a row on wide screens, each an icon, a title and a sentence. */
+function IconCards({ items, cardClass, iconClass }: { items: { icon: LucideIcon; title: string; text: string }[]; cardClass: string; iconClass: string }) {
+  return (
+    <ul className="mt-10 grid gap-6 md:grid-cols-3">
+      {items.map(({ icon: Icon, title, text }) => (
+        <li key={title} className={`rounded-2xl p-6 ${cardClass}`}>
+          <Icon aria-hidden="true" className={`h-10 w-10 ${iconClass}`} />
+          <h3 className="mt-4 text-2xl font-bold text-gray-900">{title}</h3>
+          <p className="mt-2 text-gray-800">{text}</p>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -16,6 +16,7 @@ import { EmailOnlySchema, SignInSchema, SignUpSchema } from "~/schemas/auth";
 import { clientOf, createAccount, createUserSession, resendConfirmation, signIn } from "~/services/auth.server";
 import { peekSignInEmail, redirectWithToast } from "~/services/flash.server";
 import { retryAfterMinutes, retryAfterHeaders } from "~/services/rate-limit.server";
+import { PASSWORD_RULE_HINT } from "~/messages/fields";
 
 // /auth: sign-in and sign-up (spec 000 §2 "Sign-in and sign-up screen", §5, §8). Two tabs that are
 // plain links (?tab=kirjaudu / ?tab=rekisteroidy), each a plain POST form told apart by `intent`.
@@ -290,7 +291,7 @@ function SignUpForm({ heading }: { heading: boolean }) {
           label="Salasana"
           type="password"
           autoComplete="new-password"
-          hint="Vähintään 8 merkkiä, joissa on iso kirjain, pieni kirjain ja numero."
+          hint={PASSWORD_RULE_HINT}
         />
         <p>Lähetämme sähköpostiisi vahvistuslinkin. Kun olet vahvistanut osoitteen, voit kirjautua sisään.</p>
         <SubmitButton name="intent" value="signup" busyLabel="Rekisteröidään...">

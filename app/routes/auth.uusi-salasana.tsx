@@ -12,6 +12,7 @@ import { authMessages as authTexts } from "~/messages/auth";
 import { NewPasswordSchema } from "~/schemas/auth";
 import { passwordLinkPurpose, resetPassword } from "~/services/auth.server";
 import { redirectWithFlash } from "~/services/flash.server";
+import { PASSWORD_RULE_HINT } from "~/messages/fields";
 
 // The page behind a password reset link and the "finish your profile" link of a guest booking
 // (auth_tokens purpose 'set_password', sent with the booking confirmation): a new password with
@@ -84,7 +85,7 @@ export default function NewPasswordPage() {
               label={finishingProfile ? "Salasana" : "Uusi salasana"}
               type="password"
               autoComplete="new-password"
-              hint="Vähintään 8 merkkiä, joissa on iso kirjain, pieni kirjain ja numero."
+              hint={PASSWORD_RULE_HINT}
             />
             <TextField
               meta={fields.confirmPassword}

@@ -17,6 +17,7 @@ import {
   SERVED_CITY_OPTIONS,
 } from "~/schemas/profile";
 import { loadProfilePage, submitProfilePage, type ProfileActionData, type ProfileIntent } from "~/portal/profile.server";
+import { PASSWORD_RULE_HINT } from "~/messages/fields";
 
 // The signed-in person's profile (spec 001 §2 "profile", §5; issue 10): name and phone, the
 // e-mail address shown but not editable, a helper's own section (really saved), and the password
@@ -167,7 +168,7 @@ function PasswordForm({ lastResult }: { lastResult?: SubmissionResult<string[]> 
           label="Uusi salasana"
           type="password"
           autoComplete="new-password"
-          hint="Vähintään 8 merkkiä, joissa on iso kirjain, pieni kirjain ja numero."
+          hint={PASSWORD_RULE_HINT}
         />
         <TextField meta={fields.confirmPassword} label="Uusi salasana uudelleen" type="password" autoComplete="new-password" />
         <SubmitButton name="intent" value="password" busyLabel="Vaihdetaan…">

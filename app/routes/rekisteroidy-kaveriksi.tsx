@@ -39,6 +39,7 @@ import {
   type Step2View,
 } from "~/caregiver-registration/registration.server";
 import { useHydrated } from "~/components/use-hydrated";
+import { PASSWORD_RULE_HINT } from "~/messages/fields";
 
 // /rekisteroidy-kaveriksi: helper registration in two steps (spec 001 §2–§5). Step 1 at the bare
 // URL, step 2 at ?vaihe=2; the draft between them lives on the server
@@ -202,7 +203,7 @@ function Step1Form({ view, lastResult }: { view: Step1View; lastResult?: LastRes
           hint={
             view.passwordOnFile
               ? "Salasanasi on tallessa. Jätä kenttä tyhjäksi, jos et halua vaihtaa sitä."
-              : "Vähintään 8 merkkiä, joissa on iso kirjain, pieni kirjain ja numero."
+              : PASSWORD_RULE_HINT
           }
         />
         <PhotoField meta={extraFields[PHOTO_FIELD]} photoUrl={view.photoUrl} />
