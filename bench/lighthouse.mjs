@@ -15,7 +15,8 @@ import { setTimeout as sleep } from "node:timers/promises";
 
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3330);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const PAGES = ["/", "/varaa", "/auth"];
+/** LIGHTHOUSE_PAGES="/,/rekisteroidy-kaveriksi" measures other pages. */
+const PAGES = process.env.LIGHTHOUSE_PAGES?.split(",") ?? ["/", "/varaa", "/auth"];
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
 /** The goals of issue 15, as Lighthouse's 0–100 scores. */
 const GOALS = { performance: 98, accessibility: 100, "best-practices": 100 };
