@@ -5,8 +5,9 @@
 //
 // The goal (issue 15) is 100 KB gzipped for the booking and registration pages; React, React DOM
 // and Remix alone are 83 KB of it. Not every page meets it yet, so each page has a ceiling at its
-// measured size plus a little: the check fails when a page grows past its ceiling, and the table
-// says how far each is from the goal. Lower a ceiling whenever a page gets lighter.
+// measured size rounded up to the next 0.5 KB (one step more where that would leave under 100
+// bytes, which a renamed chunk can take): the check fails when a page grows past its ceiling, and
+// the table says how far each is from the goal. Lower a ceiling whenever a page gets lighter.
 // Run after `npm run build`: `node bench/js-budget.mjs`.
 import { readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
@@ -15,25 +16,25 @@ const KB = 1024;
 const GOAL = 100 * KB;
 /** Ceilings at page load, gzipped bytes. Content pages ship no JavaScript at all (root.tsx). */
 const CEILINGS = {
-  "routes/varaa._index.tsx": 116.5 * KB,
-  "routes/varaa.kaveri.tsx": 114 * KB,
-  "routes/varaa.yhteystiedot.tsx": 160.5 * KB,
-  "routes/varaus._index.tsx": 116.5 * KB,
-  "routes/varaus.kaveri.tsx": 114 * KB,
-  "routes/varaus.yhteystiedot.tsx": 160.5 * KB,
-  "routes/rekisteroidy-kaveriksi.tsx": 157 * KB,
-  "routes/auth._index.tsx": 143 * KB,
-  // The signed-in wizards (issue 11), at their first measured size: the summary loads Conform like the contact step.
-  "routes/varaa-kaveri._index.tsx": 112 * KB,
-  "routes/varaa-kaveri.aika.tsx": 117 * KB,
-  "routes/varaa-kaveri.kaveri.tsx": 113 * KB,
-  "routes/varaa-kaveri.yhteenveto.tsx": 158 * KB,
-  "routes/portal.orders.new._index.tsx": 112 * KB,
-  "routes/portal.orders.new.aika.tsx": 117 * KB,
-  "routes/portal.orders.new.kuvaus.tsx": 112.5 * KB,
-  "routes/portal.orders.new.kaveri.tsx": 113 * KB,
-  "routes/portal.orders.new.yhteenveto.tsx": 158 * KB,
-  "routes/portal.orders.success.tsx": 108 * KB,
+  "routes/varaa._index.tsx": 108.5 * KB,
+  "routes/varaa.kaveri.tsx": 105 * KB,
+  "routes/varaa.yhteystiedot.tsx": 153 * KB,
+  "routes/varaus._index.tsx": 108.5 * KB,
+  "routes/varaus.kaveri.tsx": 105 * KB,
+  "routes/varaus.yhteystiedot.tsx": 153 * KB,
+  "routes/rekisteroidy-kaveriksi.tsx": 149 * KB,
+  "routes/auth._index.tsx": 141.5 * KB,
+  // The signed-in wizards (issue 11): the summary loads Conform like the contact step.
+  "routes/varaa-kaveri._index.tsx": 104 * KB,
+  "routes/varaa-kaveri.aika.tsx": 109.5 * KB,
+  "routes/varaa-kaveri.kaveri.tsx": 105 * KB,
+  "routes/varaa-kaveri.yhteenveto.tsx": 150 * KB,
+  "routes/portal.orders.new._index.tsx": 104 * KB,
+  "routes/portal.orders.new.aika.tsx": 109 * KB,
+  "routes/portal.orders.new.kuvaus.tsx": 103.5 * KB,
+  "routes/portal.orders.new.kaveri.tsx": 105 * KB,
+  "routes/portal.orders.new.yhteenveto.tsx": 150 * KB,
+  "routes/portal.orders.success.tsx": 100.5 * KB,
 };
 
 const metafile = JSON.parse(readFileSync("build/metafile.js.json", "utf8"));

@@ -17,7 +17,9 @@ import { holdSubmitter } from "./held-submit";
 // has hydrated, the question gives way to the ALTCHA widget, which solves a small proof-of-work by
 // itself while the visitor fills in the form. The server accepts either
 // (app/services/bot-check.server.ts). The widget is bundled by Remix and loaded only in the
-// browser; its styles come from a linked stylesheet, so the strict CSP (style-src 'self') holds.
+// browser, and only when it is about to be needed: when the visitor steps into the form or the
+// check comes near the screen (35 KB gzipped that a visitor who only looks never downloads). Its
+// styles come from a linked stylesheet, so the strict CSP (style-src 'self') holds.
 
 /**
  * The stylesheets the widget needs; spread them into the route's `links`. The id makes the widget
@@ -91,24 +93,66 @@ export interface BotCheckProps {
 
 type Mode = "server" | "widget" | "question";
 
+/** How near the screen the check must come before the widget is loaded. */
+const LOAD_MARGIN = "0px 0px 300px 0px";
+
+/**
+ * Calls `load` once, when the visitor first steps into (focus, touch, click) the form around
+ * `element` or `element` comes within LOAD_MARGIN of the screen; returns the clean-up.
+ */
+function whenNeeded(element: HTMLElement, load: () => void): () => void {
+  const form = element.closest("form") ?? element;
+  let observer: IntersectionObserver | undefined;
+  const stop = () => {
+    form.removeEventListener("focusin", start);
+    form.removeEventListener("pointerdown", start);
+    observer?.disconnect();
+  };
+  function start() {
+    stop();
+    load();
+  }
+  form.addEventListener("focusin", start);
+  form.addEventListener("pointerdown", start);
+  if (typeof IntersectionObserver === "undefined") {
+    start();
+  } else {
+    observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && start(), {
+      rootMargin: LOAD_MARGIN,
+    });
+    observer.observe(element);
+  }
+  // Focus already inside the form (autofocus, or a return to the page) counts as stepping in.
+  if (document.activeElement && document.activeElement !== document.body && form.contains(document.activeElement)) start();
+  return stop;
+}
+
 export function BotCheck({ challenge, id, error }: BotCheckProps) {
   // "server" is the server render and the first client render (they must match): the question,
   // hidden by CSS when the page has JavaScript (html.js .only-no-js) until the widget is ready.
   const [mode, setMode] = useState<Mode>("server");
+  const fieldset = useRef<HTMLFieldSetElement>(null);
 
   useEffect(() => {
     let cancelled = false;
-    (widgetCanRun() ? loadWidget() : Promise.reject(new Error("The widget cannot run here"))).then(
-      () => !cancelled && setMode("widget"),
-      () => !cancelled && setMode("question"),
-    );
+    if (!widgetCanRun() || !fieldset.current) {
+      setMode("question");
+      return;
+    }
+    const stop = whenNeeded(fieldset.current, () => {
+      loadWidget().then(
+        () => !cancelled && setMode("widget"),
+        () => !cancelled && setMode("question"),
+      );
+    });
     return () => {
       cancelled = true;
+      stop();
     };
   }, []);
 
   return (
-    <fieldset className={`space-y-2 ${error ? "border-l-4 border-red-700 pl-3" : ""}`}>
+    <fieldset ref={fieldset} className={`space-y-2 ${error ? "border-l-4 border-red-700 pl-3" : ""}`}>
       <legend className="mb-1 font-semibold text-gray-900">Varmistus</legend>
       {mode === "widget" ? (
         <AltchaWidget key={challenge.token} id={id} error={error} />
@@ -219,7 +263,16 @@ function AltchaWidget({ id, error }: { id: string; error?: string }) {
     };
     form.addEventListener("submit", onSubmit);
     widget.addEventListener("statechange", onStateChange);
+    // Loaded because the visitor stepped into the form: that focus came before the widget, which
+    // starts by itself only on the next one, so start it now.
+    const startTimer = setTimeout(() => {
+      const focused = document.activeElement;
+      if (focused && focused !== document.body && form.contains(focused) && widget.getState?.() === "unverified") {
+        void widget.verify?.();
+      }
+    }, 0);
     return () => {
+      clearTimeout(startTimer);
       form.removeEventListener("submit", onSubmit);
       widget.removeEventListener("statechange", onStateChange);
       if (pending) holdSubmitter(null);

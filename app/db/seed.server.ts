@@ -14,7 +14,8 @@ import { priceOrder } from "../domain/order-amounts";
 import type { PriceBand } from "../domain/pricing";
 import { insertDiscountRedemption } from "../models/discount-codes.server";
 import { findOrderIdByNumber, insertOrder, insertOrderPayment, type CustomerContact } from "../models/orders.server";
-import { getPriceBands, insertMissingSettings } from "../models/settings.server";
+import { forgetCachedServiceCategories } from "../models/service-categories.server";
+import { forgetCachedSettings, getPriceBands, insertMissingSettings } from "../models/settings.server";
 import { hashPassword } from "../services/password.server";
 
 // Demo data for trying the service and for the e2e tests. Idempotent: every row is keyed by a
@@ -763,6 +764,13 @@ export async function seedBaseData(db: DB): Promise<void> {
     await insertMissingSettings(trx);
     await seedServiceCategories(trx);
   });
+  forgetKeptCopies();
+}
+
+/** After a seed's commit: this process's in-memory settings and services are read afresh. */
+function forgetKeptCopies(): void {
+  forgetCachedSettings();
+  forgetCachedServiceCategories();
 }
 
 export async function seedDemoData(db: DB): Promise<void> {
@@ -783,6 +791,7 @@ export async function seedDemoData(db: DB): Promise<void> {
       await insertDemoOrder(trx, order, { now, bands, categoryIdOf, customerIds, caregiverIds, profileIds });
     }
   });
+  forgetKeptCopies();
 }
 
 interface PeopleContext {

@@ -3,9 +3,7 @@
 // 180 days" in Helsinki dates, slots are whole hours 00:00–23:00, and a start must lie in the
 // future. "now" is always a parameter, so every rule is testable at any moment, including the
 // daylight-saving change days. Pure functions, no I/O.
-import { TZDate, tzOffset } from "@date-fns/tz";
-import { addDays, addMonths, format, startOfMonth } from "date-fns";
-import { TIME_ZONE } from "./format";
+import { helsinkiClock, helsinkiHourMinute, helsinkiIsoDate, helsinkiOffset, WEEKDAY_NAMES } from "./helsinki-clock";
 import { MAX_DURATION_HOURS, MIN_DURATION_HOURS } from "./pricing";
 
 /** How far ahead a booking may start: the start date is at most today + 180 days. */
@@ -42,19 +40,6 @@ function requireIsoDate(value: string): CalendarParts {
   const parts = parseIsoDate(value);
   if (!parts) throw new RangeError(`expected a calendar date 'yyyy-MM-dd', got '${value}'`);
   return parts;
-}
-
-/**
- * A calendar date as a Helsinki midnight. Midnight exists on every Helsinki day (the clocks change
- * at 03:00/04:00), so date-fns' day arithmetic on it never slips to a neighbouring day.
- */
-function helsinkiMidnight(date: IsoDate): TZDate {
-  const { year, month, day } = requireIsoDate(date);
-  return new TZDate(year, month - 1, day, TIME_ZONE);
-}
-
-function toIsoDate(value: TZDate): IsoDate {
-  return format(value, "yyyy-MM-dd");
 }
 
 function assertInstant(now: Date): void {
@@ -96,7 +81,7 @@ export function isBookableDate(date: string, now: Date): boolean {
 }
 
 /**
- * Helsinki's UTC offset in minutes at `instant`. tzOffset asks Intl, which is slow and called for
+ * Helsinki's UTC offset in minutes at `instant`. helsinkiOffset asks Intl, which is slow and called for
  * every hour of every day a calendar shows; Helsinki's offset changes only on whole hours (01:00
  * UTC), so the answer is kept per UTC quarter hour, a safe grain for any zone.
  */
@@ -106,7 +91,7 @@ function helsinkiOffsetMinutes(instant: number): number {
   const quarter = Math.floor(instant / QUARTER_HOUR_MS);
   let offset = offsetByQuarterHour.get(quarter);
   if (offset === undefined) {
-    offset = tzOffset(TIME_ZONE, new Date(instant));
+    offset = helsinkiOffset(instant);
     // Two years of quarter hours at most; a long-running server never grows past that.
     if (offsetByQuarterHour.size >= 70_000) offsetByQuarterHour.clear();
     offsetByQuarterHour.set(quarter, offset);
@@ -211,14 +196,13 @@ export function bookingInterval(date: string, startHour: number, durationHours: 
   const startsAt = helsinkiWallTimeToInstant(date, startHour);
   if (!startsAt) throw new RangeError(`${formatStartHour(startHour)} does not exist in Helsinki on ${date}`);
   const endsAt = new Date(startsAt.getTime() + durationHours * HOUR_MS);
-  const end = new TZDate(endsAt.getTime(), TIME_ZONE);
   return {
     startsAt,
     endsAt,
     scheduledDate: date,
-    endDate: format(end, "yyyy-MM-dd"),
+    endDate: helsinkiIsoDate(endsAt),
     scheduledStart: formatStartHour(startHour),
-    scheduledEnd: format(end, "HH:mm"),
+    scheduledEnd: helsinkiHourMinute(endsAt),
   };
 }
 
@@ -245,16 +229,7 @@ export function validateBookingStart(date: unknown, startHour: unknown, now: Dat
 
 // ---------------------------------------------------------------- calendar
 
-/** Finnish weekday names, Monday first (Finnish weeks start on Monday). */
-export const WEEKDAY_NAMES = [
-  "maanantai",
-  "tiistai",
-  "keskiviikko",
-  "torstai",
-  "perjantai",
-  "lauantai",
-  "sunnuntai",
-] as const;
+export { WEEKDAY_NAMES };
 
 /** Column headings of the calendar, Monday first. */
 export const WEEKDAY_ABBREVIATIONS = ["ma", "ti", "ke", "to", "pe", "la", "su"] as const;
@@ -313,21 +288,24 @@ export interface MonthCalendar extends CalendarMonthRef {
   next: CalendarMonthRef | null;
 }
 
-function monthRef(value: TZDate): CalendarMonthRef {
-  return { year: value.getFullYear(), month: value.getMonth() + 1 };
+/** The month `months` after (or before, when negative) `ref`. Calendar arithmetic only. */
+function addMonthsTo({ year, month }: CalendarMonthRef, months: number): CalendarMonthRef {
+  const index = year * 12 + (month - 1) + months;
+  return { year: Math.floor(index / 12), month: (index % 12) + 1 };
 }
 
-function firstOfMonth({ year, month }: CalendarMonthRef): TZDate {
+/** 'yyyy-MM-01', the first day of the month. */
+function firstOfMonth({ year, month }: CalendarMonthRef): IsoDate {
   if (!Number.isInteger(year) || year < 1000 || year > 9999 || !Number.isInteger(month) || month < 1 || month > 12) {
     throw new RangeError(`not a calendar month: ${year}-${month}`);
   }
-  return new TZDate(year, month - 1, 1, TIME_ZONE);
+  return `${year}-${String(month).padStart(2, "0")}-01`;
 }
 
 /** True when the month contains at least one date of the booking window. */
 function monthHasBookableDate(ref: CalendarMonthRef, now: Date): boolean {
-  const first = toIsoDate(firstOfMonth(ref));
-  const last = toIsoDate(addDays(addMonths(firstOfMonth(ref), 1), -1));
+  const first = firstOfMonth(ref);
+  const last = addCalendarDays(firstOfMonth(addMonthsTo(ref, 1)), -1);
   return last >= helsinkiToday(now) && first <= lastBookableDate(now);
 }
 
@@ -350,9 +328,8 @@ export function isSelectableDate(date: string, now: Date): boolean {
 
 /** The month grid for the server-rendered Finnish calendar of booking step 1. */
 export function monthCalendar(year: number, month: number, now: Date): MonthCalendar {
-  const first = firstOfMonth({ year, month });
+  const firstIso = firstOfMonth({ year, month });
   const today = helsinkiToday(now);
-  const firstIso = toIsoDate(first);
   // Day 0 of the next month is this month's last day.
   const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
   const leading = mondayIndex(firstIso);
@@ -378,8 +355,8 @@ export function monthCalendar(year: number, month: number, now: Date): MonthCale
     weeks[weeks.length - 1].push(cell);
   }
 
-  const previous = monthRef(addMonths(first, -1));
-  const next = monthRef(addMonths(first, 1));
+  const previous = addMonthsTo({ year, month }, -1);
+  const next = addMonthsTo({ year, month }, 1);
   return {
     year,
     month,
@@ -411,7 +388,9 @@ export function resolveCalendarMonth(
     if (ref.month >= 1 && ref.month <= 12 && monthHasBookableDate(ref, now)) return ref;
   }
   if (typeof selectedDate === "string" && isBookableDate(selectedDate, now)) {
-    return monthRef(startOfMonth(helsinkiMidnight(selectedDate)));
+    const { year, month } = requireIsoDate(selectedDate);
+    return { year, month };
   }
-  return monthRef(new TZDate(now.getTime(), TIME_ZONE));
+  const { year, month } = helsinkiClock(now);
+  return { year, month };
 }

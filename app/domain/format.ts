@@ -1,13 +1,9 @@
 // Every price, date and time shown to a user is formatted here, so the whole service reads the
 // same way: '12,50 €', '21.11.2026', 'klo 14.00'. Dates are always shown in Helsinki time,
 // whatever time zone the server or the test machine runs in.
-import { tz } from "@date-fns/tz";
-import { format } from "date-fns";
-import { fi } from "date-fns/locale";
+import { helsinkiClock, helsinkiIsoDate, TIME_ZONE, WEEKDAY_NAMES } from "./helsinki-clock";
 
-export const TIME_ZONE = "Europe/Helsinki";
-
-const helsinki = tz(TIME_ZONE);
+export { TIME_ZONE };
 
 // fi-FI separates thousands and the € sign with a no-break space, so '1 600,00 €' never wraps.
 const euros = new Intl.NumberFormat("fi-FI", { style: "currency", currency: "EUR" });
@@ -56,7 +52,8 @@ export function formatDate(value: Date | string): string {
     return `${day}.${month}.${year}`;
   }
   assertValidDate(value);
-  return format(value, "d.M.yyyy", { in: helsinki });
+  const { year, month, day } = helsinkiClock(value);
+  return `${day}.${month}.${year}`;
 }
 
 /** 'klo 14.00' from '14:00', '14:00:00' (a Helsinki wall-clock time) or a Date (shown in Helsinki). */
@@ -75,7 +72,8 @@ export function formatClock(value: Date | string): string {
     return `${String(hours).padStart(2, "0")}.${match[2]}`;
   }
   assertValidDate(value);
-  return format(value, "HH.mm", { in: helsinki });
+  const { hour, minute } = helsinkiClock(value);
+  return `${String(hour).padStart(2, "0")}.${String(minute).padStart(2, "0")}`;
 }
 
 /** 'klo 14.00–16.00' for a range; the end may fall on the next day. */
@@ -93,12 +91,12 @@ export function formatDateTime(value: Date): string {
 export function formatWeekdayDate(value: Date | string): string {
   if (typeof value === "string") {
     const { year, month, day } = calendarDate(value);
-    // Noon UTC is the same calendar day in Helsinki in every season, so the weekday is right.
-    const noon = new Date(Date.UTC(year, month - 1, day, 12));
-    return format(noon, "cccc d.M.yyyy", { in: helsinki, locale: fi });
+    const weekday = (new Date(Date.UTC(year, month - 1, day)).getUTCDay() + 6) % 7;
+    return `${WEEKDAY_NAMES[weekday]} ${day}.${month}.${year}`;
   }
   assertValidDate(value);
-  return format(value, "cccc d.M.yyyy", { in: helsinki, locale: fi });
+  const { year, month, day, weekday } = helsinkiClock(value);
+  return `${WEEKDAY_NAMES[weekday]} ${day}.${month}.${year}`;
 }
 
 /** '1 tunti', '2 tuntia'. */
@@ -109,5 +107,5 @@ export function formatHours(hours: number): string {
 /** The Helsinki calendar date of an instant as 'yyyy-MM-dd' (for date inputs and URLs). */
 export function helsinkiDateString(value: Date): string {
   assertValidDate(value);
-  return format(value, "yyyy-MM-dd", { in: helsinki });
+  return helsinkiIsoDate(value);
 }

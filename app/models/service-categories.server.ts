@@ -3,8 +3,33 @@ import type { ServiceCategorySummary } from "../domain/service-category";
 
 export type { ServiceCategorySummary };
 
+// The list is on every booking page and the landing page and changes only with the seed, so each
+// database's list is kept in memory for SERVICES_CACHE_MS (the seed forgets it at once; a seed run
+// by another process shows within that time). Reads inside a transaction go to the database.
+export const SERVICES_CACHE_MS = 10_000;
+
+let cached = new WeakMap<Executor, { list: ServiceCategorySummary[]; expires: number }>();
+let generation = 0;
+
+/** Drops the kept lists: call after writing service categories. */
+export function forgetCachedServiceCategories(): void {
+  cached = new WeakMap();
+  generation++;
+}
+
 /** The services offered to customers, in the order staff set (sort_order, then name). */
 export async function listActiveServiceCategories(executor: Executor): Promise<ServiceCategorySummary[]> {
+  if (executor.isTransaction) return readActiveServiceCategories(executor);
+  const hit = cached.get(executor);
+  // A copy each time, so a caller sorting or changing its list cannot change what others read.
+  if (hit && hit.expires > Date.now()) return structuredClone(hit.list);
+  const readIn = generation;
+  const list = await readActiveServiceCategories(executor);
+  if (readIn === generation) cached.set(executor, { list: structuredClone(list), expires: Date.now() + SERVICES_CACHE_MS });
+  return list;
+}
+
+function readActiveServiceCategories(executor: Executor): Promise<ServiceCategorySummary[]> {
   return executor
     .selectFrom("service_categories")
     .select(["id", "slug", "name", "description", "icon"])

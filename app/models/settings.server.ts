@@ -64,8 +64,44 @@ export function parseSetting<K extends SettingKey>(key: K, value: unknown): Sett
 
 // ---------------------------------------------------------------- queries
 
+// ---------------------------------------------------------------- in-memory copy
+//
+// Settings are read on nearly every public page (prices, contact details) and change a few times a
+// year, so each database's values are kept in memory for SETTINGS_CACHE_MS. A write through
+// setSetting forgets them at once (changeSetting once more after its commit, so a read between the
+// write and the commit cannot keep the old value); a write by another process (a second web
+// process, the seed script) shows within SETTINGS_CACHE_MS, like the page cache's 10 seconds.
+// Reads inside a transaction always go to the database: an order is priced with what is stored.
+
+export const SETTINGS_CACHE_MS = 10_000;
+
+let cached = new WeakMap<Executor, Map<SettingKey, { value: unknown; expires: number }>>();
+let generation = 0;
+
+/** Drops every kept value: the next read of each key goes to the database. */
+export function forgetCachedSettings(): void {
+  cached = new WeakMap();
+  generation++;
+}
+
 /** The stored value of a key, or its default when the row is missing or no longer valid. */
 export async function getSetting<K extends SettingKey>(executor: Executor, key: K): Promise<SettingValues[K]> {
+  if (executor.isTransaction) return readSetting(executor, key);
+  const hit = cached.get(executor)?.get(key);
+  // A copy each time, so a caller mutating its result cannot change what others read.
+  if (hit && hit.expires > Date.now()) return structuredClone(hit.value) as SettingValues[K];
+  const readIn = generation;
+  const value = await readSetting(executor, key);
+  // A read that began before a write must not keep what it saw.
+  if (readIn === generation) {
+    const perDatabase = cached.get(executor) ?? new Map();
+    perDatabase.set(key, { value: structuredClone(value), expires: Date.now() + SETTINGS_CACHE_MS });
+    cached.set(executor, perDatabase);
+  }
+  return value;
+}
+
+async function readSetting<K extends SettingKey>(executor: Executor, key: K): Promise<SettingValues[K]> {
   const row = await executor.selectFrom("settings").select("value").where("key", "=", key).executeTakeFirst();
   if (!row) return defaultSetting(key);
   const parsed = definitions[key].schema.safeParse(row.value);
@@ -85,6 +121,7 @@ export async function setSetting<K extends SettingKey>(
 ): Promise<SettingValues[K]> {
   const parsed = parseSetting(key, value);
   const json = JSON.stringify(parsed);
+  forgetCachedSettings();
   await executor
     .insertInto("settings")
     .values({ key, value: json, updated_by: actorId })
@@ -100,6 +137,7 @@ export async function setSetting<K extends SettingKey>(
  * changes survive re-seeding). Used by the demo seed and safe to run at any time.
  */
 export async function insertMissingSettings(executor: Executor): Promise<void> {
+  forgetCachedSettings();
   await executor
     .insertInto("settings")
     .values(SETTING_KEYS.map((key) => ({ key, value: JSON.stringify(defaultSetting(key)), updated_by: null })))

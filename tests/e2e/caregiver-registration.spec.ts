@@ -60,10 +60,36 @@ async function fillStep1(page: Page, email: string) {
 }
 
 test.describe("helper registration", () => {
+  test("loads the bot-check widget only when the visitor steps into the form", async ({ page, jsEnabled }) => {
+    test.skip(!jsEnabled, "Without JavaScript there is no widget, only the question");
+    // A phone's screen: the check is far below the first fields.
+    await page.setViewportSize({ width: 390, height: 700 });
+    const widgetScripts: string[] = [];
+    page.on("request", (request) => {
+      // The widget's own chunk (the only script that defines <altcha-widget>).
+      if (request.resourceType() === "script" && /altcha/i.test(request.url())) widgetScripts.push(request.url());
+    });
+    await page.goto("/rekisteroidy-kaveriksi");
+    await expect(page.getByRole("heading", { level: 1, name: "Hae Arkikaveriksi" })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    await expect(page.locator("altcha-widget")).toHaveCount(0);
+    expect(await page.evaluate(() => customElements.get("altcha-widget") === undefined)).toBe(true);
+    expect(widgetScripts).toEqual([]);
+
+    await main(page).getByLabel("Etunimi").fill("Kaisa");
+    await expect(page.locator("altcha-widget")).toBeAttached();
+    expect(widgetScripts).toHaveLength(1);
+    // The focus came before the widget: it starts its work at once all the same.
+    await expect(page.locator('input[name="altcha"]')).not.toHaveValue("", { timeout: 20_000 });
+    await expect(main(page).getByText("Vahvistettu")).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
   test("step 1 shows the spec's messages in an error summary", async ({ page, jsEnabled }) => {
     await page.goto("/rekisteroidy-kaveriksi");
-    if (jsEnabled) await expect(page.locator("altcha-widget")).toBeAttached();
     await main(page).getByLabel("Postinumero").fill("123");
+    // Stepping into the form loads the widget.
+    if (jsEnabled) await expect(page.locator("altcha-widget")).toBeAttached();
     await main(page).getByRole("button", { name: "Jatka" }).click();
 
     const summary = page.getByRole("alert").filter({ hasText: "Korjaa seuraavat virheet" });
@@ -100,9 +126,11 @@ test.describe("helper registration", () => {
     await expect(main(page).locator('input[type="file"]')).toHaveAttribute("name", "profileImage");
     await expect(page.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "50");
     if (jsEnabled) {
-      await expect(page.locator("altcha-widget")).toBeAttached();
-      // The question is for browsers without JavaScript only.
+      // The question is for browsers without JavaScript only; the widget comes when the visitor
+      // steps into the form.
       await expect(main(page).getByText(/^Paljonko on/)).toBeHidden();
+      await main(page).getByLabel("Etunimi").focus();
+      await expect(page.locator("altcha-widget")).toBeAttached();
     }
     await expectNoAxeViolations(page);
     await fillStep1(page, email);

@@ -8,8 +8,10 @@ import {
   getCompanyInfo,
   getContactInfo,
   getPriceBands,
+  forgetCachedSettings,
   getSetting,
   insertMissingSettings,
+  SETTINGS_CACHE_MS,
   SETTING_KEYS,
   setSetting,
 } from "~/models/settings.server";
@@ -17,6 +19,8 @@ import {
 async function clearSettings() {
   const db = await getDb();
   await db.deleteFrom("settings").execute();
+  // Behind the model's back: its kept copies must go too.
+  forgetCachedSettings();
   return db;
 }
 
@@ -109,6 +113,7 @@ describe("settings", () => {
       .insertInto("settings")
       .values({ key: "price_bands", value: JSON.stringify([{ id: "day", fromHour: 8, toHour: 17, hourlyCents: 4000 }]), updated_by: null })
       .execute();
+    forgetCachedSettings();
     const warn = vi.spyOn(logger, "warn").mockImplementation(() => undefined);
     try {
       expect(await getPriceBands(db)).toEqual(DEFAULT_PRICE_BANDS);
@@ -126,5 +131,50 @@ describe("settings", () => {
     const keys = (await db.selectFrom("settings").select("key").execute()).map((row) => row.key).sort();
     expect(keys).toEqual([...SETTING_KEYS].sort());
     expect((await getContactInfo(db)).email).toBe("muutettu@example.fi");
+  });
+
+  describe("the in-memory copy", () => {
+    const contactRow = (email: string) => ({ key: "contact", value: JSON.stringify({ email, phone: "0401234567" }), updated_by: null });
+
+    it("is kept for a while: a change made behind the model's back (another process) shows once it expires", async () => {
+      const db = await clearSettings();
+      await setSetting(db, "contact", { email: "ensin@example.fi", phone: "0401234567" });
+      expect((await getContactInfo(db)).email).toBe("ensin@example.fi");
+      // Another process writes the row: this one keeps its copy for SETTINGS_CACHE_MS.
+      await db.updateTable("settings").set(contactRow("toinen@example.fi")).where("key", "=", "contact").execute();
+      expect((await getContactInfo(db)).email).toBe("ensin@example.fi");
+      // Inside a transaction the database is always asked.
+      expect((await db.transaction().execute((trx) => getContactInfo(trx))).email).toBe("toinen@example.fi");
+      const later = Date.now() + SETTINGS_CACHE_MS + 1;
+      const clock = vi.spyOn(Date, "now").mockReturnValue(later);
+      try {
+        expect((await getContactInfo(db)).email).toBe("toinen@example.fi");
+      } finally {
+        clock.mockRestore();
+      }
+    });
+
+    it("shows a write through the model at once", async () => {
+      const db = await clearSettings();
+      expect(await getPriceBands(db)).toEqual(DEFAULT_PRICE_BANDS);
+      const bands = [
+        { id: "night" as const, fromHour: 0, toHour: 6, hourlyCents: 9100 },
+        { id: "day" as const, fromHour: 7, toHour: 19, hourlyCents: 4600 },
+        { id: "evening" as const, fromHour: 20, toHour: 23, hourlyCents: 6600 },
+      ];
+      await setSetting(db, "price_bands", bands);
+      expect(await getPriceBands(db)).toEqual(bands);
+    });
+
+    it("hands out copies: a caller changing its result changes nothing for the next", async () => {
+      const db = await clearSettings();
+      const first = await getPriceBands(db);
+      first[0].hourlyCents = 1;
+      first.pop();
+      const again = await getPriceBands(db);
+      expect(again).toEqual(DEFAULT_PRICE_BANDS);
+      again[0].hourlyCents = 2;
+      expect(await getPriceBands(db)).toEqual(DEFAULT_PRICE_BANDS);
+    });
   });
 });

@@ -1,3 +1,4 @@
+import { forgetCachedServiceCategories } from "~/models/service-categories.server";
 import crypto from "node:crypto";
 import zlib from "node:zlib";
 import { sql } from "kysely";
@@ -52,6 +53,8 @@ export async function serviceCategoryId(db: Executor): Promise<string> {
     .values({ slug: "test-errands", name: "Asiointiapu", description: "Kauppa- ja pankkiasiat", icon: "ShoppingCart" })
     .returning("id")
     .executeTakeFirstOrThrow();
+  // Written behind the model's back: the kept list must go.
+  forgetCachedServiceCategories();
   return row.id;
 }
 

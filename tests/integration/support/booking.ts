@@ -1,3 +1,4 @@
+import { forgetCachedServiceCategories } from "~/models/service-categories.server";
 import { sql } from "kysely";
 import { getDb } from "~/db.server";
 import { addCalendarDays, bookingInterval, helsinkiToday } from "~/domain/booking-window";
@@ -67,6 +68,8 @@ export async function seedBookingFixtures(): Promise<BookingFixtures> {
     ])
     .returning("id")
     .execute();
+  // Written behind the model's back: the kept list must go.
+  forgetCachedServiceCategories();
   return {
     serviceId: services[0].id,
     otherServiceId: services[1].id,
