@@ -246,17 +246,16 @@ export interface ResolvedOrderSearch {
 
 export async function resolveOrderSearch(db: Executor, search: string): Promise<ResolvedOrderSearch> {
   const pattern = containsPattern(search);
-  // The matching profiles first (trigram index), then their customers rows by profile id: asked
-  // as one join, the planner would hash all customers to find a few thousand.
-  const [customers, caregivers] = await Promise.all([
+  // The matching names first (trigram index), stopping one past MATCHING_PEOPLE_MAX: a common
+  // name is searched another way (see filteredOrders), so its customers rows are not looked up.
+  // Then the customers rows of the few by profile id: asked as one join, the planner would hash
+  // all customers to find a few thousand.
+  const [profiles, caregivers] = await Promise.all([
     db
-      .selectFrom("customers")
-      .select("customers.id")
-      .where(
-        "customers.profile_id",
-        "=",
-        sql<string>`any(array(${db.selectFrom("profiles").select("profiles.id").where("profiles.full_name", "ilike", pattern).limit(MATCHING_PEOPLE_MAX * 2)}))`,
-      )
+      .selectFrom("profiles")
+      .select("profiles.id")
+      // Any profile (a helper may be a customer too); helpers' names only count towards "many".
+      .where("profiles.full_name", "ilike", pattern)
       .limit(MATCHING_PEOPLE_MAX + 1)
       .execute(),
     db
@@ -268,9 +267,18 @@ export async function resolveOrderSearch(db: Executor, search: string): Promise<
       .where("profiles.full_name", "ilike", pattern)
       .execute(),
   ]);
+  const many = profiles.length > MATCHING_PEOPLE_MAX;
+  const customers =
+    many || profiles.length === 0
+      ? []
+      : await db
+          .selectFrom("customers")
+          .select("customers.id")
+          .where("customers.profile_id", "=", sql<string>`any(${profiles.map((row) => row.id)}::uuid[])`)
+          .execute();
   return {
     pattern,
-    customerIds: customers.length > MATCHING_PEOPLE_MAX ? "many" : customers.map((row) => row.id),
+    customerIds: many ? "many" : customers.map((row) => row.id),
     caregiverIds: caregivers.map((row) => row.id),
   };
 }

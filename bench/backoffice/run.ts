@@ -20,7 +20,9 @@ import type { Database } from "../../app/db/schema";
 import { addCalendarDays, helsinkiToday, helsinkiWallTimeToInstant } from "../../app/domain/booking-window";
 import { loadOrderList } from "../../app/backoffice/orders-list.server";
 import { periodOf } from "../../app/backoffice/payments.server";
+import { containsPattern } from "../../app/domain/list-query";
 import {
+  ORDER_PAGE_SIZE,
   countOrdersForStaff,
   getOrderStats,
   listAssignableCaregivers,
@@ -177,9 +179,12 @@ interface Case {
   run: () => Promise<unknown>;
   /** The count shown above the list, run beside it by the page. */
   count?: () => Promise<unknown>;
+  /** Compares the result with a plain (slow) query that is obviously right: null when equal. */
+  check?: () => Promise<string | null>;
 }
 
 interface Result extends Case {
+  mismatch: string | null;
   list: Timing;
   counted: Timing | null;
   plan: PlanSummary;
@@ -218,11 +223,27 @@ async function cases(): Promise<Case[]> {
 
   const orders = (label: string, filters: Partial<OrderListFilters>): Case => {
     const full: OrderListFilters = { status: null, unassigned: false, startsFrom: null, startsBefore: null, search: null, page: null, ...filters };
+    const search = full.search;
     return {
       group: "Orders list (`/backoffice/orders`)",
       name: label,
       run: () => listOrdersForStaff(db, { ...full }),
       count: () => countOrdersForStaff(db, { ...full }),
+      // A search's first page against the one query that says what it means (all joins, one OR).
+      check: search
+        ? async () => {
+            const expected = await pool.query<{ id: string }>(
+              `select o.id from orders o
+                 join customers c on c.id = o.customer_id join profiles cp on cp.id = c.profile_id
+                 left join caregivers cg on cg.id = o.caregiver_id left join profiles gp on gp.id = cg.profile_id
+                where o.order_number ilike $1 or cp.full_name ilike $1 or gp.full_name ilike $1
+                order by o.created_at desc, o.id desc limit ${ORDER_PAGE_SIZE}`,
+              [containsPattern(search)],
+            );
+            const got = (await listOrdersForStaff(db, { ...full })).rows.map((row) => row.id);
+            return sameList(got, expected.rows.map((row) => row.id));
+          }
+        : undefined,
     };
   };
   const customers = (label: string, filters: Partial<CustomerListFilters>): Case => {
@@ -284,11 +305,13 @@ async function cases(): Promise<Case[]> {
       group: "Payments (`/backoffice/payments`)",
       name: "settlement per helper, this month (the default)",
       run: () => listSettlement(db, thisMonth),
+      check: () => checkSettlement(thisMonth),
     },
     {
       group: "Payments (`/backoffice/payments`)",
       name: "settlement per helper, last month",
       run: () => listSettlement(db, lastMonth),
+      check: () => checkSettlement(lastMonth),
     },
     {
       group: "Payments (`/backoffice/payments`)",
@@ -311,6 +334,33 @@ async function cases(): Promise<Case[]> {
       run: () => listCaregiversForStaff(db, { status: null, search: "Virtanen", page: 1 }),
     },
   ];
+}
+
+function sameList(got: string[], expected: string[]): string | null {
+  if (got.length === expected.length && got.every((value, index) => value === expected[index])) return null;
+  const at = got.findIndex((value, index) => value !== expected[index]);
+  return `${got.length} rows against ${expected.length} expected; first difference at row ${at < 0 ? got.length : at + 1}`;
+}
+
+/** The settlement as one plain GROUP BY over the joined rows (the query before it was split). */
+async function checkSettlement(period: { from: Date; before: Date }): Promise<string | null> {
+  const expected = await pool.query<{ id: string; orders: number; hours: number; earnings: number; unpaid: number }>(
+    `select cg.id, count(*)::int as orders, coalesce(sum(o.duration_hours), 0)::int as hours,
+            coalesce(sum(o.caregiver_earnings_cents), 0)::bigint as earnings, coalesce(sum(po.amount_cents), 0)::bigint as unpaid
+       from orders o join caregivers cg on cg.id = o.caregiver_id join profiles gp on gp.id = cg.profile_id
+       left join payouts po on po.order_id = o.id and po.status = 'pending'
+      where o.status = 'completed' and o.completed_at >= $1 and o.completed_at < $2
+      group by cg.id, gp.full_name, gp.email
+      order by sum(o.caregiver_earnings_cents) desc, gp.full_name limit 200`,
+    [period.from, period.before],
+  );
+  const got = await listSettlement(db, period);
+  const line = (row: { id: string; orders: number; hours: number; earnings: number; unpaid: number }) =>
+    `${row.id} ${row.orders} ${row.hours} ${Number(row.earnings)} ${Number(row.unpaid)}`;
+  return sameList(
+    got.map((row) => line({ id: row.caregiverId, orders: row.orders, hours: row.hours, earnings: row.earningsCents, unpaid: row.unpaidCents })),
+    expected.rows.map(line),
+  );
 }
 
 // ---------------------------------------------------------------- main
@@ -356,11 +406,12 @@ async function main() {
       await item.run();
       if (item.count) await item.count();
     });
+    const mismatch = item.check ? await item.check() : null;
     const worst = Math.max(list.p95, counted?.p95 ?? 0);
-    const describe = `${item.name}: ${ms(list.p50)} / ${ms(list.p95)} ms${counted ? `, count ${ms(counted.p50)} / ${ms(counted.p95)} ms` : ""}${worst > GOAL_MS ? "  ← over 50 ms" : ""}${plan.seqOnOrders ? "  ← SEQ SCAN ON ORDERS" : ""}`;
+    const describe = `${item.name}: ${ms(list.p50)} / ${ms(list.p95)} ms${counted ? `, count ${ms(counted.p50)} / ${ms(counted.p95)} ms` : ""}${worst > GOAL_MS ? "  ← over 50 ms" : ""}${plan.seqOnOrders ? "  ← SEQ SCAN ON ORDERS" : ""}${item.check ? (mismatch ? `  ← WRONG ROWS: ${mismatch}` : "  (rows checked)") : ""}`;
     log(describe);
     if (showPlans && (worst > GOAL_MS || plan.seqOnOrders)) await printPlans(item);
-    results.push({ ...item, list, counted, plan, describe });
+    results.push({ ...item, mismatch, list, counted, plan, describe });
   }
 
   // The Markdown table for the README.
@@ -378,9 +429,11 @@ async function main() {
       `| ${result.name} | ${ms(result.list.p50)} | ${over(result.list.p95)} | ${result.counted ? ms(result.counted.p50) : "–"} | ${result.counted ? over(result.counted.p95) : "–"} | ${scans}${estimates} |`,
     );
   }
+  const wrong = results.filter((result) => result.mismatch);
+  if (wrong.length) console.log(`\n${wrong.length} queries return other rows than the plain query:\n${wrong.map((m) => `- ${m.describe}`).join("\n")}`);
   const misses = results.filter((result) => Math.max(result.list.p95, result.counted?.p95 ?? 0) > GOAL_MS || result.plan.seqOnOrders);
   console.log(misses.length ? `\n${misses.length} queries miss the goal (p95 < ${GOAL_MS} ms, no Seq Scan on orders):\n${misses.map((m) => `- ${m.describe}`).join("\n")}` : `\nEvery query meets the goal (p95 < ${GOAL_MS} ms, no Seq Scan on orders).`);
-  process.exitCode = misses.length ? 1 : 0;
+  process.exitCode = misses.length || wrong.length ? 1 : 0;
 }
 
 try {
