@@ -2,7 +2,7 @@ import { sql, type Kysely } from "kysely";
 
 // Frozen once landed. The back office (issue 14 part A): what staff record about a helper's
 // application, and the indexes that keep the staff lists fast at a million orders
-// (docs/decisions/0012-backoffice-lists-at-scale.md).
+// (README.md, Performance, "Back office at scale").
 
 const statements = [
   // ---------------------------------------------------------------- helper review (DESIGN.md decision 5)

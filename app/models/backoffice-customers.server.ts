@@ -163,13 +163,21 @@ export async function listCustomersForStaff(
   };
 }
 
-/** Exact up to CUSTOMER_COUNT_CAP without a search; the planner's estimate with one. */
+/** Above this many by the planner's estimate, the list shows the estimate ('noin …') instead of counting. */
+export const CUSTOMER_COUNT_EXACT_MAX = 2_000;
+
+/**
+ * The planner's estimate with a search, or without one when it is above CUSTOMER_COUNT_EXACT_MAX;
+ * otherwise exact up to CUSTOMER_COUNT_CAP (as countOrdersForStaff).
+ */
 export async function countCustomersForStaff(db: Executor, filters: CustomerListFilters): Promise<ListCount> {
   const search = await searchOf(db, filters);
   if (search) {
     const [only, ...others] = branchesOf(search).map((branch) => filteredCustomers(db, filters, branch, search).select("c.id"));
     return { value: await estimateRows(db, others.reduce((union, next) => union.unionAll(next), only!)), kind: "estimate" };
   }
+  const estimate = await estimateRows(db, filteredCustomers(db, filters, null, null).select("c.id"));
+  if (estimate > CUSTOMER_COUNT_EXACT_MAX) return { value: estimate, kind: "estimate" };
   const limited = filteredCustomers(db, filters, null, null).select(sql`1`.as("one")).limit(CUSTOMER_COUNT_CAP + 1);
   const row = await db.selectFrom(limited.as("matches")).select(sql<number>`count(*)::int`.as("count")).executeTakeFirstOrThrow();
   return cappedCount(row.count, CUSTOMER_COUNT_CAP);
