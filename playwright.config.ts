@@ -44,7 +44,7 @@ export default defineConfig({
     { name: "js-off", use: { ...devices["Desktop Chrome"], javaScriptEnabled: false, launchOptions: chromium } },
   ],
   webServer: {
-    command: "node build/server.js",
+    command: "node --max-semi-space-size=4 --max-old-space-size=256 build/server.js",
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,
