@@ -691,6 +691,21 @@ const ORDERS: DemoOrder[] = [
     paymentStatus: "failed",
     description: "Pankkiasiointi (maksu ei onnistunut).",
   },
+  // A second order without a helper ("Ei väliä"), so that the back-office e2e of each project
+  // (JavaScript on and off) has its own to assign.
+  {
+    orderNumber: "ORD-900013",
+    customer: "leena.koskinen@example.fi",
+    caregiver: null,
+    service: "companionship",
+    status: "pending",
+    day: 8,
+    startHour: 11,
+    hours: 2,
+    paymentMethod: "invoice",
+    paymentStatus: "pending",
+    description: "Seuraa ja lounas kotona.",
+  },
 ];
 
 // ---------------------------------------------------------------- helpers
