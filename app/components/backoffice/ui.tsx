@@ -150,10 +150,10 @@ export function FilterNotices({ notices }: { notices: readonly string[] }) {
  */
 export function ResponsiveTable({ caption, headers, children }: { caption: string; headers: string[]; children: ReactNode }) {
   // A wide table (the orders list with its selectors) scrolls inside its own box on a desktop
-  // instead of widening the page; the box takes keyboard focus so it can be scrolled with arrows.
+  // instead of widening the page (the browser scrolls it to whichever of its controls gets focus).
   // Positioned, so that the screen-reader-only texts (absolute) in its cells are clipped with it.
   return (
-    <div role="region" aria-label={caption} tabIndex={0} className="relative md:overflow-x-auto">
+    <div className="relative md:overflow-x-auto">
       <table className="block w-full border-collapse text-left md:table">
         <caption className="sr-only">{caption}</caption>
         <thead className="sr-only md:not-sr-only md:table-header-group">
