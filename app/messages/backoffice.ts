@@ -284,4 +284,5 @@ export const invoicePaymentTexts = {
   reminderSent: (date: string) => `Muistutus lähetetty ${date}`,
   reminderDone: (invoiceNumber: number) => `Maksumuistutus lähetetty laskusta ${invoiceNumber}`,
   reminderNotOverdue: "Muistutusta ei lähetetty: lasku ei ole erääntynyt tai se on jo maksettu.",
+  reminderAlreadyToday: "Muistutus on jo lähetetty tänään",
 } as const;

@@ -254,3 +254,59 @@ export async function listInvoicePayments(db: Executor, invoiceId: string): Prom
 export async function markInvoicePaid(trx: Executor, invoiceId: string, paidOn: Date): Promise<void> {
   await trx.updateTable("invoices").set({ status: "paid", paid_at: paidOn }).where("id", "=", invoiceId).where("status", "=", "open").execute();
 }
+
+export interface InvoiceToRemind {
+  id: string;
+  orderId: string;
+  orderNumber: string;
+  invoiceNumber: number;
+  referenceNumber: string;
+  dueDate: string;
+  amountCents: number;
+  paidCents: number;
+  status: "open" | "paid" | "cancelled";
+  reminderSentAt: Date | null;
+  customerName: string;
+  customerEmail: string;
+}
+
+/** The invoice locked for sending its reminder, with its customer and what was paid of it. */
+export async function lockInvoiceToRemind(trx: Executor, invoiceId: string): Promise<InvoiceToRemind | null> {
+  const invoice = await trx
+    .selectFrom("invoices")
+    .select(["id", "order_id", "invoice_number", "reference_number", "due_date", "amount_cents", "status", "reminder_sent_at"])
+    .where("id", "=", invoiceId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!invoice) return null;
+  const order = await trx
+    .selectFrom("orders as o")
+    .innerJoin("customers as c", "c.id", "o.customer_id")
+    .innerJoin("profiles as cp", "cp.id", "c.profile_id")
+    .select(["o.order_number", "cp.full_name", "cp.email"])
+    .where("o.id", "=", invoice.order_id)
+    .executeTakeFirstOrThrow();
+  const paid = await trx
+    .selectFrom("invoice_payments")
+    .select(sql<number>`coalesce(sum(amount_cents), 0)::int`.as("paid"))
+    .where("invoice_id", "=", invoiceId)
+    .executeTakeFirstOrThrow();
+  return {
+    id: invoice.id,
+    orderId: invoice.order_id,
+    orderNumber: order.order_number,
+    invoiceNumber: invoice.invoice_number,
+    referenceNumber: invoice.reference_number,
+    dueDate: invoice.due_date,
+    amountCents: invoice.amount_cents,
+    paidCents: paid.paid,
+    status: invoice.status,
+    reminderSentAt: invoice.reminder_sent_at,
+    customerName: order.full_name,
+    customerEmail: order.email,
+  };
+}
+
+export async function markReminderSent(trx: Executor, invoiceId: string, at: Date): Promise<void> {
+  await trx.updateTable("invoices").set({ reminder_sent_at: at }).where("id", "=", invoiceId).execute();
+}

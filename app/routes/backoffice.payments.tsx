@@ -30,7 +30,7 @@ import { invoicePaymentTexts } from "~/messages/backoffice";
 import { invoicePaymentSchema } from "~/schemas/backoffice";
 import { periodOf, type CsvList } from "~/backoffice/payments.server";
 import { getMoneyFigures, listOpenInvoices, listPendingPayouts, listSettlement } from "~/models/backoffice-payments.server";
-import { payPayouts, recordInvoicePayment } from "~/services/backoffice-money.server";
+import { payPayouts, recordInvoicePayment, sendInvoiceReminder } from "~/services/backoffice-money.server";
 import { redirectWithToast } from "~/services/flash.server";
 
 // Money for admins (issue 14 "Payments"; DESIGN.md decisions 2 and 18): the period's figures,
@@ -102,6 +102,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       remaining: (remainingCents(row) / 100).toFixed(2).replace(".", ","),
       dueDate: formatDate(row.dueDate),
       overdue: row.overdue,
+      reminderSent: row.reminderSentAt ? invoicePaymentTexts.reminderSent(formatDate(row.reminderSentAt)) : null,
     })),
     csv: { settlement: csvHref("tilitys"), payouts: csvHref("maksamattomat"), invoices: csvHref("laskut") },
   };
@@ -151,6 +152,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return redirectWithToast(request, back, outcome.fullyPaid
         ? { type: "success", title: t.paid(outcome.invoiceNumber) }
         : { type: "success", title: t.partlyPaid(outcome.invoiceNumber), description: t.partial(formatEuros(outcome.paidCents), formatEuros(outcome.amountCents)) });
+    }
+    case "reminder": {
+      const invoiceId = formData.get("invoiceId");
+      if (!isUuid(invoiceId)) throw badForm();
+      const sent = await sendInvoiceReminder(db, actor, { invoiceId });
+      if (!sent.ok) {
+        if (sent.reason === "already_today") return redirectWithToast(request, back, { type: "info", title: invoicePaymentTexts.reminderAlreadyToday });
+        return redirectWithToast(request, back, { type: "error", title: invoicePaymentTexts.reminderNotOverdue });
+      }
+      return redirectWithToast(request, back, { type: "success", title: invoicePaymentTexts.reminderDone(sent.invoiceNumber), description: sent.to });
     }
     default:
       throw badForm();
@@ -260,9 +271,22 @@ export default function PaymentsPage() {
                 <Cell label="Eräpäivä">
                   {row.dueDate}
                   {row.overdue ? <span className="block font-semibold text-red-800">Erääntynyt</span> : null}
+                  {row.reminderSent ? <span className="block text-gray-700">{row.reminderSent}</span> : null}
+                  {row.overdue ? (
+                    <Form method="post" className="mt-2">
+                      <input type="hidden" name="returnTo" value={data.here} />
+                      <input type="hidden" name="invoiceId" value={row.id} />
+                      <SubmitButton name="intent" value="reminder" variant="secondary" busyLabel="Lähetetään…">
+                        <span>
+                          Lähetä muistutus<span className="sr-only"> laskusta {row.invoiceNumber}</span>
+                        </span>
+                      </SubmitButton>
+                    </Form>
+                  ) : null}
                 </Cell>
                 <Cell label="Kirjaa maksu">
-                  <InvoicePaymentForm invoice={row} today={data.today} returnTo={data.here} />
+                  {/* Keyed by what is unpaid: after a partial payment the form starts again from the new rest. */}
+                  <InvoicePaymentForm key={`${row.id}-${row.remaining}`} invoice={row} today={data.today} returnTo={data.here} />
                 </Cell>
               </Row>
             ))}

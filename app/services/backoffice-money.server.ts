@@ -1,8 +1,20 @@
 import type { DB } from "../db.server";
 import { writeAudit, type AuditActor } from "../models/audit-log.server";
-import { helsinkiWallTimeToInstant, type IsoDate } from "../domain/booking-window";
+import { helsinkiToday, helsinkiWallTimeToInstant, type IsoDate } from "../domain/booking-window";
 import { invoicePaymentProblem, invoicePaymentState, remainingCents } from "../domain/invoice-payment";
-import { insertInvoicePayment, lockInvoiceToPay, markInvoicePaid, markPayoutsPaid } from "../models/backoffice-payments.server";
+import { formatDate, formatEuros } from "../domain/format";
+import { formatReferenceNumber } from "../domain/reference-number";
+import { invoiceReminderEmailContent } from "../messages/invoice-emails";
+import {
+  insertInvoicePayment,
+  lockInvoiceToPay,
+  lockInvoiceToRemind,
+  markInvoicePaid,
+  markPayoutsPaid,
+  markReminderSent,
+} from "../models/backoffice-payments.server";
+import { getCompanyInfo, getContactInfo } from "../models/settings.server";
+import { renderEmail, sendEmail } from "./email.server";
 import { markInvoicePaymentCaptured } from "../models/payments.server";
 
 // An admin records money that moved outside the app (DESIGN.md decisions 18 and 19): payouts paid
@@ -70,5 +82,49 @@ export async function recordInvoicePayment(
       },
     });
     return { ok: true, invoiceNumber: invoice.invoiceNumber, fullyPaid, paidCents, amountCents: invoice.amountCents };
+  });
+}
+
+export type ReminderOutcome =
+  | { ok: true; invoiceNumber: number; to: string }
+  | { ok: false; reason: "not_found" | "not_overdue" | "already_today" };
+
+/**
+ * Sends the customer a polite reminder of an overdue invoice (open, its due date passed) through
+ * the outbox, and keeps when it was sent. The e-mail, the time and the audit line are one
+ * transaction; a second reminder the same day is refused, so a double press sends one.
+ */
+export async function sendInvoiceReminder(db: DB, actor: AuditActor, input: { invoiceId: string; now?: Date }): Promise<ReminderOutcome> {
+  const now = input.now ?? new Date();
+  const today = helsinkiToday(now);
+  return db.transaction().execute(async (trx): Promise<ReminderOutcome> => {
+    const invoice = await lockInvoiceToRemind(trx, input.invoiceId);
+    if (!invoice) return { ok: false, reason: "not_found" };
+    if (invoice.status !== "open" || invoice.dueDate >= today) return { ok: false, reason: "not_overdue" };
+    if (invoice.reminderSentAt && helsinkiToday(invoice.reminderSentAt) === today) return { ok: false, reason: "already_today" };
+    const [company, contact] = await Promise.all([getCompanyInfo(trx), getContactInfo(trx)]);
+    const { subject, content } = invoiceReminderEmailContent({
+      name: invoice.customerName,
+      invoiceNumber: invoice.invoiceNumber,
+      orderNumber: invoice.orderNumber,
+      dueDate: formatDate(invoice.dueDate),
+      unpaid: formatEuros(remainingCents(invoice)),
+      paid: invoice.paidCents > 0 ? formatEuros(invoice.paidCents) : null,
+      reference: formatReferenceNumber(invoice.referenceNumber),
+      payee: company.name,
+      iban: company.iban,
+      bic: company.bic,
+      contact,
+    });
+    await sendEmail(trx, { to: invoice.customerEmail, subject, ...renderEmail(content) });
+    await markReminderSent(trx, invoice.id, now);
+    await writeAudit(trx, actor, {
+      action: "invoice.reminder",
+      entityType: "order",
+      entityId: invoice.orderId,
+      before: { reminderSentAt: invoice.reminderSentAt?.toISOString() ?? null },
+      after: { reminderSentAt: now.toISOString(), invoiceNumber: invoice.invoiceNumber, to: invoice.customerEmail },
+    });
+    return { ok: true, invoiceNumber: invoice.invoiceNumber, to: invoice.customerEmail };
   });
 }

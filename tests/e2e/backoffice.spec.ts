@@ -180,6 +180,8 @@ test("support assigns a helper to an order booked with 'Ei väliä'", async ({ p
   await signInFromLanding(page, "tuki@arkikaveri.test");
   await openMenuEntry(page, "Tilaukset");
   await main(page).getByRole("link", { name: /Ilman kaveria/ }).click();
+  await expect(page).toHaveURL(/kaveri=ei/);
+  await expect(page.getByLabel("Vain ilman kaveria")).toBeChecked();
   await expect(main(page).getByRole("row").filter({ hasText: orderNumber })).toBeVisible();
   await page.getByLabel("Hae tilausnumerolla tai nimellä").fill(orderNumber);
   await page.getByRole("button", { name: "Hae" }).click();
@@ -207,4 +209,40 @@ test("support assigns a helper to an order booked with 'Ei väliä'", async ({ p
   await expect(main(page).getByLabel(`Tilauksen ${orderNumber} kaveri`)).toHaveValue(/.+/);
   await expect(main(page).getByLabel(`Tilauksen ${orderNumber} kaveri`).locator("option:checked")).toHaveText(new RegExp(`^${helper}`));
   await expectNoAxeViolations(page);
+});
+
+test("an admin records a partial payment of an overdue invoice and sends the customer a reminder", async ({ page }, testInfo) => {
+  const [orderNumber, customerEmail] = testInfo.project.name === "js-off" ? ["ORD-900015", "eino.laaksonen@example.fi"] : ["ORD-900014", "leena.koskinen@example.fi"];
+  await signInFromLanding(page, "admin@arkikaveri.test");
+  await openMenuEntry(page, "Maksut");
+  const invoices = main(page).getByRole("region", { name: "Avoimet laskut" });
+  let row = invoices.getByRole("row").filter({ hasText: orderNumber });
+  await expect(row).toContainText("Erääntynyt");
+  const amount = (await row.getByLabel(/^Summa \(€\)/).inputValue()).trim();
+  const totalCents = cents(amount);
+
+  // A wrong amount is answered on the field, in Finnish.
+  await row.getByLabel(/^Summa \(€\)/).fill("kymppi");
+  await row.getByRole("button", { name: /^Kirjaa maksu/ }).click();
+  row = invoices.getByRole("row").filter({ hasText: orderNumber });
+  await expect(row.getByText("Anna summa euroina, esimerkiksi 50 tai 49,90.").first()).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await row.getByLabel(/^Summa \(€\)/).fill("10");
+  await row.getByRole("button", { name: /^Kirjaa maksu/ }).click();
+  await expect(page.getByRole("status").getByText(/^Laskulle \d+ kirjattiin osamaksu$/)).toBeVisible();
+  row = invoices.getByRole("row").filter({ hasText: orderNumber });
+  await expect(row).toContainText(`Osittain maksettu: ${euros(1000)} / ${euros(totalCents)}`);
+  await expect(row.getByLabel(/^Summa \(€\)/)).toHaveValue(euros(totalCents - 1000).replace(/\s€$/, ""));
+
+  await row.getByRole("button", { name: /^Lähetä muistutus/ }).click();
+  await expect(page.getByRole("status").getByText(/^Maksumuistutus lähetetty laskusta \d+$/)).toBeVisible();
+  row = invoices.getByRole("row").filter({ hasText: orderNumber });
+  await expect(row).toContainText(/Muistutus lähetetty \d{1,2}\.\d{1,2}\.\d{4}/);
+  await expectNoAxeViolations(page);
+
+  await expect(async () => {
+    await page.goto("/dev/sahkopostit");
+    await expect(page.getByRole("row").filter({ hasText: customerEmail }).getByRole("link", { name: /^Muistutus: lasku \d+ on erääntynyt – Arkikaveri$/ })).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
 });

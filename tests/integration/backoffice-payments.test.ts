@@ -1,12 +1,13 @@
 import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb, type DB } from "~/db.server";
-import { formatEuros } from "~/domain/format";
+import { formatDate, formatEuros } from "~/domain/format";
+import { formatReferenceNumber } from "~/domain/reference-number";
 import { loader as csvLoader } from "~/routes/backoffice.payments_.csv";
 import { action as paymentsAction, loader as paymentsLoader } from "~/routes/backoffice.payments";
 import { loader as paymentTabLoader } from "~/routes/backoffice.orders.$orderNumber.maksu";
 import { createInvoiceForOrder } from "~/services/invoices.server";
-import { answerOf, contextFor, createTestUser, getRequest, postRequest, sessionCookieFor } from "./support/auth";
+import { answerOf, contextFor, createTestUser, emailCountTo, getRequest, lastEmailTo, postRequest, sessionCookieFor } from "./support/auth";
 import { auditRows } from "./support/backoffice";
 import { createTestOrder, paymentRow } from "./support/booking-fixtures";
 
@@ -180,6 +181,55 @@ describe("the payments page", () => {
     expect((await post({ intent: "invoice", invoiceId: "ei-tunniste", paidOn: "2026-11-20", amount: "1" })).status).toBe(400);
   });
 
+  it("sends the customer of an overdue invoice a polite reminder through the outbox, once a day, and shows when", async () => {
+    const order = await createTestOrder({ paymentMethod: "invoice", status: "completed", startsAt: new Date("2025-11-20T09:00:00Z") });
+    // Issued 1.12.2025, due 14 days later: long overdue.
+    const invoice = await createInvoiceForOrder(db, order.orderId, new Date("2025-12-01T10:00:00Z"));
+    await post({ intent: "invoice", invoiceId: invoice.invoiceId, paidOn: "2026-01-05", amount: "20" });
+    const before = (await load()).data.invoices.find((r: { id: string }) => r.id === invoice.invoiceId);
+    expect(before).toMatchObject({ overdue: true, reminderSent: null });
+
+    const sent = await post({ intent: "reminder", invoiceId: invoice.invoiceId });
+    expect(sent.status).toBe(302);
+    const email = await lastEmailTo(order.email);
+    expect(email?.subject).toBe(`Muistutus: lasku ${invoice.invoiceNumber} on erääntynyt – Arkikaveri`);
+    expect(email?.text).toContain(`Laskumme ${invoice.invoiceNumber} (tilaus ${order.orderNumber}) eräpäivä oli 15.12.2025`);
+    expect(email?.text).toContain(`Olet jo maksanut laskusta ${euros(2000)}`);
+    expect(email?.text).toContain(`Maksamatta on vielä ${euros(order.totalPriceCents - 2000)}.`);
+    expect(email?.text).toContain(`Viitenumero: ${formatReferenceNumber(invoice.referenceNumber)}`);
+    expect(email?.text).toContain("Tilinumero: FI2112345600000785");
+    expect(email?.html).toContain('lang="fi"');
+    const job = await db.selectFrom("jobs").select("payload").where(sql<string>`payload->>'emailId'`, "=", email!.id).executeTakeFirst();
+    expect(job).toBeDefined();
+
+    const row = await db.selectFrom("invoices").select("reminder_sent_at").where("id", "=", invoice.invoiceId).executeTakeFirstOrThrow();
+    expect(row.reminder_sent_at).not.toBeNull();
+    const after = (await load()).data.invoices.find((r: { id: string }) => r.id === invoice.invoiceId);
+    expect(after.reminderSent).toBe(`Muistutus lähetetty ${formatDate(new Date())}`);
+    const audit = (await auditRows("order", order.orderId)).filter((r) => r.action === "invoice.reminder");
+    expect(audit).toHaveLength(1);
+    expect(audit[0]?.after).toMatchObject({ invoiceNumber: invoice.invoiceNumber, to: order.email });
+
+    // A second press the same day sends nothing more.
+    expect((await post({ intent: "reminder", invoiceId: invoice.invoiceId })).status).toBe(302);
+    expect(await emailCountTo(order.email)).toBe(1);
+    expect((await auditRows("order", order.orderId)).filter((r) => r.action === "invoice.reminder")).toHaveLength(1);
+  });
+
+  it("sends no reminder of an invoice that is not yet due, nor of a paid one", async () => {
+    const notDue = await createTestOrder({ paymentMethod: "invoice", startsAt: new Date("2027-05-06T09:00:00Z") });
+    const open = await createInvoiceForOrder(db, notDue.orderId);
+    expect((await post({ intent: "reminder", invoiceId: open.invoiceId })).status).toBe(302);
+    const paidOrder = await createTestOrder({ paymentMethod: "invoice", status: "completed", startsAt: new Date("2025-11-21T09:00:00Z") });
+    const paid = await createInvoiceForOrder(db, paidOrder.orderId, new Date("2025-12-01T10:00:00Z"));
+    await post({ intent: "invoice", invoiceId: paid.invoiceId, paidOn: "2026-01-05", amount: euroField(paidOrder.totalPriceCents) });
+    expect((await post({ intent: "reminder", invoiceId: paid.invoiceId })).status).toBe(302);
+    expect(await emailCountTo(notDue.email)).toBe(0);
+    expect(await emailCountTo(paidOrder.email)).toBe(0);
+    const reminded = await db.selectFrom("invoices").select("reminder_sent_at").where("id", "in", [open.invoiceId, paid.invoiceId]).execute();
+    expect(reminded.map((r) => r.reminder_sent_at)).toEqual([null, null]);
+  });
+
   it("downloads each list as CSV for Finnish Excel", async () => {
     const order = await completedOrder();
     for (const list of ["tilitys", "maksamattomat", "laskut"]) {
@@ -204,6 +254,7 @@ describe("the payments page", () => {
       expect((await load("", who)).status).toBe(403);
       expect((await post({ intent: "payout", payoutId: order.payoutId }, who)).status).toBe(403);
       expect((await post({ intent: "invoice", invoiceId: invoice.invoiceId, paidOn: "2026-11-20", amount: "1" }, who)).status).toBe(403);
+      expect((await post({ intent: "reminder", invoiceId: invoice.invoiceId }, who)).status).toBe(403);
       const csv = await answerOf(() => csvLoader({ request: getRequest("/backoffice/payments/csv?lista=tilitys", cookies[who]), params: {}, context: contextFor() }));
       expect(csv.status).toBe(403);
     }
