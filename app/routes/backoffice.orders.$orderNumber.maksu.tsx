@@ -57,7 +57,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
           : "Ei peruutusmaksua"
         : null,
     creditNote: creditNote
-      ? `Hyvityslasku ${creditNote.creditNoteNumber} (${formatDate(creditNote.issueDate)}): ${formatEuros(creditNote.amountCents)} laskusta ${creditNote.invoiceNumber}`
+      ? {
+          text: `Hyvityslasku ${creditNote.creditNoteNumber} (${formatDate(creditNote.issueDate)}): ${formatEuros(creditNote.amountCents)} laskusta ${creditNote.invoiceNumber}`,
+          number: creditNote.creditNoteNumber,
+          pdfHref: `/hyvityslasku/${encodeURIComponent(order.orderNumber)}`,
+        }
       : null,
     payments: payments.map((payment) => ({
       id: payment.id,
@@ -150,7 +154,16 @@ export default function OrderPaymentTab() {
               ))}
             </ResponsiveTable>
           ) : null}
-          {creditNote ? <p>{creditNote}</p> : null}
+          {creditNote ? (
+            <>
+              <p>{creditNote.text}</p>
+              <p>
+                <a href={creditNote.pdfHref} className={inlineLinkClass} download>
+                  Lataa hyvityslasku {creditNote.number} (PDF)
+                </a>
+              </p>
+            </>
+          ) : null}
           <p>
             <a href={invoice.pdfHref} className={inlineLinkClass} download>
               Lataa lasku {invoice.invoiceNumber} (PDF)
