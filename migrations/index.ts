@@ -7,6 +7,7 @@ import * as m0006 from "./0006_guest_orders";
 import * as m0007 from "./0007_order_email_confirmation";
 import * as m0008 from "./0008_caregiver_actions";
 import * as m0009 from "./0009_portal_messages_profile";
+import * as m0010 from "./0010_invoice_payments";
 import * as m0011 from "./0011_backoffice_scale";
 
 // Listed here rather than read from the folder, so the same list works from the Remix bundle,
@@ -20,5 +21,6 @@ export const migrations: Record<string, Migration> = {
   "0007_order_email_confirmation": m0007,
   "0008_caregiver_actions": m0008,
   "0009_portal_messages_profile": m0009,
+  "0010_invoice_payments": m0010,
   "0011_backoffice_scale": m0011,
 };

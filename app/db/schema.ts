@@ -277,6 +277,18 @@ export interface InvoicesTable {
   amount_cents: number;
   status: Generated<"open" | "paid" | "cancelled">;
   paid_at: NullableTimestamp;
+  /** When the customer was last reminded of the overdue invoice (migration 0010). */
+  reminder_sent_at: NullableTimestamp;
+  created_at: CreatedAt;
+}
+
+/** A payment recorded against an invoice, maybe a part of it (migration 0010). */
+export interface InvoicePaymentsTable {
+  id: Generated<string>;
+  invoice_id: string;
+  amount_cents: number;
+  paid_on: string;
+  recorded_by: string | null;
   created_at: CreatedAt;
 }
 
@@ -412,6 +424,7 @@ export interface Database {
   payment_events: PaymentEventsTable;
   payouts: PayoutsTable;
   invoices: InvoicesTable;
+  invoice_payments: InvoicePaymentsTable;
   credit_notes: CreditNotesTable;
   messages: MessagesTable;
   message_reads: MessageReadsTable;

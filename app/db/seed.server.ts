@@ -16,6 +16,7 @@ import { insertDiscountRedemption } from "../models/discount-codes.server";
 import { findOrderIdByNumber, insertOrder, insertOrderPayment, type CustomerContact } from "../models/orders.server";
 import { forgetCachedServiceCategories } from "../models/service-categories.server";
 import { forgetCachedSettings, getPriceBands, insertMissingSettings } from "../models/settings.server";
+import { createInvoiceForOrder } from "../services/invoices.server";
 import { hashPassword } from "../services/password.server";
 
 // Demo data for trying the service and for the e2e tests. Idempotent: every row is keyed by a
@@ -483,6 +484,8 @@ interface DemoOrder {
   payout?: "pending" | "paid";
   review?: { rating: number; comment: string };
   discountCode?: string;
+  /** An invoice order's invoice, issued this many calendar days from today (negative: in the past); paid when the payment is captured. */
+  invoiceIssuedDay?: number;
   description: string;
   /** A relative booking for someone else: the helper goes to the recipient's address. */
   bookingForOther?: {
@@ -526,6 +529,7 @@ const ORDERS: DemoOrder[] = [
     paymentMethod: "invoice",
     paymentStatus: "captured",
     payout: "pending",
+    invoiceIssuedDay: -13,
     description: "Iltapäiväkahvit ja valokuva-albumien selailua.",
   },
   {
@@ -685,6 +689,51 @@ const ORDERS: DemoOrder[] = [
     onlineMethod: "card",
     paymentStatus: "failed",
     description: "Pankkiasiointi (maksu ei onnistunut).",
+  },
+  // A second order without a helper ("Ei väliä"), so that the back-office e2e of each project
+  // (JavaScript on and off) has its own to assign.
+  {
+    orderNumber: "ORD-900013",
+    customer: "leena.koskinen@example.fi",
+    caregiver: null,
+    service: "companionship",
+    status: "pending",
+    day: 8,
+    startHour: 11,
+    hours: 2,
+    paymentMethod: "invoice",
+    paymentStatus: "pending",
+    description: "Seuraa ja lounas kotona.",
+  },
+  // Completed visits whose invoices are overdue and unpaid: for the payments page's reminders and
+  // partial payments (one for each e2e project).
+  {
+    orderNumber: "ORD-900014",
+    customer: "leena.koskinen@example.fi",
+    caregiver: "juha.lehtonen@example.fi",
+    service: "errands",
+    status: "completed",
+    day: -40,
+    startHour: 10,
+    hours: 2,
+    paymentMethod: "invoice",
+    paymentStatus: "pending",
+    invoiceIssuedDay: -39,
+    description: "Kauppareissu ja reseptilääkkeiden nouto.",
+  },
+  {
+    orderNumber: "ORD-900015",
+    customer: "eino.laaksonen@example.fi",
+    caregiver: "aleksi.heikkinen@example.fi",
+    service: "digital_help",
+    status: "completed",
+    day: -35,
+    startHour: 17,
+    hours: 2,
+    paymentMethod: "invoice",
+    paymentStatus: "pending",
+    invoiceIssuedDay: -34,
+    description: "Älypuhelimen päivitykset ja kuvien siirto tietokoneelle.",
   },
 ];
 
@@ -1040,6 +1089,14 @@ async function insertDemoOrder(
     refundedAt: order.paymentStatus === "refunded" ? new Date(createdAt.getTime() + HOUR_MS) : null,
     createdAt,
   });
+
+  if (order.invoiceIssuedDay !== undefined && order.paymentMethod === "invoice") {
+    const issuedAt = new Date(now.getTime() + order.invoiceIssuedDay * DAY_MS);
+    const invoice = await createInvoiceForOrder(trx, orderId, issuedAt);
+    if (order.paymentStatus === "captured") {
+      await trx.updateTable("invoices").set({ status: "paid", paid_at: new Date(issuedAt.getTime() + 7 * DAY_MS) }).where("id", "=", invoice.invoiceId).execute();
+    }
+  }
 
   if (order.payout && caregiverId) {
     const paid = order.payout === "paid";

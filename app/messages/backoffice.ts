@@ -109,6 +109,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "payment.captured_after_cancel": "Maksu saapui peruutetulle tilaukselle",
   "payout.paid": "Tilitys maksettu kaverille",
   "invoice.paid": "Lasku merkitty maksetuksi",
+  "invoice.payment": "Laskun osamaksu kirjattu",
+  "invoice.reminder": "Maksumuistutus lähetetty",
   "discount_code.create": "Alennuskoodi luotu",
   "discount_code.toggle": "Alennuskoodin tila muutettu",
   "discount_code.delete": "Alennuskoodi poistettu",
@@ -262,4 +264,25 @@ export const customerTexts = {
   unfrozen: "Jäädytys poistettu",
   unfrozenDetail: "Asiakas voi taas kirjautua ja tehdä varauksia.",
   unchanged: "Asiakkaan tila oli jo tämä",
+} as const;
+
+// ---------------------------------------------------------------- invoice payments
+
+/** Recording (partial) payments of an invoice and reminding of an overdue one. */
+export const invoicePaymentTexts = {
+  paidOnRequired: "Anna maksupäivä.",
+  paidOnInvalid: "Anna maksupäivä muodossa pp.kk.vvvv.",
+  paidOnFuture: "Maksupäivä ei voi olla tulevaisuudessa.",
+  amountRequired: "Anna maksettu summa.",
+  amountInvalid: "Anna summa euroina, esimerkiksi 50 tai 49,90.",
+  amountTooMuch: (remaining: string) => `Summa on suurempi kuin laskusta maksamatta oleva ${remaining}.`,
+  notOpen: "Lasku oli jo maksettu tai hyvitetty.",
+  paid: (invoiceNumber: number) => `Lasku ${invoiceNumber} merkitty maksetuksi`,
+  partlyPaid: (invoiceNumber: number) => `Laskulle ${invoiceNumber} kirjattiin osamaksu`,
+  partial: (paid: string, amount: string) => `Osittain maksettu: ${paid} / ${amount}`,
+  remaining: (remaining: string) => `Maksamatta ${remaining}`,
+  reminderSent: (date: string) => `Muistutus lähetetty ${date}`,
+  reminderDone: (invoiceNumber: number) => `Maksumuistutus lähetetty laskusta ${invoiceNumber}`,
+  reminderNotOverdue: "Muistutusta ei lähetetty: lasku ei ole erääntynyt tai se on jo maksettu.",
+  reminderAlreadyToday: "Muistutus on jo lähetetty tänään",
 } as const;

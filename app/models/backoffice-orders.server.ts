@@ -648,6 +648,8 @@ export async function listOrderPayments(db: Executor, orderId: string): Promise<
 }
 
 export interface OrderInvoiceRow {
+  id: string;
+  reminderSentAt: Date | null;
   invoiceNumber: number;
   referenceNumber: string;
   issueDate: string;
@@ -660,11 +662,13 @@ export interface OrderInvoiceRow {
 export async function findOrderInvoice(db: Executor, orderId: string): Promise<OrderInvoiceRow | null> {
   const row = await db
     .selectFrom("invoices")
-    .select(["invoice_number", "reference_number", "issue_date", "due_date", "amount_cents", "status", "paid_at"])
+    .select(["id", "invoice_number", "reference_number", "issue_date", "due_date", "amount_cents", "status", "paid_at", "reminder_sent_at"])
     .where("order_id", "=", orderId)
     .executeTakeFirst();
   if (!row) return null;
   return {
+    id: row.id,
+    reminderSentAt: row.reminder_sent_at,
     invoiceNumber: row.invoice_number,
     referenceNumber: row.reference_number,
     issueDate: row.issue_date,

@@ -151,10 +151,16 @@ export interface OpenInvoiceRow {
   invoiceNumber: number;
   orderNumber: string;
   customerName: string;
+  customerEmail: string;
   amountCents: number;
+  /** What the recorded (partial) payments add up to; below the amount while the invoice is open. */
+  paidCents: number;
   dueDate: string;
   overdue: boolean;
+  reminderSentAt: Date | null;
 }
+
+const paidSoFar = sql<number>`(select coalesce(sum(ip.amount_cents), 0)::int from invoice_payments ip where ip.invoice_id = i.id)`;
 
 /** Open invoices, the longest overdue first. */
 export async function listOpenInvoices(db: Executor, today: string, limit = 200): Promise<OpenInvoiceRow[]> {
@@ -163,7 +169,7 @@ export async function listOpenInvoices(db: Executor, today: string, limit = 200)
     .innerJoin("orders as o", "o.id", "i.order_id")
     .innerJoin("customers as c", "c.id", "o.customer_id")
     .innerJoin("profiles as cp", "cp.id", "c.profile_id")
-    .select(["i.id", "i.invoice_number", "o.order_number", "cp.full_name", "cp.email", "i.amount_cents", "i.due_date"])
+    .select(["i.id", "i.invoice_number", "o.order_number", "cp.full_name", "cp.email", "i.amount_cents", "i.due_date", "i.reminder_sent_at", paidSoFar.as("paid")])
     .where("i.status", "=", "open")
     .orderBy("i.due_date")
     .orderBy("i.invoice_number")
@@ -174,20 +180,140 @@ export async function listOpenInvoices(db: Executor, today: string, limit = 200)
     invoiceNumber: row.invoice_number,
     orderNumber: row.order_number,
     customerName: row.full_name || row.email,
+    customerEmail: row.email,
     amountCents: row.amount_cents,
+    paidCents: row.paid,
     dueDate: row.due_date,
     overdue: row.due_date < today,
+    reminderSentAt: row.reminder_sent_at,
   }));
 }
 
-/** An open invoice marked paid on the given day; null when it is not open (paid or credited). */
-export async function markInvoicePaid(trx: Executor, invoiceId: string, paidOn: Date): Promise<{ orderId: string; invoiceNumber: number } | null> {
-  const row = await trx
-    .updateTable("invoices")
-    .set({ status: "paid", paid_at: paidOn })
+export interface InvoiceToPay {
+  id: string;
+  orderId: string;
+  invoiceNumber: number;
+  amountCents: number;
+  status: "open" | "paid" | "cancelled";
+  paidCents: number;
+}
+
+/** The invoice locked for recording a payment against it (so two payments never both fit the rest). */
+export async function lockInvoiceToPay(trx: Executor, invoiceId: string): Promise<InvoiceToPay | null> {
+  const invoice = await trx
+    .selectFrom("invoices")
+    .select(["id", "order_id", "invoice_number", "amount_cents", "status"])
     .where("id", "=", invoiceId)
-    .where("status", "=", "open")
-    .returning(["order_id", "invoice_number"])
+    .forUpdate()
     .executeTakeFirst();
-  return row ? { orderId: row.order_id, invoiceNumber: row.invoice_number } : null;
+  if (!invoice) return null;
+  const paid = await trx
+    .selectFrom("invoice_payments")
+    .select(sql<number>`coalesce(sum(amount_cents), 0)::int`.as("paid"))
+    .where("invoice_id", "=", invoiceId)
+    .executeTakeFirstOrThrow();
+  return {
+    id: invoice.id,
+    orderId: invoice.order_id,
+    invoiceNumber: invoice.invoice_number,
+    amountCents: invoice.amount_cents,
+    status: invoice.status,
+    paidCents: paid.paid,
+  };
+}
+
+export async function insertInvoicePayment(
+  trx: Executor,
+  payment: { invoiceId: string; amountCents: number; paidOn: string; recordedBy: string },
+): Promise<void> {
+  await trx
+    .insertInto("invoice_payments")
+    .values({ invoice_id: payment.invoiceId, amount_cents: payment.amountCents, paid_on: payment.paidOn, recorded_by: payment.recordedBy })
+    .execute();
+}
+
+export interface InvoicePaymentRow {
+  id: string;
+  amountCents: number;
+  paidOn: string;
+  recordedByName: string | null;
+}
+
+/** The payments recorded against an invoice, in the order they were paid. */
+export async function listInvoicePayments(db: Executor, invoiceId: string): Promise<InvoicePaymentRow[]> {
+  const rows = await db
+    .selectFrom("invoice_payments as ip")
+    .leftJoin("profiles as p", "p.id", "ip.recorded_by")
+    .select(["ip.id", "ip.amount_cents", "ip.paid_on", "p.full_name", "p.email"])
+    .where("ip.invoice_id", "=", invoiceId)
+    .orderBy("ip.paid_on")
+    .orderBy("ip.created_at")
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    amountCents: row.amount_cents,
+    paidOn: row.paid_on,
+    recordedByName: row.full_name || row.email || null,
+  }));
+}
+
+/** An open invoice marked paid on the given day (its payments reached its amount). */
+export async function markInvoicePaid(trx: Executor, invoiceId: string, paidOn: Date): Promise<void> {
+  await trx.updateTable("invoices").set({ status: "paid", paid_at: paidOn }).where("id", "=", invoiceId).where("status", "=", "open").execute();
+}
+
+export interface InvoiceToRemind {
+  id: string;
+  orderId: string;
+  orderNumber: string;
+  invoiceNumber: number;
+  referenceNumber: string;
+  dueDate: string;
+  amountCents: number;
+  paidCents: number;
+  status: "open" | "paid" | "cancelled";
+  reminderSentAt: Date | null;
+  customerName: string;
+  customerEmail: string;
+}
+
+/** The invoice locked for sending its reminder, with its customer and what was paid of it. */
+export async function lockInvoiceToRemind(trx: Executor, invoiceId: string): Promise<InvoiceToRemind | null> {
+  const invoice = await trx
+    .selectFrom("invoices")
+    .select(["id", "order_id", "invoice_number", "reference_number", "due_date", "amount_cents", "status", "reminder_sent_at"])
+    .where("id", "=", invoiceId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!invoice) return null;
+  const order = await trx
+    .selectFrom("orders as o")
+    .innerJoin("customers as c", "c.id", "o.customer_id")
+    .innerJoin("profiles as cp", "cp.id", "c.profile_id")
+    .select(["o.order_number", "cp.full_name", "cp.email"])
+    .where("o.id", "=", invoice.order_id)
+    .executeTakeFirstOrThrow();
+  const paid = await trx
+    .selectFrom("invoice_payments")
+    .select(sql<number>`coalesce(sum(amount_cents), 0)::int`.as("paid"))
+    .where("invoice_id", "=", invoiceId)
+    .executeTakeFirstOrThrow();
+  return {
+    id: invoice.id,
+    orderId: invoice.order_id,
+    orderNumber: order.order_number,
+    invoiceNumber: invoice.invoice_number,
+    referenceNumber: invoice.reference_number,
+    dueDate: invoice.due_date,
+    amountCents: invoice.amount_cents,
+    paidCents: paid.paid,
+    status: invoice.status,
+    reminderSentAt: invoice.reminder_sent_at,
+    customerName: order.full_name,
+    customerEmail: order.email,
+  };
+}
+
+export async function markReminderSent(trx: Executor, invoiceId: string, at: Date): Promise<void> {
+  await trx.updateTable("invoices").set({ reminder_sent_at: at }).where("id", "=", invoiceId).execute();
 }

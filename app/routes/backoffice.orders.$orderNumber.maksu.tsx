@@ -7,8 +7,11 @@ import { Cell, Facts, ResponsiveTable, Row, Section, inlineLinkClass } from "~/c
 import { getDb } from "~/db.server";
 import { formatDate, formatDateTime, formatEuros } from "~/domain/format";
 import { formatVatRate } from "~/domain/invoice";
+import { invoicePaymentState } from "~/domain/invoice-payment";
 import { formatReferenceNumber } from "~/domain/reference-number";
+import { invoicePaymentTexts } from "~/messages/backoffice";
 import { paymentStatusLabel, payoutStatusLabel } from "~/messages/statuses";
+import { listInvoicePayments } from "~/models/backoffice-payments.server";
 import { findOrderInvoice, findOrderPayout, listOrderPayments } from "~/models/backoffice-orders.server";
 import { findCreditNoteOfOrder, findOrderToCancel } from "~/models/order-cancellation.server";
 
@@ -30,6 +33,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     findCreditNoteOfOrder(db, { orderId: order.id }),
     findOrderToCancel(db, order.id),
   ]);
+  const invoicePayments = invoice ? await listInvoicePayments(db, invoice.id) : [];
+  const invoicePaidCents = invoicePayments.reduce((total, payment) => total + payment.amountCents, 0);
+  const partlyPaid = invoice?.status === "open" && invoicePaymentState({ amountCents: invoice.amountCents, paidCents: invoicePaidCents }) === "partial";
   const a = order.amounts;
   return {
     amounts: [
@@ -51,7 +57,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
           : "Ei peruutusmaksua"
         : null,
     creditNote: creditNote
-      ? `Hyvityslasku ${creditNote.creditNoteNumber} (${formatDate(creditNote.issueDate)}): ${formatEuros(creditNote.amountCents)} laskusta ${creditNote.invoiceNumber}`
+      ? {
+          text: `Hyvityslasku ${creditNote.creditNoteNumber} (${formatDate(creditNote.issueDate)}): ${formatEuros(creditNote.amountCents)} laskusta ${creditNote.invoiceNumber}`,
+          number: creditNote.creditNoteNumber,
+          pdfHref: `/hyvityslasku/${encodeURIComponent(order.orderNumber)}`,
+        }
       : null,
     payments: payments.map((payment) => ({
       id: payment.id,
@@ -73,9 +83,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
             { label: "Summa", value: formatEuros(invoice.amountCents) },
             {
               label: "Tila",
-              value: `${INVOICE_STATUS_LABELS[invoice.status] ?? invoice.status}${invoice.paidAt ? ` ${formatDate(invoice.paidAt)}` : ""}`,
+              value: partlyPaid
+                ? invoicePaymentTexts.partial(formatEuros(invoicePaidCents), formatEuros(invoice.amountCents))
+                : `${INVOICE_STATUS_LABELS[invoice.status] ?? invoice.status}${invoice.paidAt ? ` ${formatDate(invoice.paidAt)}` : ""}`,
             },
+            ...(invoice.reminderSentAt ? [{ label: "Maksumuistutus", value: invoicePaymentTexts.reminderSent(formatDate(invoice.reminderSentAt)) }] : []),
           ],
+          payments: invoicePayments.map((payment) => ({
+            id: payment.id,
+            date: formatDate(payment.paidOn),
+            amount: formatEuros(payment.amountCents),
+            recordedBy: payment.recordedByName ?? "",
+          })),
           pdfHref: `/lasku/${encodeURIComponent(order.orderNumber)}`,
           invoiceNumber: invoice.invoiceNumber,
         }
@@ -124,7 +143,27 @@ export default function OrderPaymentTab() {
       {invoice ? (
         <Section title="Lasku" id="invoice-heading">
           <Facts items={invoice.facts} />
-          {creditNote ? <p>{creditNote}</p> : null}
+          {invoice.payments.length > 0 ? (
+            <ResponsiveTable caption={`Laskun ${invoice.invoiceNumber} maksut`} headers={["Maksupäivä", "Summa", "Kirjasi"]}>
+              {invoice.payments.map((payment) => (
+                <Row key={payment.id}>
+                  <Cell label="Maksupäivä">{payment.date}</Cell>
+                  <Cell label="Summa">{payment.amount}</Cell>
+                  <Cell label="Kirjasi">{payment.recordedBy}</Cell>
+                </Row>
+              ))}
+            </ResponsiveTable>
+          ) : null}
+          {creditNote ? (
+            <>
+              <p>{creditNote.text}</p>
+              <p>
+                <a href={creditNote.pdfHref} className={inlineLinkClass} download>
+                  Lataa hyvityslasku {creditNote.number} (PDF)
+                </a>
+              </p>
+            </>
+          ) : null}
           <p>
             <a href={invoice.pdfHref} className={inlineLinkClass} download>
               Lataa lasku {invoice.invoiceNumber} (PDF)

@@ -1,9 +1,13 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { access } from "~/auth/access";
 import { requireRole } from "~/auth/guards.server";
 import { backofficeReturnPath, badForm, requireStaffActor } from "~/backoffice/staff.server";
 import { SubmitButton } from "~/components/button";
+import { ErrorSummary, TextField } from "~/components/forms";
 import {
   Cell,
   DateRangeFilter,
@@ -15,21 +19,23 @@ import {
   Row,
   Section,
   StatCards,
-  controlClass,
   inlineLinkClass,
 } from "~/components/backoffice/ui";
 import { getDb } from "~/db.server";
-import { helsinkiToday, helsinkiWallTimeToInstant, isIsoDate } from "~/domain/booking-window";
+import { helsinkiToday } from "~/domain/booking-window";
 import { formatDate, formatEuros } from "~/domain/format";
+import { invoicePaymentState, remainingCents } from "~/domain/invoice-payment";
 import { isUuid } from "~/domain/uuid";
+import { invoicePaymentTexts } from "~/messages/backoffice";
+import { invoicePaymentSchema } from "~/schemas/backoffice";
 import { periodOf, type CsvList } from "~/backoffice/payments.server";
 import { getMoneyFigures, listOpenInvoices, listPendingPayouts, listSettlement } from "~/models/backoffice-payments.server";
-import { payPayouts, recordInvoicePaid } from "~/services/backoffice-money.server";
+import { payPayouts, recordInvoicePayment, sendInvoiceReminder } from "~/services/backoffice-money.server";
 import { redirectWithToast } from "~/services/flash.server";
 
 // Money for admins (issue 14 "Payments"; DESIGN.md decisions 2 and 18): the period's figures,
 // each helper's settlement, the payouts to pay (one by one or all at once) and the open invoices
-// to mark paid. Every list downloads as CSV for Finnish Excel (backoffice.payments_.csv.ts).
+// to mark paid, in full or in parts (a date and an amount each). Every list downloads as CSV for Finnish Excel (backoffice.payments_.csv.ts).
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, access.payments);
@@ -90,8 +96,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
       orderHref: `/backoffice/orders/${encodeURIComponent(row.orderNumber)}/maksu`,
       customerName: row.customerName,
       amount: formatEuros(row.amountCents),
+      partial:
+        invoicePaymentState(row) === "partial" ? invoicePaymentTexts.partial(formatEuros(row.paidCents), formatEuros(row.amountCents)) : null,
+      // The form starts with what is still unpaid, as '120,00'.
+      remaining: (remainingCents(row) / 100).toFixed(2).replace(".", ","),
       dueDate: formatDate(row.dueDate),
       overdue: row.overdue,
+      reminderSent: row.reminderSentAt ? invoicePaymentTexts.reminderSent(formatDate(row.reminderSentAt)) : null,
     })),
     csv: { settlement: csvHref("tilitys"), payouts: csvHref("maksamattomat"), invoices: csvHref("laskut") },
   };
@@ -124,17 +135,33 @@ export async function action({ request, context }: ActionFunctionArgs) {
       });
     }
     case "invoice": {
-      const id = formData.get("invoiceId");
-      const paidOn = String(formData.get("paidOn") ?? "");
-      if (!isUuid(id)) throw badForm();
-      const date = isIsoDate(paidOn) ? helsinkiWallTimeToInstant(paidOn, 12) : null;
-      if (!date || date.getTime() > Date.now() + 24 * 60 * 60 * 1000) {
-        return redirectWithToast(request, back, { type: "error", title: "Laskun merkintä epäonnistui: anna maksupäivä, joka ei ole tulevaisuudessa." });
+      const invoiceId = formData.get("invoiceId");
+      if (!isUuid(invoiceId)) throw badForm();
+      const t = invoicePaymentTexts;
+      const submission = parseWithZod(formData, { schema: invoicePaymentSchema(helsinkiToday(new Date())) });
+      if (submission.status !== "success") return data({ invoiceId, result: submission.reply() }, { status: 400 });
+      const { amount, paidOn } = submission.value;
+      const outcome = await recordInvoicePayment(db, actor, { invoiceId, amountCents: amount, paidOn });
+      if (!outcome.ok) {
+        if (outcome.reason === "too_much" || outcome.reason === "not_positive") {
+          const message = outcome.reason === "too_much" ? t.amountTooMuch(formatEuros(outcome.remainingCents)) : t.amountInvalid;
+          return data({ invoiceId, result: submission.reply({ fieldErrors: { amount: [message] } }) }, { status: 400 });
+        }
+        return redirectWithToast(request, back, { type: "info", title: t.notOpen });
       }
-      const paid = await recordInvoicePaid(db, actor, { invoiceId: id, paidOn: date });
-      return redirectWithToast(request, back, paid
-        ? { type: "success", title: `Lasku ${paid.invoiceNumber} merkitty maksetuksi` }
-        : { type: "info", title: "Lasku oli jo maksettu tai hyvitetty" });
+      return redirectWithToast(request, back, outcome.fullyPaid
+        ? { type: "success", title: t.paid(outcome.invoiceNumber) }
+        : { type: "success", title: t.partlyPaid(outcome.invoiceNumber), description: t.partial(formatEuros(outcome.paidCents), formatEuros(outcome.amountCents)) });
+    }
+    case "reminder": {
+      const invoiceId = formData.get("invoiceId");
+      if (!isUuid(invoiceId)) throw badForm();
+      const sent = await sendInvoiceReminder(db, actor, { invoiceId });
+      if (!sent.ok) {
+        if (sent.reason === "already_today") return redirectWithToast(request, back, { type: "info", title: invoicePaymentTexts.reminderAlreadyToday });
+        return redirectWithToast(request, back, { type: "error", title: invoicePaymentTexts.reminderNotOverdue });
+      }
+      return redirectWithToast(request, back, { type: "success", title: invoicePaymentTexts.reminderDone(sent.invoiceNumber), description: sent.to });
     }
     default:
       throw badForm();
@@ -228,7 +255,7 @@ export default function PaymentsPage() {
         {data.invoices.length === 0 ? (
           <EmptyState>Ei avoimia laskuja.</EmptyState>
         ) : (
-          <ResponsiveTable caption="Avoimet laskut" headers={["Lasku", "Asiakas", "Summa", "Eräpäivä", "Merkitse maksetuksi"]}>
+          <ResponsiveTable caption="Avoimet laskut" headers={["Lasku", "Asiakas", "Summa", "Eräpäivä", "Kirjaa maksu"]}>
             {data.invoices.map((row) => (
               <Row key={row.id} highlight={row.overdue}>
                 <Cell label="Lasku">
@@ -237,23 +264,29 @@ export default function PaymentsPage() {
                   </Link>
                 </Cell>
                 <Cell label="Asiakas">{row.customerName}</Cell>
-                <Cell label="Summa">{row.amount}</Cell>
+                <Cell label="Summa">
+                  {row.amount}
+                  {row.partial ? <span className="block font-semibold text-amber-900">{row.partial}</span> : null}
+                </Cell>
                 <Cell label="Eräpäivä">
                   {row.dueDate}
                   {row.overdue ? <span className="block font-semibold text-red-800">Erääntynyt</span> : null}
+                  {row.reminderSent ? <span className="block text-gray-700">{row.reminderSent}</span> : null}
+                  {row.overdue ? (
+                    <Form method="post" className="mt-2">
+                      <input type="hidden" name="returnTo" value={data.here} />
+                      <input type="hidden" name="invoiceId" value={row.id} />
+                      <SubmitButton name="intent" value="reminder" variant="secondary" busyLabel="Lähetetään…">
+                        <span>
+                          Lähetä muistutus<span className="sr-only"> laskusta {row.invoiceNumber}</span>
+                        </span>
+                      </SubmitButton>
+                    </Form>
+                  ) : null}
                 </Cell>
-                <Cell label="Merkitse maksetuksi">
-                  <Form method="post" className="flex flex-wrap items-end gap-2">
-                    <input type="hidden" name="returnTo" value={data.here} />
-                    <input type="hidden" name="invoiceId" value={row.id} />
-                    <label className="space-y-1">
-                      <span className="block font-semibold">Maksupäivä<span className="sr-only"> laskulle {row.invoiceNumber}</span></span>
-                      <input type="date" name="paidOn" defaultValue={data.today} max={data.today} className={controlClass} required />
-                    </label>
-                    <SubmitButton name="intent" value="invoice" variant="secondary" busyLabel="Merkitään…">
-                      Maksettu
-                    </SubmitButton>
-                  </Form>
+                <Cell label="Kirjaa maksu">
+                  {/* Keyed by what is unpaid: after a partial payment the form starts again from the new rest. */}
+                  <InvoicePaymentForm key={`${row.id}-${row.remaining}`} invoice={row} today={data.today} returnTo={data.here} />
                 </Cell>
               </Row>
             ))}
@@ -261,5 +294,68 @@ export default function PaymentsPage() {
         )}
       </Section>
     </div>
+  );
+}
+
+/**
+ * A payment against one open invoice: the day and the amount (what is unpaid to start with).
+ * Errors come back to this row's form only, with JavaScript and without.
+ */
+function InvoicePaymentForm({
+  invoice,
+  today,
+  returnTo,
+}: {
+  invoice: { id: string; invoiceNumber: number; remaining: string };
+  today: string;
+  returnTo: string;
+}) {
+  const actionData = useActionData<typeof action>();
+  const lastResult = actionData && "invoiceId" in actionData && actionData.invoiceId === invoice.id ? actionData.result : undefined;
+  const schema = invoicePaymentSchema(today);
+  const [form, fields] = useForm({
+    id: `lasku-${invoice.id}`,
+    lastResult,
+    defaultValue: { paidOn: today, amount: invoice.remaining },
+    constraint: getZodConstraint(schema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-2">
+      <ErrorSummary form={form} />
+      <input type="hidden" name="intent" value="invoice" />
+      <input type="hidden" name="invoiceId" value={invoice.id} />
+      <input type="hidden" name="returnTo" value={returnTo} />
+      <div className="flex flex-wrap items-end gap-2">
+        <TextField
+          meta={fields.paidOn}
+          type="date"
+          label={
+            <>
+              Maksupäivä<span className="sr-only"> laskulle {invoice.invoiceNumber}</span>
+            </>
+          }
+          inputProps={{ max: today }}
+        />
+        <TextField
+          meta={fields.amount}
+          inputMode="decimal"
+          autoComplete="off"
+          className="w-36"
+          label={
+            <>
+              Summa (€)<span className="sr-only"> laskulle {invoice.invoiceNumber}</span>
+            </>
+          }
+        />
+        <SubmitButton variant="secondary" busyLabel="Kirjataan…">
+          <span>
+            Kirjaa maksu<span className="sr-only"> laskulle {invoice.invoiceNumber}</span>
+          </span>
+        </SubmitButton>
+      </div>
+    </Form>
   );
 }

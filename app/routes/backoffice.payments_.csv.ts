@@ -54,7 +54,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const rows = await listOpenInvoices(db, today, 10_000);
     return csvResponse(
       `avoimet-laskut-${today}`,
-      toCsv(["Lasku", "Tilaus", "Asiakas", "Summa (€)", "Eräpäivä", "Erääntynyt"], rows.map((r) => [r.invoiceNumber, r.orderNumber, r.customerName, csvAmount(r.amountCents), formatDate(r.dueDate), r.overdue ? "kyllä" : "ei"])),
+      toCsv(
+        ["Lasku", "Tilaus", "Asiakas", "Summa (€)", "Maksettu (€)", "Eräpäivä", "Erääntynyt", "Muistutus lähetetty"],
+        rows.map((r) => [
+          r.invoiceNumber,
+          r.orderNumber,
+          r.customerName,
+          csvAmount(r.amountCents),
+          csvAmount(r.paidCents),
+          formatDate(r.dueDate),
+          r.overdue ? "kyllä" : "ei",
+          r.reminderSentAt ? formatDate(r.reminderSentAt) : "",
+        ]),
+      ),
     );
   }
   throw notFound();

@@ -1,7 +1,9 @@
 import { CAREGIVER_REVIEW_ACTIONS, REVIEW_REASON_MAX, VERIFICATION_FLAGS } from "~/domain/caregiver-review";
 import { ORDER_STATUSES } from "~/domain/order-status";
 import { isUuid } from "~/domain/uuid";
-import { caregiverTexts } from "~/messages/backoffice";
+import { caregiverTexts, invoicePaymentTexts } from "~/messages/backoffice";
+import { isIsoDate } from "~/domain/booking-window";
+import { parseHundredths } from "./discount-codes";
 import { optionalText, optionalToken } from "./fields";
 import type { ZodBoolean, ZodDefault } from "zod";
 import { z } from "./zod";
@@ -57,3 +59,26 @@ export const OrderAssignmentSchema = z.object({
 export const CustomerStatusSchema = z.object({
   intent: z.enum(["freeze", "unfreeze"]),
 });
+
+// ---------------------------------------------------------------- invoices
+
+/**
+ * A payment recorded against an open invoice: the day it was paid (not after `today`, Helsinki)
+ * and the amount in euros ('50', '49,90'). Whether it fits what is unpaid is checked against the
+ * database in the action (app/services/backoffice-money.server.ts).
+ */
+export function invoicePaymentSchema(today: string) {
+  const t = invoicePaymentTexts;
+  return z.object({
+    intent: z.literal("invoice"),
+    invoiceId: uuidField(),
+    paidOn: z
+      .string({ error: t.paidOnRequired })
+      .refine(isIsoDate, { error: t.paidOnInvalid })
+      .refine((value) => value <= today, { error: t.paidOnFuture }),
+    amount: z
+      .string({ error: t.amountRequired })
+      .refine((value) => (parseHundredths(value.replace(/\s|€/g, "")) ?? 0) > 0, { error: t.amountInvalid })
+      .transform((value) => parseHundredths(value.replace(/\s|€/g, "")) ?? 0),
+  });
+}

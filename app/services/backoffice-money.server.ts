@@ -1,10 +1,24 @@
 import type { DB } from "../db.server";
 import { writeAudit, type AuditActor } from "../models/audit-log.server";
-import { markInvoicePaid, markPayoutsPaid } from "../models/backoffice-payments.server";
+import { helsinkiToday, helsinkiWallTimeToInstant, type IsoDate } from "../domain/booking-window";
+import { invoicePaymentProblem, invoicePaymentState, remainingCents } from "../domain/invoice-payment";
+import { formatDate, formatEuros } from "../domain/format";
+import { formatReferenceNumber } from "../domain/reference-number";
+import { invoiceReminderEmailContent } from "../messages/invoice-emails";
+import {
+  insertInvoicePayment,
+  lockInvoiceToPay,
+  lockInvoiceToRemind,
+  markInvoicePaid,
+  markPayoutsPaid,
+  markReminderSent,
+} from "../models/backoffice-payments.server";
+import { getCompanyInfo, getContactInfo } from "../models/settings.server";
+import { renderEmail, sendEmail } from "./email.server";
 import { markInvoicePaymentCaptured } from "../models/payments.server";
 
 // An admin records money that moved outside the app (DESIGN.md decisions 18 and 19): payouts paid
-// to helpers by bank transfer, and invoices the customer paid. Each change and its audit lines
+// to helpers by bank transfer, and invoices the customer paid (in full or in parts). Each change and its audit lines
 // are one transaction; what was paid already is left alone, so a second press changes nothing.
 
 export async function payPayouts(db: DB, actor: AuditActor, which: { ids: string[] } | { createdBefore: Date }): Promise<{ count: number; amountCents: number }> {
@@ -23,18 +37,94 @@ export async function payPayouts(db: DB, actor: AuditActor, which: { ids: string
   });
 }
 
-export async function recordInvoicePaid(db: DB, actor: AuditActor, input: { invoiceId: string; paidOn: Date }): Promise<{ invoiceNumber: number } | null> {
-  return db.transaction().execute(async (trx) => {
-    const invoice = await markInvoicePaid(trx, input.invoiceId, input.paidOn);
-    if (!invoice) return null;
-    await markInvoicePaymentCaptured(trx, invoice.orderId);
+export type InvoicePaymentOutcome =
+  | { ok: true; invoiceNumber: number; fullyPaid: boolean; paidCents: number; amountCents: number }
+  | { ok: false; reason: "not_found" | "not_open" | "not_positive" }
+  | { ok: false; reason: "too_much"; remainingCents: number };
+
+/**
+ * Records a payment the customer made against an invoice, maybe a part of it. When the payments
+ * reach the invoice's amount the invoice is paid (on the day of the last one) and its payment row
+ * captured. The payment and its audit line are one transaction; the invoice is locked meanwhile,
+ * so two admins recording at once never together pay more than the invoice.
+ */
+export async function recordInvoicePayment(
+  db: DB,
+  actor: AuditActor,
+  input: { invoiceId: string; amountCents: number; paidOn: IsoDate },
+): Promise<InvoicePaymentOutcome> {
+  return db.transaction().execute(async (trx): Promise<InvoicePaymentOutcome> => {
+    const invoice = await lockInvoiceToPay(trx, input.invoiceId);
+    if (!invoice) return { ok: false, reason: "not_found" };
+    if (invoice.status !== "open") return { ok: false, reason: "not_open" };
+    const problem = invoicePaymentProblem(invoice, input.amountCents);
+    if (problem === "too_much") return { ok: false, reason: "too_much", remainingCents: remainingCents(invoice) };
+    if (problem) return { ok: false, reason: "not_positive" };
+    await insertInvoicePayment(trx, { invoiceId: invoice.id, amountCents: input.amountCents, paidOn: input.paidOn, recordedBy: actor.id });
+    const paidCents = invoice.paidCents + input.amountCents;
+    const fullyPaid = invoicePaymentState({ amountCents: invoice.amountCents, paidCents }) === "paid";
+    if (fullyPaid) {
+      await markInvoicePaid(trx, invoice.id, helsinkiWallTimeToInstant(input.paidOn, 12) ?? new Date());
+      await markInvoicePaymentCaptured(trx, invoice.orderId);
+    }
     await writeAudit(trx, actor, {
-      action: "invoice.paid",
+      action: fullyPaid ? "invoice.paid" : "invoice.payment",
       entityType: "order",
       entityId: invoice.orderId,
-      before: { invoice: "open" },
-      after: { invoice: "paid", invoiceNumber: invoice.invoiceNumber, paidOn: input.paidOn.toISOString() },
+      before: { invoice: "open", paidCents: invoice.paidCents },
+      after: {
+        invoice: fullyPaid ? "paid" : "open",
+        invoiceNumber: invoice.invoiceNumber,
+        paymentCents: input.amountCents,
+        paidCents,
+        amountCents: invoice.amountCents,
+        paidOn: input.paidOn,
+      },
     });
-    return { invoiceNumber: invoice.invoiceNumber };
+    return { ok: true, invoiceNumber: invoice.invoiceNumber, fullyPaid, paidCents, amountCents: invoice.amountCents };
+  });
+}
+
+export type ReminderOutcome =
+  | { ok: true; invoiceNumber: number; to: string }
+  | { ok: false; reason: "not_found" | "not_overdue" | "already_today" };
+
+/**
+ * Sends the customer a polite reminder of an overdue invoice (open, its due date passed) through
+ * the outbox, and keeps when it was sent. The e-mail, the time and the audit line are one
+ * transaction; a second reminder the same day is refused, so a double press sends one.
+ */
+export async function sendInvoiceReminder(db: DB, actor: AuditActor, input: { invoiceId: string; now?: Date }): Promise<ReminderOutcome> {
+  const now = input.now ?? new Date();
+  const today = helsinkiToday(now);
+  return db.transaction().execute(async (trx): Promise<ReminderOutcome> => {
+    const invoice = await lockInvoiceToRemind(trx, input.invoiceId);
+    if (!invoice) return { ok: false, reason: "not_found" };
+    if (invoice.status !== "open" || invoice.dueDate >= today) return { ok: false, reason: "not_overdue" };
+    if (invoice.reminderSentAt && helsinkiToday(invoice.reminderSentAt) === today) return { ok: false, reason: "already_today" };
+    const [company, contact] = await Promise.all([getCompanyInfo(trx), getContactInfo(trx)]);
+    const { subject, content } = invoiceReminderEmailContent({
+      name: invoice.customerName,
+      invoiceNumber: invoice.invoiceNumber,
+      orderNumber: invoice.orderNumber,
+      dueDate: formatDate(invoice.dueDate),
+      unpaid: formatEuros(remainingCents(invoice)),
+      paid: invoice.paidCents > 0 ? formatEuros(invoice.paidCents) : null,
+      reference: formatReferenceNumber(invoice.referenceNumber),
+      payee: company.name,
+      iban: company.iban,
+      bic: company.bic,
+      contact,
+    });
+    await sendEmail(trx, { to: invoice.customerEmail, subject, ...renderEmail(content) });
+    await markReminderSent(trx, invoice.id, now);
+    await writeAudit(trx, actor, {
+      action: "invoice.reminder",
+      entityType: "order",
+      entityId: invoice.orderId,
+      before: { reminderSentAt: invoice.reminderSentAt?.toISOString() ?? null },
+      after: { reminderSentAt: now.toISOString(), invoiceNumber: invoice.invoiceNumber, to: invoice.customerEmail },
+    });
+    return { ok: true, invoiceNumber: invoice.invoiceNumber, to: invoice.customerEmail };
   });
 }

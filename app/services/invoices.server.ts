@@ -11,7 +11,9 @@ import {
   orderTotalCents,
   type BookingDocument,
 } from "../models/booking-documents.server";
+import { findCreditNoteOfOrder } from "../models/order-cancellation.server";
 import { getCompanyInfo, getContactInfo } from "../models/settings.server";
+import { drawCreditNotePdf } from "./credit-note-pdf.server";
 import { drawInvoicePdf, type InvoicePdfData } from "./invoice-pdf.server";
 
 // Invoices of invoice orders (DESIGN.md decision 11): the row is created inside the booking
@@ -76,6 +78,46 @@ export async function renderInvoicePdfFor(
   const company = await getCompanyInfo(executor);
   const contact = await getContactInfo(executor);
   return drawInvoicePdf(invoicePdfData(booking, { ...company, ...contact }), options);
+}
+
+/**
+ * The credit note PDF of an invoice order that was cancelled (its own number, referencing the
+ * invoice); null when the order has no credit note.
+ */
+export async function renderCreditNotePdf(
+  executor: Executor,
+  orderId: string,
+  options: { compress?: boolean } = {},
+): Promise<{ pdf: Buffer; creditNoteNumber: number } | null> {
+  const [booking, note] = await Promise.all([getBookingDocument(executor, orderId), findCreditNoteOfOrder(executor, { orderId })]);
+  if (!booking?.invoice || !note) return null;
+  const [company, contact] = await Promise.all([getCompanyInfo(executor), getContactInfo(executor)]);
+  const { order, customer, invoice } = booking;
+  const buyerAddress =
+    customer.address && customer.postalCode && customer.city
+      ? [customer.address, `${customer.postalCode} ${customer.city}`]
+      : order.bookingFor !== "other"
+        ? [order.address, `${order.postalCode} ${order.city}`]
+        : [];
+  const pdf = await drawCreditNotePdf(
+    {
+      creditNoteNumber: note.creditNoteNumber,
+      issueDate: note.issueDate,
+      invoice: { invoiceNumber: invoice.invoiceNumber, issueDate: invoice.issueDate, referenceNumber: invoice.referenceNumber, amountCents: invoice.amountCents },
+      orderNumber: order.orderNumber,
+      seller: { ...company, ...contact },
+      buyer: { name: customer.fullName || customer.email, addressLines: buyerAddress, email: customer.email },
+      service: { name: booking.serviceName, when: bookingWhen(order) },
+      vatRateBp: order.vatRateBp,
+      creditedCents: note.amountCents,
+    },
+    options,
+  );
+  return { pdf, creditNoteNumber: note.creditNoteNumber };
+}
+
+export function creditNoteFileName(creditNoteNumber: number): string {
+  return `hyvityslasku-${creditNoteNumber}.pdf`;
 }
 
 /** The file name the invoice is attached and downloaded under. */

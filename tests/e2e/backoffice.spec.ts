@@ -1,10 +1,13 @@
 import type { Page } from "@playwright/test";
+import { chooseTimeAndService, fillContact, passBotCheck, uniqueEmail } from "./support/booking";
 import { expect, expectNoAxeViolations, test } from "./support/test";
 
 // The back office as staff use it (issue 14), once with JavaScript and once without: from the
 // landing page to sign-in, every menu entry of the role on a 360 px phone (axe on each, nothing
-// wider than the screen), an admin cancelling a paid order with its refund, and paying a helper.
-// The two projects share one database, so each works on its own demo order.
+// wider than the screen), an admin cancelling a paid order with its refund, and paying a helper;
+// a moderator approving an applicant who is then offered in /varaa, support assigning a helper
+// to an 'Ei väliä' order, an admin's new discount code used by a guest. The two projects share
+// one database, so each works on its own demo order, applicant and code.
 
 const DEMO_PASSWORD = "Arkikaveri2026";
 
@@ -17,6 +20,22 @@ async function signInFromLanding(page: Page, email: string) {
   await main.getByLabel("Salasana").fill(DEMO_PASSWORD);
   await main.getByRole("button", { name: "Kirjaudu", exact: true }).click();
   await expect(page).toHaveURL(/\/backoffice$/);
+}
+
+const main = (page: Page) => page.getByRole("main");
+
+async function openMenuEntry(page: Page, label: string) {
+  await page.getByRole("navigation", { name: "Hallintapaneelin valikko", exact: true }).getByRole("link", { name: label, exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: label })).toBeVisible();
+}
+
+/** Out of the back office and back to the landing page, as the next visitor would start. */
+async function signOutToLanding(page: Page) {
+  await page.getByRole("button", { name: "Kirjaudu ulos" }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+  await page.goto("/");
+  await main(page).getByRole("link", { name: "Varaa nyt" }).first().click();
+  await expect(page).toHaveURL(/\/varaa$/);
 }
 
 async function expectFitsScreen(page: Page) {
@@ -94,4 +113,136 @@ test("an admin creates a discount code, sees the messages for a wrong one, and t
   await expect(row).toContainText("Aktiivinen");
   await expect(row).toContainText("20 %");
   await expectNoAxeViolations(page);
+
+  // A guest books with the new code and sees the discount.
+  const jsEnabled = testInfo.project.name !== "js-off";
+  await signOutToLanding(page);
+  await chooseTimeAndService(page, { day: 21, hour: jsEnabled ? 9 : 13, duration: 2, service: /^Kevyt kotiapu/ });
+  await main(page).getByRole("button", { name: "Jatka kaverin valintaan" }).click();
+  await main(page).getByRole("radio", { name: /Ei väliä/ }).check();
+  await main(page).getByRole("button", { name: "Jatka yhteystietoihin" }).click();
+  const booking = main(page);
+  await booking.getByRole("radio", { name: /^Itselleni/ }).check();
+  await fillContact(page, uniqueEmail(jsEnabled ? "koodi-js" : "koodi-nojs"));
+  await booking.getByRole("radio", { name: /^Lasku/ }).check();
+  await booking.getByRole("checkbox", { name: /Hyväksyn käyttöehdot/ }).check();
+  const fullPrice = cents(await booking.getByTestId("hinta-yhteensa").textContent());
+  await booking.getByLabel("Alennuskoodi (vapaaehtoinen)").fill(code.toLowerCase());
+  await booking.getByRole("button", { name: "Tarkista" }).click();
+  await expect(booking.getByText("Alennuskoodi hyväksytty!")).toBeVisible();
+  const discount = Math.round(fullPrice * 0.2);
+  await expect(booking.getByTestId("hinta-yhteensa")).toHaveText(euros(fullPrice - discount));
+  await expectNoAxeViolations(page);
+
+  await passBotCheck(page, jsEnabled);
+  await booking.getByRole("button", { name: "Vahvista varaus" }).click();
+  await expect(page).toHaveURL(/\/varaus-maksu-onnistui\?order_number=ORD-\d+&payment_method=invoice/);
+  await expect(main(page).getByTestId("tilaus-yhteensa")).toHaveText(euros(fullPrice - discount));
+  await expect(main(page)).toContainText(`−${euros(discount)}`);
+  await expectNoAxeViolations(page);
+});
+
+const euros = (amount: number) => `${(amount / 100).toFixed(2).replace(".", ",")} €`;
+const cents = (text: string | null) => Math.round(Number((text ?? "").replace(/[^\d,]/g, "").replace(",", ".")) * 100);
+
+test("a moderator approves a pending applicant, who is then offered in /varaa's helper step", async ({ page }, testInfo) => {
+  // Each project its own applicant, and a visit in the applicant's own city.
+  const applicant =
+    testInfo.project.name === "js-off"
+      ? { name: "Noora Ahonen", place: { postalCode: "02230", city: "Espoo" }, hour: 15 }
+      : { name: "Emilia Koivisto", place: { postalCode: "00920", city: "Helsinki" }, hour: 10 };
+  await signInFromLanding(page, "moderaattori@arkikaveri.test");
+  await openMenuEntry(page, "Kaverit");
+  // Pending applications first: the work queue.
+  const row = main(page).getByRole("row").filter({ hasText: applicant.name });
+  await expect(row).toContainText("Odottaa");
+  await expectNoAxeViolations(page);
+  await row.getByRole("link", { name: applicant.name }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(applicant.name);
+  await expectNoAxeViolations(page);
+  await main(page).getByRole("button", { name: "Hyväksy", exact: true }).click();
+  await expect(page.getByRole("status").getByText("Kaveri hyväksytty", { exact: true })).toBeVisible();
+  await expect(main(page).getByRole("button", { name: "Hyväksy", exact: true })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+
+  await signOutToLanding(page);
+  await chooseTimeAndService(page, { day: 23, hour: applicant.hour, duration: 2, service: /^Juttuseura ja seurustelu/, place: applicant.place });
+  await main(page).getByRole("button", { name: "Jatka kaverin valintaan" }).click();
+  await expect(page).toHaveURL(/\/varaa\/kaveri/);
+  const offered = main(page).getByRole("radio", { name: new RegExp(applicant.name) });
+  await expect(offered).toBeVisible();
+  await expect(main(page).locator("label").filter({ hasText: applicant.name })).toContainText("Uusi kaveri");
+  await expectNoAxeViolations(page);
+});
+
+test("support assigns a helper to an order booked with 'Ei väliä'", async ({ page }, testInfo) => {
+  const orderNumber = testInfo.project.name === "js-off" ? "ORD-900013" : "ORD-900008";
+  await signInFromLanding(page, "tuki@arkikaveri.test");
+  await openMenuEntry(page, "Tilaukset");
+  await main(page).getByRole("link", { name: /Ilman kaveria/ }).click();
+  await expect(page).toHaveURL(/kaveri=ei/);
+  await expect(page.getByLabel("Vain ilman kaveria")).toBeChecked();
+  await expect(main(page).getByRole("row").filter({ hasText: orderNumber })).toBeVisible();
+  await page.getByLabel("Hae tilausnumerolla tai nimellä").fill(orderNumber);
+  await page.getByRole("button", { name: "Hae" }).click();
+  const row = main(page).getByRole("row").filter({ hasText: orderNumber });
+  await expectNoAxeViolations(page);
+
+  const select = row.getByLabel(`Tilauksen ${orderNumber} kaveri`);
+  await expect(select).toHaveValue("");
+  const option = select.locator("option").nth(1);
+  const helper = (await option.textContent())!.replace(/ \(.*\)$/, "");
+  await select.selectOption({ index: 1 });
+  await row.getByRole("button", { name: `Tallenna tilauksen ${orderNumber} kaveri` }).click();
+  await expect(page.getByRole("status").getByText("Kaveri päivitetty", { exact: true })).toBeVisible();
+  await expect(page.getByRole("status").getByText(`${orderNumber}: ${helper}`)).toBeVisible();
+
+  // The list kept its filters: the order has a helper now, so it left the queue.
+  await expect(page).toHaveURL(/kaveri=ei/);
+  await expect(main(page).getByRole("row").filter({ hasText: orderNumber })).toHaveCount(0);
+
+  await main(page).getByRole("link", { name: "Tyhjennä suodattimet" }).click();
+  await page.getByLabel("Hae tilausnumerolla tai nimellä").fill(orderNumber);
+  await page.getByRole("button", { name: "Hae" }).click();
+  await main(page).getByRole("link", { name: new RegExp(`Näytä tiedot.*${orderNumber}`) }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(orderNumber);
+  await expect(main(page).getByLabel(`Tilauksen ${orderNumber} kaveri`)).toHaveValue(/.+/);
+  await expect(main(page).getByLabel(`Tilauksen ${orderNumber} kaveri`).locator("option:checked")).toHaveText(new RegExp(`^${helper}`));
+  await expectNoAxeViolations(page);
+});
+
+test("an admin records a partial payment of an overdue invoice and sends the customer a reminder", async ({ page }, testInfo) => {
+  const [orderNumber, customerEmail] = testInfo.project.name === "js-off" ? ["ORD-900015", "eino.laaksonen@example.fi"] : ["ORD-900014", "leena.koskinen@example.fi"];
+  await signInFromLanding(page, "admin@arkikaveri.test");
+  await openMenuEntry(page, "Maksut");
+  const invoices = main(page).getByRole("region", { name: "Avoimet laskut" });
+  let row = invoices.getByRole("row").filter({ hasText: orderNumber });
+  await expect(row).toContainText("Erääntynyt");
+  const amount = (await row.getByLabel(/^Summa \(€\)/).inputValue()).trim();
+  const totalCents = cents(amount);
+
+  // A wrong amount is answered on the field, in Finnish.
+  await row.getByLabel(/^Summa \(€\)/).fill("kymppi");
+  await row.getByRole("button", { name: /^Kirjaa maksu/ }).click();
+  row = invoices.getByRole("row").filter({ hasText: orderNumber });
+  await expect(row.getByText("Anna summa euroina, esimerkiksi 50 tai 49,90.").first()).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await row.getByLabel(/^Summa \(€\)/).fill("10");
+  await row.getByRole("button", { name: /^Kirjaa maksu/ }).click();
+  await expect(page.getByRole("status").getByText(/^Laskulle \d+ kirjattiin osamaksu$/)).toBeVisible();
+  row = invoices.getByRole("row").filter({ hasText: orderNumber });
+  await expect(row).toContainText(`Osittain maksettu: ${euros(1000)} / ${euros(totalCents)}`);
+  await expect(row.getByLabel(/^Summa \(€\)/)).toHaveValue(euros(totalCents - 1000).replace(/\s€$/, ""));
+
+  await row.getByRole("button", { name: /^Lähetä muistutus/ }).click();
+  await expect(page.getByRole("status").getByText(/^Maksumuistutus lähetetty laskusta \d+$/)).toBeVisible();
+  row = invoices.getByRole("row").filter({ hasText: orderNumber });
+  await expect(row).toContainText(/Muistutus lähetetty \d{1,2}\.\d{1,2}\.\d{4}/);
+  await expectNoAxeViolations(page);
+
+  await expect(async () => {
+    await page.goto("/dev/sahkopostit");
+    await expect(page.getByRole("row").filter({ hasText: customerEmail }).getByRole("link", { name: /^Muistutus: lasku \d+ on erääntynyt – Arkikaveri$/ })).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
 });

@@ -1,15 +1,19 @@
 import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb, type DB } from "~/db.server";
+import { formatDate, formatEuros } from "~/domain/format";
+import { formatReferenceNumber } from "~/domain/reference-number";
 import { loader as csvLoader } from "~/routes/backoffice.payments_.csv";
 import { action as paymentsAction, loader as paymentsLoader } from "~/routes/backoffice.payments";
+import { loader as paymentTabLoader } from "~/routes/backoffice.orders.$orderNumber.maksu";
 import { createInvoiceForOrder } from "~/services/invoices.server";
-import { answerOf, contextFor, createTestUser, getRequest, postRequest, sessionCookieFor } from "./support/auth";
+import { answerOf, contextFor, createTestUser, emailCountTo, getRequest, lastEmailTo, postRequest, sessionCookieFor } from "./support/auth";
 import { auditRows } from "./support/backoffice";
 import { createTestOrder, paymentRow } from "./support/booking-fixtures";
 
 // The payments page (issue 14 "Payments"; DESIGN.md decision 18): the period's figures, the
-// settlement per helper, payouts marked paid one by one and in bulk, invoices marked paid, CSV,
+// settlement per helper, payouts marked paid one by one and in bulk, invoices paid in full or in
+// parts (a day and an amount), CSV,
 // every write audited, and admins only.
 
 let db: DB;
@@ -46,6 +50,13 @@ const load = (query = "", who: keyof typeof cookies = "admin") =>
 const post = (fields: Record<string, string>, who: keyof typeof cookies = "admin") =>
   answerOf(() => paymentsAction({ request: postRequest("/backoffice/payments", fields, cookies[who]), params: {}, context: contextFor() }));
 
+const euros = formatEuros;
+const euroField = (cents: number) => (cents / 100).toFixed(2).replace(".", ",");
+
+async function invoicePayments(invoiceId: string) {
+  return db.selectFrom("invoice_payments").selectAll().where("invoice_id", "=", invoiceId).orderBy("paid_on").execute();
+}
+
 async function payoutStatus(id: string) {
   return (await db.selectFrom("payouts").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status;
 }
@@ -80,21 +91,143 @@ describe("the payments page", () => {
     expect(await payoutStatus(later.payoutId)).toBe("pending");
   });
 
-  it("marks an open invoice paid on the given day; its payment follows", async () => {
+  it("marks an open invoice paid in full on the given day; its payment follows", async () => {
     const order = await createTestOrder({ paymentMethod: "invoice", startsAt: new Date("2027-05-03T09:00:00Z") });
     const invoice = await createInvoiceForOrder(db, order.orderId);
     const page = await load();
-    expect(page.data.invoices.map((row: { id: string }) => row.id)).toContain(invoice.invoiceId);
-    const future = await post({ intent: "invoice", invoiceId: invoice.invoiceId, paidOn: "2099-01-01" });
-    expect(future.status).toBe(302);
-    expect((await db.selectFrom("invoices").select("status").where("id", "=", invoice.invoiceId).executeTakeFirstOrThrow()).status).toBe("open");
+    const listed = page.data.invoices.find((row: { id: string }) => row.id === invoice.invoiceId);
+    // The form starts with the whole amount, in Finnish notation.
+    expect(listed).toMatchObject({ remaining: euroField(order.totalPriceCents), partial: null });
 
-    await post({ intent: "invoice", invoiceId: invoice.invoiceId, paidOn: "2026-11-20" });
+    await post({ intent: "invoice", invoiceId: invoice.invoiceId, paidOn: "2026-11-20", amount: euroField(order.totalPriceCents) });
     const row = await db.selectFrom("invoices").select(["status", "paid_at"]).where("id", "=", invoice.invoiceId).executeTakeFirstOrThrow();
     expect(row.status).toBe("paid");
     expect(row.paid_at?.toISOString()).toBe("2026-11-20T10:00:00.000Z");
     expect((await paymentRow(order.paymentId)).status).toBe("captured");
-    expect((await auditRows("order", order.orderId)).map((r) => r.action)).toEqual(["invoice.paid"]);
+    const audit = await auditRows("order", order.orderId);
+    expect(audit.map((r) => r.action)).toEqual(["invoice.paid"]);
+    expect(audit[0]?.after).toMatchObject({ invoice: "paid", paidCents: order.totalPriceCents, paidOn: "2026-11-20" });
+    expect((await load()).data.invoices.map((r: { id: string }) => r.id)).not.toContain(invoice.invoiceId);
+
+    // A second press finds the invoice paid and records nothing.
+    const again = await post({ intent: "invoice", invoiceId: invoice.invoiceId, paidOn: "2026-11-21", amount: "1" });
+    expect(again.status).toBe(302);
+    expect(await invoicePayments(invoice.invoiceId)).toHaveLength(1);
+  });
+
+  it("records partial payments, shows them as such, refuses more than is unpaid, and is paid when they reach the amount", async () => {
+    const order = await createTestOrder({ paymentMethod: "invoice", startsAt: new Date("2027-05-04T09:00:00Z") });
+    const invoice = await createInvoiceForOrder(db, order.orderId);
+    const total = order.totalPriceCents;
+
+    const first = await post({ intent: "invoice", invoiceId: invoice.invoiceId, paidOn: "2026-11-02", amount: "50" });
+    expect(first.status).toBe(302);
+    let row = await db.selectFrom("invoices").select(["status", "paid_at"]).where("id", "=", invoice.invoiceId).executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: "open", paid_at: null });
+    expect((await paymentRow(order.paymentId)).status).toBe("pending");
+    const listed = (await load()).data.invoices.find((r: { id: string }) => r.id === invoice.invoiceId);
+    expect(listed.partial).toBe(`Osittain maksettu: ${euros(5000)} / ${euros(total)}`);
+    expect(listed.remaining).toBe(euroField(total - 5000));
+    const tab = await answerOf(() =>
+      paymentTabLoader({ request: getRequest(`/backoffice/orders/${order.orderNumber}/maksu`, cookies.admin), params: { orderNumber: order.orderNumber }, context: contextFor() }),
+    );
+    expect(tab.data.invoice.facts).toContainEqual({ label: "Tila", value: `Osittain maksettu: ${euros(5000)} / ${euros(total)}` });
+    expect(tab.data.invoice.payments).toEqual([expect.objectContaining({ date: "2.11.2026", amount: euros(5000) })]);
+
+    // More than what is left: refused on the amount field, in Finnish, nothing recorded.
+    const tooMuch = await post({ intent: "invoice", invoiceId: invoice.invoiceId, paidOn: "2026-11-03", amount: euroField(total) });
+    expect(tooMuch.status).toBe(400);
+    expect(tooMuch.data.invoiceId).toBe(invoice.invoiceId);
+    expect(tooMuch.data.result.error.amount).toEqual([`Summa on suurempi kuin laskusta maksamatta oleva ${euros(total - 5000)}.`]);
+    expect(await invoicePayments(invoice.invoiceId)).toHaveLength(1);
+
+    await post({ intent: "invoice", invoiceId: invoice.invoiceId, paidOn: "2026-11-09", amount: euroField(total - 5000) });
+    row = await db.selectFrom("invoices").select(["status", "paid_at"]).where("id", "=", invoice.invoiceId).executeTakeFirstOrThrow();
+    expect(row.status).toBe("paid");
+    // Paid on the day of the payment that completed it.
+    expect(row.paid_at?.toISOString()).toBe("2026-11-09T10:00:00.000Z");
+    expect((await paymentRow(order.paymentId)).status).toBe("captured");
+    expect((await invoicePayments(invoice.invoiceId)).map((p) => [p.paid_on, p.amount_cents])).toEqual([
+      ["2026-11-02", 5000],
+      ["2026-11-09", total - 5000],
+    ]);
+    const audit = await auditRows("order", order.orderId);
+    expect(audit.map((r) => r.action)).toEqual(["invoice.payment", "invoice.paid"]);
+    expect(audit[0]?.before).toMatchObject({ paidCents: 0 });
+    expect(audit[0]?.after).toMatchObject({ invoice: "open", paymentCents: 5000, paidCents: 5000 });
+    expect(audit[1]?.after).toMatchObject({ invoice: "paid", paymentCents: total - 5000, paidCents: total });
+  });
+
+  it("says in Finnish what is wrong with the day or the amount, and records nothing", async () => {
+    const order = await createTestOrder({ paymentMethod: "invoice", startsAt: new Date("2027-05-05T09:00:00Z") });
+    const invoice = await createInvoiceForOrder(db, order.orderId);
+    const cases: Array<[Record<string, string>, string, string]> = [
+      [{ amount: "10" }, "paidOn", "Anna maksupäivä."],
+      [{ paidOn: "20.11.2026", amount: "10" }, "paidOn", "Anna maksupäivä muodossa pp.kk.vvvv."],
+      [{ paidOn: "2099-01-01", amount: "10" }, "paidOn", "Maksupäivä ei voi olla tulevaisuudessa."],
+      [{ paidOn: "2026-11-20" }, "amount", "Anna maksettu summa."],
+      [{ paidOn: "2026-11-20", amount: "kymppi" }, "amount", "Anna summa euroina, esimerkiksi 50 tai 49,90."],
+      [{ paidOn: "2026-11-20", amount: "0,00" }, "amount", "Anna summa euroina, esimerkiksi 50 tai 49,90."],
+      [{ paidOn: "2026-11-20", amount: "-5" }, "amount", "Anna summa euroina, esimerkiksi 50 tai 49,90."],
+    ];
+    for (const [fields, field, message] of cases) {
+      const answer = await post({ intent: "invoice", invoiceId: invoice.invoiceId, ...fields });
+      expect(answer.status, JSON.stringify(fields)).toBe(400);
+      expect(answer.data.result.error[field], JSON.stringify(fields)).toEqual([message]);
+    }
+    // '12,5 €' with a space and the sign is understood.
+    expect((await post({ intent: "invoice", invoiceId: invoice.invoiceId, paidOn: "2026-11-20", amount: "12,5 €" })).status).toBe(302);
+    expect((await invoicePayments(invoice.invoiceId)).map((p) => p.amount_cents)).toEqual([1250]);
+    expect((await post({ intent: "invoice", invoiceId: "ei-tunniste", paidOn: "2026-11-20", amount: "1" })).status).toBe(400);
+  });
+
+  it("sends the customer of an overdue invoice a polite reminder through the outbox, once a day, and shows when", async () => {
+    const order = await createTestOrder({ paymentMethod: "invoice", status: "completed", startsAt: new Date("2025-11-20T09:00:00Z") });
+    // Issued 1.12.2025, due 14 days later: long overdue.
+    const invoice = await createInvoiceForOrder(db, order.orderId, new Date("2025-12-01T10:00:00Z"));
+    await post({ intent: "invoice", invoiceId: invoice.invoiceId, paidOn: "2026-01-05", amount: "20" });
+    const before = (await load()).data.invoices.find((r: { id: string }) => r.id === invoice.invoiceId);
+    expect(before).toMatchObject({ overdue: true, reminderSent: null });
+
+    const sent = await post({ intent: "reminder", invoiceId: invoice.invoiceId });
+    expect(sent.status).toBe(302);
+    const email = await lastEmailTo(order.email);
+    expect(email?.subject).toBe(`Muistutus: lasku ${invoice.invoiceNumber} on erääntynyt – Arkikaveri`);
+    expect(email?.text).toContain(`Laskumme ${invoice.invoiceNumber} (tilaus ${order.orderNumber}) eräpäivä oli 15.12.2025`);
+    expect(email?.text).toContain(`Olet jo maksanut laskusta ${euros(2000)}`);
+    expect(email?.text).toContain(`Maksamatta on vielä ${euros(order.totalPriceCents - 2000)}.`);
+    expect(email?.text).toContain(`Viitenumero: ${formatReferenceNumber(invoice.referenceNumber)}`);
+    expect(email?.text).toContain("Tilinumero: FI2112345600000785");
+    expect(email?.html).toContain('lang="fi"');
+    const job = await db.selectFrom("jobs").select("payload").where(sql<string>`payload->>'emailId'`, "=", email!.id).executeTakeFirst();
+    expect(job).toBeDefined();
+
+    const row = await db.selectFrom("invoices").select("reminder_sent_at").where("id", "=", invoice.invoiceId).executeTakeFirstOrThrow();
+    expect(row.reminder_sent_at).not.toBeNull();
+    const after = (await load()).data.invoices.find((r: { id: string }) => r.id === invoice.invoiceId);
+    expect(after.reminderSent).toBe(`Muistutus lähetetty ${formatDate(new Date())}`);
+    const audit = (await auditRows("order", order.orderId)).filter((r) => r.action === "invoice.reminder");
+    expect(audit).toHaveLength(1);
+    expect(audit[0]?.after).toMatchObject({ invoiceNumber: invoice.invoiceNumber, to: order.email });
+
+    // A second press the same day sends nothing more.
+    expect((await post({ intent: "reminder", invoiceId: invoice.invoiceId })).status).toBe(302);
+    expect(await emailCountTo(order.email)).toBe(1);
+    expect((await auditRows("order", order.orderId)).filter((r) => r.action === "invoice.reminder")).toHaveLength(1);
+  });
+
+  it("sends no reminder of an invoice that is not yet due, nor of a paid one", async () => {
+    const notDue = await createTestOrder({ paymentMethod: "invoice", startsAt: new Date("2027-05-06T09:00:00Z") });
+    const open = await createInvoiceForOrder(db, notDue.orderId);
+    expect((await post({ intent: "reminder", invoiceId: open.invoiceId })).status).toBe(302);
+    const paidOrder = await createTestOrder({ paymentMethod: "invoice", status: "completed", startsAt: new Date("2025-11-21T09:00:00Z") });
+    const paid = await createInvoiceForOrder(db, paidOrder.orderId, new Date("2025-12-01T10:00:00Z"));
+    await post({ intent: "invoice", invoiceId: paid.invoiceId, paidOn: "2026-01-05", amount: euroField(paidOrder.totalPriceCents) });
+    expect((await post({ intent: "reminder", invoiceId: paid.invoiceId })).status).toBe(302);
+    expect(await emailCountTo(notDue.email)).toBe(0);
+    expect(await emailCountTo(paidOrder.email)).toBe(0);
+    const reminded = await db.selectFrom("invoices").select("reminder_sent_at").where("id", "in", [open.invoiceId, paid.invoiceId]).execute();
+    expect(reminded.map((r) => r.reminder_sent_at)).toEqual([null, null]);
   });
 
   it("downloads each list as CSV for Finnish Excel", async () => {
@@ -116,12 +249,16 @@ describe("the payments page", () => {
 
   it("is for admins only", async () => {
     const order = await completedOrder();
+    const invoice = await createInvoiceForOrder(db, order.orderId);
     for (const who of ["moderator", "support"] as const) {
       expect((await load("", who)).status).toBe(403);
       expect((await post({ intent: "payout", payoutId: order.payoutId }, who)).status).toBe(403);
+      expect((await post({ intent: "invoice", invoiceId: invoice.invoiceId, paidOn: "2026-11-20", amount: "1" }, who)).status).toBe(403);
+      expect((await post({ intent: "reminder", invoiceId: invoice.invoiceId }, who)).status).toBe(403);
       const csv = await answerOf(() => csvLoader({ request: getRequest("/backoffice/payments/csv?lista=tilitys", cookies[who]), params: {}, context: contextFor() }));
       expect(csv.status).toBe(403);
     }
     expect(await payoutStatus(order.payoutId)).toBe("pending");
+    expect(await invoicePayments(invoice.invoiceId)).toEqual([]);
   });
 });

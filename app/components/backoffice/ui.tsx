@@ -1,4 +1,4 @@
-import { Form, Link } from "@remix-run/react";
+import { Form, Link, useLocation } from "@remix-run/react";
 import { UserRound } from "lucide-react";
 import type { ReactNode } from "react";
 import { Alert } from "~/components/alert";
@@ -57,8 +57,12 @@ export function FilterForm({
   actionsClassName?: string;
   children: ReactNode;
 }) {
+  // Its fields start from the address: with JavaScript a link that changes the filters (a stat
+  // card, "Tyhjennä suodattimet") keeps the form mounted, so it is keyed by the address to show
+  // the filters actually in force rather than the ones of the first page load.
+  const { search } = useLocation();
   return (
-    <Form method="get" role="search" aria-label={label} className={`grid gap-4 rounded-lg border-2 border-gray-200 bg-white p-4 ${className}`}>
+    <Form key={search} method="get" role="search" aria-label={label} className={`grid gap-4 rounded-lg border-2 border-gray-200 bg-white p-4 ${className}`}>
       {children}
       <div className={actionsClassName}>
         <SubmitButton busyLabel="Haetaan..." formMethod="get">
@@ -145,20 +149,25 @@ export function FilterNotices({ notices }: { notices: readonly string[] }) {
  * header row stays for screen readers.
  */
 export function ResponsiveTable({ caption, headers, children }: { caption: string; headers: string[]; children: ReactNode }) {
+  // A wide table (the orders list with its selectors) scrolls inside its own box on a desktop
+  // instead of widening the page (the browser scrolls it to whichever of its controls gets focus).
+  // Positioned, so that the screen-reader-only texts (absolute) in its cells are clipped with it.
   return (
-    <table className="block w-full border-collapse text-left md:table">
-      <caption className="sr-only">{caption}</caption>
-      <thead className="sr-only md:not-sr-only md:table-header-group">
-        <tr>
-          {headers.map((header) => (
-            <th key={header} scope="col" className="border-b-2 border-gray-300 px-3 py-2 align-bottom font-semibold text-gray-900">
-              {header}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody className="block space-y-4 md:table-row-group md:space-y-0">{children}</tbody>
-    </table>
+    <div className="relative md:overflow-x-auto">
+      <table className="block w-full border-collapse text-left md:table">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="sr-only md:not-sr-only md:table-header-group">
+          <tr>
+            {headers.map((header) => (
+              <th key={header} scope="col" className="border-b-2 border-gray-300 px-3 py-2 align-bottom font-semibold text-gray-900">
+                {header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="block space-y-4 md:table-row-group md:space-y-0">{children}</tbody>
+      </table>
+    </div>
   );
 }
 

@@ -1,0 +1,41 @@
+// The reminder of an overdue invoice (issue 14 "Payments"): polite, with what is still unpaid
+// and how to pay it. The service (app/services/backoffice-money.server.ts) sends; the words are here.
+
+import type { EmailContent } from "../domain/email-content";
+
+export interface InvoiceReminderFacts {
+  name: string;
+  invoiceNumber: number;
+  orderNumber: string;
+  /** Already formatted for Finnish readers: '12.11.2026', '120,00 €', '12345 67890'. */
+  dueDate: string;
+  unpaid: string;
+  /** What was paid already, when a part was; null when nothing was. */
+  paid: string | null;
+  reference: string;
+  payee: string;
+  iban: string;
+  bic: string;
+  contact: { email: string; phone: string };
+}
+
+export function invoiceReminderEmailContent(facts: InvoiceReminderFacts): { subject: string; content: EmailContent } {
+  return {
+    subject: `Muistutus: lasku ${facts.invoiceNumber} on erääntynyt – Arkikaveri`,
+    content: {
+      heading: "Ystävällinen muistutus laskusta",
+      paragraphs: [
+        facts.name ? `Hei ${facts.name},` : "Hei,",
+        `kiitos, että käytit Arkikaverin palveluja. Laskumme ${facts.invoiceNumber} (tilaus ${facts.orderNumber}) eräpäivä oli ${facts.dueDate}, emmekä ole vielä saaneet siitä koko maksua.`,
+        facts.paid
+          ? `Olet jo maksanut laskusta ${facts.paid} – kiitos! Maksamatta on vielä ${facts.unpaid}.`
+          : `Maksettavaa on ${facts.unpaid}.`,
+        `Maksathan sen, kun ehdit:\nSaaja: ${facts.payee}\nTilinumero: ${facts.iban} (BIC ${facts.bic})\nViitenumero: ${facts.reference}\nSumma: ${facts.unpaid}`,
+      ],
+      afterButton: [
+        "Jos olet jo maksanut laskun, tämä muistutus on aiheeton. Kiitos maksustasi!",
+        `Kysyttävää laskusta? Autamme mielellämme: ${facts.contact.email}, puh. ${facts.contact.phone}.`,
+      ],
+    },
+  };
+}
