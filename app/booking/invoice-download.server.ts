@@ -1,0 +1,40 @@
+import { access } from "~/auth/access";
+import { getOptionalUser, requireUser } from "~/auth/guards.server";
+import { getDb, type Executor } from "~/db.server";
+import { findInvoiceOwnerByOrderNumber } from "~/models/booking-documents.server";
+import { canViewOrder } from "./owned-orders.server";
+
+// Who may download an order's invoice documents (the invoice, its credit note; DESIGN.md decision
+// 11: "e-mailed and downloadable"): the browser that booked the order, its signed-in customer, and
+// staff who handle orders (the same rule as the booking result pages). Anyone else who is not
+// signed in is asked to sign in (they may be the customer on another device); a signed-in stranger
+// gets the same 404 as for an order that does not exist, so order numbers (which are sequential)
+// reveal nothing.
+
+type InvoiceOwner = NonNullable<Awaited<ReturnType<typeof findInvoiceOwnerByOrderNumber>>>;
+
+/** The order's invoice owner, or a thrown 404 (`notFound` as its text) or sign-in redirect. */
+export async function requireInvoiceDocumentAccess(request: Request, orderNumber: string, notFound: string): Promise<{ db: Executor; owner: InvoiceOwner }> {
+  const db = await getDb();
+  const owner = await findInvoiceOwnerByOrderNumber(db, orderNumber);
+  const user = await getOptionalUser(request);
+  const isOrderStaff = user?.role != null && (access.orders as readonly string[]).includes(user.role);
+  const allowed = owner !== null && (isOrderStaff || (await canViewOrder(request, { orderNumber, customerProfileId: owner.profileId })));
+  if (!owner || !allowed) {
+    await requireUser(request);
+    throw new Response(notFound, { status: 404 });
+  }
+  return { db, owner };
+}
+
+/** A PDF sent as a download that no cache keeps. */
+export function pdfDownload(pdf: Uint8Array, fileName: string): Response {
+  return new Response(Uint8Array.from(pdf), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Length": String(pdf.length),
+      "Content-Disposition": `attachment; filename="${fileName}"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}
