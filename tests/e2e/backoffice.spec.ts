@@ -202,6 +202,9 @@ test("support assigns a helper to an order booked with 'Ei väliä'", async ({ p
   await expect(main(page).getByRole("row").filter({ hasText: orderNumber })).toHaveCount(0);
 
   await main(page).getByRole("link", { name: "Tyhjennä suodattimet" }).click();
+  // The cleared list has loaded (with JavaScript the old form stays until it has).
+  await expect(page).toHaveURL(/\/backoffice\/orders$/);
+  await expect(page.getByLabel("Vain ilman kaveria")).not.toBeChecked();
   await page.getByLabel("Hae tilausnumerolla tai nimellä").fill(orderNumber);
   await page.getByRole("button", { name: "Hae" }).click();
   await main(page).getByRole("link", { name: new RegExp(`Näytä tiedot.*${orderNumber}`) }).click();
