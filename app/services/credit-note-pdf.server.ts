@@ -2,7 +2,7 @@
 import { formatDate, formatEuros } from "../domain/format";
 import { formatVatRate, vatNumberOf } from "../domain/invoice";
 import { formatReferenceNumber } from "../domain/reference-number";
-import { pdfText } from "./invoice-pdf.server";
+import { BOLD, drawFacts, drawParty, drawSellerAndName, FONT, INK, LEFT, MUTED, RIGHT, startPdf, WIDTH } from "./pdf-layout.server";
 
 // Draws the credit note PDF ('HYVITYSLASKU') of a cancelled invoice order (issue 14): its own
 // number from the credit note series, the invoice it credits (number, date, reference), both
@@ -21,14 +21,6 @@ export interface CreditNotePdfData {
   creditedCents: number;
 }
 
-const FONT = "Helvetica";
-const BOLD = "Helvetica-Bold";
-const LEFT = 50;
-const RIGHT = 545;
-const WIDTH = RIGHT - LEFT;
-const INK = "#111827";
-const MUTED = "#4b5563";
-
 /** The credited gross amount split into its tax base and VAT at the order's rate. */
 export function creditSplit(grossCents: number, vatRateBp: number): { netCents: number; vatCents: number } {
   const netCents = Math.round((grossCents * 10_000) / (10_000 + vatRateBp));
@@ -36,40 +28,16 @@ export function creditSplit(grossCents: number, vatRateBp: number): { netCents: 
 }
 
 export async function drawCreditNotePdf(data: CreditNotePdfData, options: { compress?: boolean } = {}): Promise<Buffer> {
-  const { default: PDFDocument } = await import("pdfkit");
-  const doc = new PDFDocument({
-    size: "A4",
-    margins: { top: 50, bottom: 40, left: LEFT, right: 595 - RIGHT },
-    compress: options.compress ?? true,
-    lang: "fi-FI",
-    displayTitle: true,
-    info: {
-      Title: pdfText(`Hyvityslasku ${data.creditNoteNumber}`),
-      Author: pdfText(data.seller.name),
-      Subject: pdfText(`Hyvitys laskulle ${data.invoice.invoiceNumber}, tilaus ${data.orderNumber}`),
-      Creator: "Arkikaveri",
-    },
+  const page = await startPdf({
+    title: `Hyvityslasku ${data.creditNoteNumber}`,
+    author: data.seller.name,
+    subject: `Hyvitys laskulle ${data.invoice.invoiceNumber}, tilaus ${data.orderNumber}`,
+    compress: options.compress,
   });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
-  const text = (value: string, x: number, y: number, opts: PDFKit.Mixins.TextOptions = {}) => {
-    doc.text(pdfText(value), x, y, { lineBreak: true, ...opts });
-    return doc.y;
-  };
+  const { doc, text } = page;
   const minus = (cents: number) => (cents === 0 ? formatEuros(0) : `-${formatEuros(cents)}`);
 
-  // Seller and title.
-  doc.fillColor(INK).font(BOLD).fontSize(16);
-  text(data.seller.name, LEFT, 50, { width: 280 });
-  doc.font(FONT).fontSize(10);
-  let leftY = text(`${data.seller.address}\n${data.seller.postalCode} ${data.seller.city}\nY-tunnus ${data.seller.businessId}`, LEFT, doc.y + 2, { width: 280 });
-  doc.font(BOLD).fontSize(22);
-  text("HYVITYSLASKU", 300, 46, { width: RIGHT - 300, align: "right" });
-
+  const sellerBottom = drawSellerAndName(page, data.seller, "HYVITYSLASKU", { size: 22, x: 300 });
   const facts: Array<[string, string]> = [
     ["Hyvityslaskun numero", String(data.creditNoteNumber)],
     ["Päivämäärä", formatDate(data.issueDate)],
@@ -78,23 +46,9 @@ export async function drawCreditNotePdf(data: CreditNotePdfData, options: { comp
     ["Laskun viitenumero", formatReferenceNumber(data.invoice.referenceNumber)],
     ["Tilausnumero", data.orderNumber],
   ];
-  let rightY = 90;
-  doc.fontSize(10);
-  for (const [label, value] of facts) {
-    doc.font(FONT).fillColor(MUTED);
-    text(label, 320, rightY, { width: 120 });
-    doc.font(BOLD).fillColor(INK);
-    rightY = Math.max(text(value, 440, rightY, { width: RIGHT - 440, align: "right" }), rightY + 14) + 2;
-  }
-
-  // Buyer.
-  leftY = Math.max(leftY + 24, 130);
-  doc.font(BOLD).fontSize(9).fillColor(MUTED);
-  leftY = text("ASIAKAS", LEFT, leftY, { width: 260 }) + 2;
-  doc.font(BOLD).fontSize(11).fillColor(INK);
-  leftY = text(data.buyer.name, LEFT, leftY, { width: 260 });
-  doc.font(FONT).fontSize(10);
-  leftY = text([...data.buyer.addressLines, data.buyer.email].join("\n"), LEFT, leftY + 1, { width: 260 });
+  const rightY = drawFacts(page, facts, { labelX: 320, valueX: 440 });
+  const buyerLines = [...data.buyer.addressLines, data.buyer.email];
+  const leftY = drawParty(page, Math.max(sellerBottom + 24, 130), "ASIAKAS", data.buyer.name, buyerLines);
 
   // The credited line.
   let y = Math.max(leftY, rightY) + 28;
@@ -152,6 +106,5 @@ export async function drawCreditNotePdf(data: CreditNotePdfData, options: { comp
     { width: WIDTH, align: "center" },
   );
 
-  doc.end();
-  return done;
+  return page.finish();
 }

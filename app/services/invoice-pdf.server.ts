@@ -3,6 +3,7 @@ import { formatIban } from "../domain/business-identifiers";
 import { formatDate, formatEuros } from "../domain/format";
 import { formatVatRate, vatNumberOf, type InvoiceAmounts } from "../domain/invoice";
 import { formatReferenceNumber } from "../domain/reference-number";
+import { BOLD, drawFacts, drawParty, drawSellerAndName, FONT, INK, LEFT, MONO, MUTED, RIGHT, startPdf, WIDTH } from "./pdf-layout.server";
 
 // Draws the invoice PDF ('LASKU') with pdfkit: a Finnish VAT invoice with everything the Tax
 // Administration lists (date, unique number, seller's Y-tunnus, both parties, what was done and
@@ -49,91 +50,22 @@ export interface InvoicePdfData {
   virtualBarcode: string;
 }
 
-const FONT = "Helvetica";
-const BOLD = "Helvetica-Bold";
-const MONO = "Courier";
-const LEFT = 50;
-const RIGHT = 545;
-const WIDTH = RIGHT - LEFT;
-const INK = "#111827";
-const MUTED = "#4b5563";
-
-// The characters WinAnsiEncoding has beyond Latin-1's printable range.
-const WIN_ANSI_EXTRAS = new Set("€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ");
-const REPLACEMENTS: Record<string, string> = {
-  "\u2212": "-", // minus sign (Intl's negative numbers)
-  "\u202f": "\u00a0", // narrow no-break space
-  "\u2009": " ",
-  "\u2010": "-",
-  "\u2011": "-",
-  // Letters whose base letter Unicode decomposition does not reveal.
-  Ł: "L",
-  ł: "l",
-  Đ: "D",
-  đ: "d",
-};
-
-/** Text the standard PDF fonts can print: unknown letters lose their accents, the rest become '?'. */
-export function pdfText(value: string): string {
-  let result = "";
-  for (const char of value.normalize("NFC")) {
-    const replaced = REPLACEMENTS[char] ?? char;
-    const code = replaced.codePointAt(0) ?? 0;
-    if ((code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRAS.has(replaced) || replaced === "\n") {
-      result += replaced;
-      continue;
-    }
-    const base = replaced.normalize("NFD").replace(/[\u0300-\u036f]/g, "");
-    result += [...base].every((c) => (c.codePointAt(0) ?? 0) >= 0x20 && (c.codePointAt(0) ?? 0) <= 0x7e) && base ? base : "?";
-  }
-  return result;
-}
-
 function negativeEuros(cents: number): string {
   return `-${formatEuros(cents)}`;
 }
 
 export async function drawInvoicePdf(data: InvoicePdfData, options: { compress?: boolean } = {}): Promise<Buffer> {
-  const { default: PDFDocument } = await import("pdfkit");
-  const title = `Lasku ${data.invoiceNumber}`;
-  const doc = new PDFDocument({
-    size: "A4",
-    margins: { top: 50, bottom: 40, left: LEFT, right: 595 - RIGHT },
-    compress: options.compress ?? true,
-    lang: "fi-FI",
-    displayTitle: true,
-    info: {
-      Title: pdfText(title),
-      Author: pdfText(data.seller.name),
-      Subject: pdfText(`${data.service.name}, tilaus ${data.orderNumber}`),
-      Creator: "Arkikaveri",
-    },
+  const page = await startPdf({
+    title: `Lasku ${data.invoiceNumber}`,
+    author: data.seller.name,
+    subject: `${data.service.name}, tilaus ${data.orderNumber}`,
+    compress: options.compress,
   });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
+  const { doc, text } = page;
 
-  const text = (value: string, x: number, y: number, opts: PDFKit.Mixins.TextOptions = {}) => {
-    doc.text(pdfText(value), x, y, { lineBreak: true, ...opts });
-    return doc.y;
-  };
-
-  // ---------------------------------------------------------------- seller and title
-  doc.fillColor(INK).font(BOLD).fontSize(16);
-  text(data.seller.name, LEFT, 50, { width: 280 });
-  doc.font(FONT).fontSize(10);
-  let leftY = text(`${data.seller.address}\n${data.seller.postalCode} ${data.seller.city}\nY-tunnus ${data.seller.businessId}`, LEFT, doc.y + 2, {
-    width: 280,
-  });
-
-  doc.font(BOLD).fontSize(24);
-  text("LASKU", 330, 46, { width: RIGHT - 330, align: "right" });
-
-  // ---------------------------------------------------------------- invoice facts (right)
-  const facts: Array<[string, string]> = [
+  // ---------------------------------------------------------------- seller, title and invoice facts
+  let leftY = drawSellerAndName(page, data.seller, "LASKU", { size: 24 });
+  const rightY = drawFacts(page, [
     ["Laskun numero", String(data.invoiceNumber)],
     ["Laskun päivämäärä", formatDate(data.issueDate)],
     ["Eräpäivä", formatDate(data.dueDate)],
@@ -141,34 +73,13 @@ export async function drawInvoicePdf(data: InvoicePdfData, options: { compress?:
     ["Viitenumero", formatReferenceNumber(data.referenceNumber)],
     ["Tilausnumero", data.orderNumber],
     ["Viivästyskorko", "korkolain mukaan"],
-  ];
-  let rightY = 90;
-  doc.fontSize(10);
-  for (const [label, value] of facts) {
-    doc.font(FONT).fillColor(MUTED);
-    text(label, 330, rightY, { width: 105 });
-    doc.font(BOLD).fillColor(INK);
-    rightY = Math.max(text(value, 435, rightY, { width: RIGHT - 435, align: "right" }), rightY + 14) + 2;
-  }
+  ]);
 
   // ---------------------------------------------------------------- buyer and recipient (left)
-  leftY = Math.max(leftY + 24, 130);
-  doc.font(BOLD).fontSize(9).fillColor(MUTED);
-  leftY = text("LASKUTETTAVA", LEFT, leftY, { width: 260 }) + 2;
-  doc.font(BOLD).fontSize(11).fillColor(INK);
-  leftY = text(data.buyer.name, LEFT, leftY, { width: 260 });
-  doc.font(FONT).fontSize(10);
-  leftY = text([...data.buyer.addressLines, data.buyer.email].join("\n"), LEFT, leftY + 1, { width: 260 });
-
+  leftY = drawParty(page, Math.max(leftY + 24, 130), "LASKUTETTAVA", data.buyer.name, [...data.buyer.addressLines, data.buyer.email]);
   if (data.recipient) {
-    leftY += 12;
-    doc.font(BOLD).fontSize(9).fillColor(MUTED);
-    leftY = text("PALVELUN SAAJA", LEFT, leftY, { width: 260 }) + 2;
-    doc.font(BOLD).fontSize(11).fillColor(INK);
-    leftY = text(data.recipient.name, LEFT, leftY, { width: 260 });
-    doc.font(FONT).fontSize(10);
     const lines = [...data.recipient.addressLines, ...(data.recipient.phone ? [`puh. ${data.recipient.phone}`] : [])];
-    leftY = text(lines.join("\n"), LEFT, leftY + 1, { width: 260 });
+    leftY = drawParty(page, leftY + 12, "PALVELUN SAAJA", data.recipient.name, lines);
   }
 
   // ---------------------------------------------------------------- service lines
@@ -298,6 +209,5 @@ export async function drawInvoicePdf(data: InvoicePdfData, options: { compress?:
     { width: WIDTH, align: "center" },
   );
 
-  doc.end();
-  return done;
+  return page.finish();
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { formatVatRate, invoiceAmounts, invoiceDates, vatNumberOf } from "~/domain/invoice";
 import { priceOrder } from "~/domain/order-amounts";
 import { DEFAULT_PRICE_BANDS } from "~/domain/pricing";
-import { pdfText } from "~/services/invoice-pdf.server";
+import { pdfText } from "~/services/pdf-layout.server";
 
 function orderFor(startHour: number, durationHours: number, discountCents: number) {
   const a = priceOrder({ bands: DEFAULT_PRICE_BANDS, startHour, durationHours, discountCents });
