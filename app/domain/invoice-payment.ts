@@ -22,3 +22,8 @@ export function invoicePaymentState(invoice: InvoiceBalance): "unpaid" | "partia
   if (invoice.paidCents <= 0) return "unpaid";
   return invoice.paidCents >= invoice.amountCents ? "paid" : "partial";
 }
+
+/** What is unpaid as the amount field starts ('45,50'): the form's default payment. */
+export function remainingAmountInput(invoice: InvoiceBalance): string {
+  return (remainingCents(invoice) / 100).toFixed(2).replace(".", ",");
+}

@@ -3,11 +3,13 @@ import { useLoaderData } from "@remix-run/react";
 import { access } from "~/auth/access";
 import { requireRole } from "~/auth/guards.server";
 import { requireOrderOfPage } from "~/backoffice/order-page.server";
+import { InvoicePaymentForm } from "~/components/backoffice/invoice-payment-form";
 import { Cell, Facts, ResponsiveTable, Row, Section, inlineLinkClass } from "~/components/backoffice/ui";
 import { getDb } from "~/db.server";
 import { formatDate, formatDateTime, formatEuros } from "~/domain/format";
 import { formatVatRate } from "~/domain/invoice";
-import { invoicePaymentState } from "~/domain/invoice-payment";
+import { invoicePaymentState, remainingAmountInput } from "~/domain/invoice-payment";
+import { helsinkiToday } from "~/domain/booking-window";
 import { formatReferenceNumber } from "~/domain/reference-number";
 import { invoicePaymentTexts } from "~/messages/backoffice";
 import { paymentStatusLabel, payoutStatusLabel } from "~/messages/statuses";
@@ -23,7 +25,7 @@ const METHOD_LABELS: Record<string, string> = { card: "kortti", mobilepay: "Mobi
 const INVOICE_STATUS_LABELS: Record<string, string> = { open: "Avoin", paid: "Maksettu", cancelled: "Hyvitetty" };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireRole(request, access.orders);
+  const user = await requireRole(request, access.orders);
   const db = await getDb();
   const order = await requireOrderOfPage(db, params);
   const [payments, invoice, payout, creditNote, cancellation] = await Promise.all([
@@ -37,7 +39,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const invoicePaidCents = invoicePayments.reduce((total, payment) => total + payment.amountCents, 0);
   const partlyPaid = invoice?.status === "open" && invoicePaymentState({ amountCents: invoice.amountCents, paidCents: invoicePaidCents }) === "partial";
   const a = order.amounts;
+  const today = helsinkiToday(new Date());
+  // Recording a payment is the admin's (access.payments), as on the payments page.
+  const canRecordPayment = invoice?.status === "open" && (access.payments as readonly string[]).includes(user.role);
   return {
+    paymentForm:
+      canRecordPayment && invoice
+        ? {
+            invoice: { id: invoice.id, invoiceNumber: invoice.invoiceNumber, remaining: remainingAmountInput({ amountCents: invoice.amountCents, paidCents: invoicePaidCents }) },
+            today,
+            returnTo: new URL(request.url).pathname,
+          }
+        : null,
     amounts: [
       { label: "Tuntihinta", value: `${formatEuros(a.unitPriceCents)} × ${order.durationHours} h = ${formatEuros(a.originalPriceCents)}` },
       ...(a.discountCents > 0
@@ -106,7 +119,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export default function OrderPaymentTab() {
-  const { amounts, method, cancellationFee, creditNote, payments, invoice, payout } = useLoaderData<typeof loader>();
+  const { amounts, method, cancellationFee, creditNote, payments, invoice, payout, paymentForm } = useLoaderData<typeof loader>();
   return (
     <div className="space-y-6">
       <Section title="Summat" id="amounts-heading">
@@ -153,6 +166,12 @@ export default function OrderPaymentTab() {
                 </Row>
               ))}
             </ResponsiveTable>
+          ) : null}
+          {paymentForm ? (
+            <div className="space-y-2">
+              <h3 className="text-lg font-bold text-gray-900">Kirjaa maksu</h3>
+              <InvoicePaymentForm {...paymentForm} action="/backoffice/payments" />
+            </div>
           ) : null}
           {creditNote ? (
             <>

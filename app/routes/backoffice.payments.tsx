@@ -1,13 +1,11 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { access } from "~/auth/access";
 import { requireRole } from "~/auth/guards.server";
+import { invoicePaymentAction } from "~/backoffice/invoice-payment.server";
 import { backofficeReturnPath, badForm, requireStaffActor } from "~/backoffice/staff.server";
+import { InvoicePaymentForm } from "~/components/backoffice/invoice-payment-form";
 import { SubmitButton } from "~/components/button";
-import { ErrorSummary, TextField } from "~/components/forms";
 import {
   Cell,
   DateRangeFilter,
@@ -24,13 +22,12 @@ import {
 import { getDb } from "~/db.server";
 import { helsinkiToday } from "~/domain/booking-window";
 import { formatDate, formatEuros } from "~/domain/format";
-import { invoicePaymentState, remainingCents } from "~/domain/invoice-payment";
+import { invoicePaymentState, remainingAmountInput } from "~/domain/invoice-payment";
 import { isUuid } from "~/domain/uuid";
 import { invoicePaymentTexts } from "~/messages/backoffice";
-import { invoicePaymentSchema } from "~/schemas/backoffice";
 import { periodOf, type CsvList } from "~/backoffice/payments.server";
 import { getMoneyFigures, listOpenInvoices, listPendingPayouts, listSettlement } from "~/models/backoffice-payments.server";
-import { payPayouts, recordInvoicePayment, sendInvoiceReminder } from "~/services/backoffice-money.server";
+import { payPayouts, sendInvoiceReminder } from "~/services/backoffice-money.server";
 import { redirectWithToast } from "~/services/flash.server";
 
 // Money for admins (issue 14 "Payments"; DESIGN.md decisions 2 and 18): the period's figures,
@@ -99,7 +96,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       partial:
         invoicePaymentState(row) === "partial" ? invoicePaymentTexts.partial(formatEuros(row.paidCents), formatEuros(row.amountCents)) : null,
       // The form starts with what is still unpaid, as '120,00'.
-      remaining: (remainingCents(row) / 100).toFixed(2).replace(".", ","),
+      remaining: remainingAmountInput(row),
       dueDate: formatDate(row.dueDate),
       overdue: row.overdue,
       reminderSent: row.reminderSentAt ? invoicePaymentTexts.reminderSent(formatDate(row.reminderSentAt)) : null,
@@ -134,25 +131,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
         description: formatEuros(paid.amountCents),
       });
     }
-    case "invoice": {
-      const invoiceId = formData.get("invoiceId");
-      if (!isUuid(invoiceId)) throw badForm();
-      const t = invoicePaymentTexts;
-      const submission = parseWithZod(formData, { schema: invoicePaymentSchema(helsinkiToday(new Date())) });
-      if (submission.status !== "success") return data({ invoiceId, result: submission.reply() }, { status: 400 });
-      const { amount, paidOn } = submission.value;
-      const outcome = await recordInvoicePayment(db, actor, { invoiceId, amountCents: amount, paidOn });
-      if (!outcome.ok) {
-        if (outcome.reason === "too_much" || outcome.reason === "not_positive") {
-          const message = outcome.reason === "too_much" ? t.amountTooMuch(formatEuros(outcome.remainingCents)) : t.amountInvalid;
-          return data({ invoiceId, result: submission.reply({ fieldErrors: { amount: [message] } }) }, { status: 400 });
-        }
-        return redirectWithToast(request, back, { type: "info", title: t.notOpen });
-      }
-      return redirectWithToast(request, back, outcome.fullyPaid
-        ? { type: "success", title: t.paid(outcome.invoiceNumber) }
-        : { type: "success", title: t.partlyPaid(outcome.invoiceNumber), description: t.partial(formatEuros(outcome.paidCents), formatEuros(outcome.amountCents)) });
-    }
+    case "invoice":
+      return invoicePaymentAction(request, db, actor, formData, back);
     case "reminder": {
       const invoiceId = formData.get("invoiceId");
       if (!isUuid(invoiceId)) throw badForm();
@@ -297,65 +277,3 @@ export default function PaymentsPage() {
   );
 }
 
-/**
- * A payment against one open invoice: the day and the amount (what is unpaid to start with).
- * Errors come back to this row's form only, with JavaScript and without.
- */
-function InvoicePaymentForm({
-  invoice,
-  today,
-  returnTo,
-}: {
-  invoice: { id: string; invoiceNumber: number; remaining: string };
-  today: string;
-  returnTo: string;
-}) {
-  const actionData = useActionData<typeof action>();
-  const lastResult = actionData && "invoiceId" in actionData && actionData.invoiceId === invoice.id ? actionData.result : undefined;
-  const schema = invoicePaymentSchema(today);
-  const [form, fields] = useForm({
-    id: `lasku-${invoice.id}`,
-    lastResult,
-    defaultValue: { paidOn: today, amount: invoice.remaining },
-    constraint: getZodConstraint(schema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-  });
-  return (
-    <Form method="post" {...getFormProps(form)} className="space-y-2">
-      <ErrorSummary form={form} />
-      <input type="hidden" name="intent" value="invoice" />
-      <input type="hidden" name="invoiceId" value={invoice.id} />
-      <input type="hidden" name="returnTo" value={returnTo} />
-      <div className="flex flex-wrap items-end gap-2">
-        <TextField
-          meta={fields.paidOn}
-          type="date"
-          label={
-            <>
-              Maksupäivä<span className="sr-only"> laskulle {invoice.invoiceNumber}</span>
-            </>
-          }
-          inputProps={{ max: today }}
-        />
-        <TextField
-          meta={fields.amount}
-          inputMode="decimal"
-          autoComplete="off"
-          className="w-36"
-          label={
-            <>
-              Summa (€)<span className="sr-only"> laskulle {invoice.invoiceNumber}</span>
-            </>
-          }
-        />
-        <SubmitButton variant="secondary" busyLabel="Kirjataan…">
-          <span>
-            Kirjaa maksu<span className="sr-only"> laskulle {invoice.invoiceNumber}</span>
-          </span>
-        </SubmitButton>
-      </div>
-    </Form>
-  );
-}

@@ -248,4 +248,21 @@ test("an admin records a partial payment of an overdue invoice and sends the cus
     await page.goto("/dev/sahkopostit");
     await expect(page.getByRole("row").filter({ hasText: customerEmail }).getByRole("link", { name: /^Muistutus: lasku \d+ on erääntynyt – Arkikaveri$/ })).toBeVisible({ timeout: 1000 });
   }).toPass({ timeout: 15_000 });
+
+  // The rest is recorded from the order's own payment tab, which then shows the invoice paid.
+  await page.goto("/backoffice");
+  await openMenuEntry(page, "Tilaukset");
+  await page.getByLabel("Hae tilausnumerolla tai nimellä").fill(orderNumber);
+  await page.getByRole("button", { name: "Hae" }).click();
+  await main(page).getByRole("link", { name: new RegExp(`Näytä tiedot.*${orderNumber}`) }).click();
+  await main(page).getByRole("link", { name: "Maksu", exact: true }).click();
+  const invoice = main(page).getByRole("region", { name: "Lasku" });
+  await expect(invoice).toContainText(`Osittain maksettu: ${euros(1000)} / ${euros(totalCents)}`);
+  await expect(invoice.getByLabel(/^Summa \(€\)/)).toHaveValue(euros(totalCents - 1000).replace(/\s€$/, ""));
+  await expectNoAxeViolations(page);
+  await invoice.getByRole("button", { name: /^Kirjaa maksu/ }).click();
+  await expect(page.getByRole("status").getByText(/^Lasku \d+ merkitty maksetuksi$/)).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/backoffice/orders/${orderNumber}/maksu$`));
+  await expect(invoice).toContainText(/Maksettu \d{1,2}\.\d{1,2}\.\d{4}/);
+  await expect(invoice.getByRole("button", { name: /^Kirjaa maksu/ })).toHaveCount(0);
 });

@@ -158,6 +158,26 @@ describe("the payments page", () => {
     expect(audit[1]?.after).toMatchObject({ invoice: "paid", paymentCents: total - 5000, paidCents: total });
   });
 
+  it("offers admins the payment form on the order's payment tab, and a payment posted from there leads back to it", async () => {
+    const order = await createTestOrder({ paymentMethod: "invoice", startsAt: new Date("2027-05-06T09:00:00Z") });
+    const invoice = await createInvoiceForOrder(db, order.orderId);
+    const tabPath = `/backoffice/orders/${order.orderNumber}/maksu`;
+    const tab = (who: keyof typeof cookies) =>
+      answerOf(() => paymentTabLoader({ request: getRequest(tabPath, cookies[who]), params: { orderNumber: order.orderNumber }, context: contextFor() }));
+
+    const forAdmin = await tab("admin");
+    expect(forAdmin.data.paymentForm).toMatchObject({ invoice: { id: invoice.invoiceId, remaining: euroField(order.totalPriceCents) }, returnTo: tabPath });
+    // Support and moderators see the invoice but record nothing (the payments page is the admin's).
+    expect((await tab("support")).data.paymentForm).toBeNull();
+    expect((await tab("moderator")).data.paymentForm).toBeNull();
+
+    const paid = await post({ intent: "invoice", invoiceId: invoice.invoiceId, paidOn: "2026-11-20", amount: euroField(order.totalPriceCents), returnTo: tabPath });
+    expect(paid.status).toBe(302);
+    expect(paid.location).toBe(tabPath);
+    // Paid: no form any more.
+    expect((await tab("admin")).data.paymentForm).toBeNull();
+  });
+
   it("says in Finnish what is wrong with the day or the amount, and records nothing", async () => {
     const order = await createTestOrder({ paymentMethod: "invoice", startsAt: new Date("2027-05-05T09:00:00Z") });
     const invoice = await createInvoiceForOrder(db, order.orderId);
