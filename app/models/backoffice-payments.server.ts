@@ -207,18 +207,14 @@ export async function lockInvoiceToPay(trx: Executor, invoiceId: string): Promis
     .forUpdate()
     .executeTakeFirst();
   if (!invoice) return null;
-  const paid = await trx
-    .selectFrom("invoice_payments")
-    .select(sql<number>`coalesce(sum(amount_cents), 0)::int`.as("paid"))
-    .where("invoice_id", "=", invoiceId)
-    .executeTakeFirstOrThrow();
+  const paidCents = await sumInvoicePayments(trx, invoiceId);
   return {
     id: invoice.id,
     orderId: invoice.order_id,
     invoiceNumber: invoice.invoice_number,
     amountCents: invoice.amount_cents,
     status: invoice.status,
-    paidCents: paid.paid,
+    paidCents,
   };
 }
 
@@ -293,11 +289,7 @@ export async function lockInvoiceToRemind(trx: Executor, invoiceId: string): Pro
     .select(["o.order_number", "cp.full_name", "cp.email"])
     .where("o.id", "=", invoice.order_id)
     .executeTakeFirstOrThrow();
-  const paid = await trx
-    .selectFrom("invoice_payments")
-    .select(sql<number>`coalesce(sum(amount_cents), 0)::int`.as("paid"))
-    .where("invoice_id", "=", invoiceId)
-    .executeTakeFirstOrThrow();
+  const paidCents = await sumInvoicePayments(trx, invoiceId);
   return {
     id: invoice.id,
     orderId: invoice.order_id,
@@ -306,7 +298,7 @@ export async function lockInvoiceToRemind(trx: Executor, invoiceId: string): Pro
     referenceNumber: invoice.reference_number,
     dueDate: invoice.due_date,
     amountCents: invoice.amount_cents,
-    paidCents: paid.paid,
+    paidCents,
     status: invoice.status,
     reminderSentAt: invoice.reminder_sent_at,
     customerName: order.full_name,
@@ -316,4 +308,14 @@ export async function lockInvoiceToRemind(trx: Executor, invoiceId: string): Pro
 
 export async function markReminderSent(trx: Executor, invoiceId: string, at: Date): Promise<void> {
   await trx.updateTable("invoices").set({ reminder_sent_at: at }).where("id", "=", invoiceId).execute();
+}
+
+/** What has been paid of an invoice so far, in cents. */
+async function sumInvoicePayments(trx: Executor, invoiceId: string): Promise<number> {
+  const row = await trx
+    .selectFrom("invoice_payments")
+    .select(sql<number>`coalesce(sum(amount_cents), 0)::int`.as("paid"))
+    .where("invoice_id", "=", invoiceId)
+    .executeTakeFirstOrThrow();
+  return row.paid;
 }

@@ -1,8 +1,8 @@
 // pdfkit is loaded when the first PDF is drawn, as for the invoice (app/services/invoice-pdf.server.ts).
 import { formatDate, formatEuros } from "../domain/format";
-import { formatVatRate, vatNumberOf } from "../domain/invoice";
+import { formatVatRate } from "../domain/invoice";
 import { formatReferenceNumber } from "../domain/reference-number";
-import { BOLD, drawFacts, drawParty, drawSellerAndName, FONT, INK, LEFT, MUTED, RIGHT, startPdf, WIDTH } from "./pdf-layout.server";
+import { BOLD, drawFacts, drawSellerFooter, drawParty, drawSellerAndName, FONT, INK, LEFT, MUTED, RIGHT, startPdf, WIDTH } from "./pdf-layout.server";
 
 // Draws the credit note PDF ('HYVITYSLASKU') of a cancelled invoice order (issue 14): its own
 // number from the credit note series, the invoice it credits (number, date, reference), both
@@ -95,16 +95,7 @@ export async function drawCreditNotePdf(data: CreditNotePdfData, options: { comp
     { width: WIDTH },
   );
 
-  doc.font(FONT).fontSize(8).fillColor(MUTED);
-  text(
-    [
-      `${data.seller.name}, ${data.seller.address}, ${data.seller.postalCode} ${data.seller.city}`,
-      `Y-tunnus ${data.seller.businessId} · ALV-tunniste ${vatNumberOf(data.seller.businessId)} · ${data.seller.email} · ${data.seller.phone}`,
-    ].join("\n"),
-    LEFT,
-    770,
-    { width: WIDTH, align: "center" },
-  );
+  drawSellerFooter(page, data.seller);
 
   return page.finish();
 }

@@ -1,9 +1,9 @@
 // pdfkit is loaded when the first PDF is drawn, not with the server: most processes never draw one.
 import { formatIban } from "../domain/business-identifiers";
 import { formatDate, formatEuros } from "../domain/format";
-import { formatVatRate, vatNumberOf, type InvoiceAmounts } from "../domain/invoice";
+import { formatVatRate, type InvoiceAmounts } from "../domain/invoice";
 import { formatReferenceNumber } from "../domain/reference-number";
-import { BOLD, drawFacts, drawParty, drawSellerAndName, FONT, INK, LEFT, MONO, MUTED, RIGHT, startPdf, WIDTH } from "./pdf-layout.server";
+import { BOLD, drawFacts, drawSellerFooter, drawParty, drawSellerAndName, FONT, INK, LEFT, MONO, MUTED, RIGHT, startPdf, WIDTH } from "./pdf-layout.server";
 
 // Draws the invoice PDF ('LASKU') with pdfkit: a Finnish VAT invoice with everything the Tax
 // Administration lists (date, unique number, seller's Y-tunnus, both parties, what was done and
@@ -198,16 +198,7 @@ export async function drawInvoicePdf(data: InvoicePdfData, options: { compress?:
   text(data.virtualBarcode, LEFT + 12, boxTop + 123, { width: WIDTH - 24, lineBreak: false });
 
   // ---------------------------------------------------------------- footer
-  doc.font(FONT).fontSize(8).fillColor(MUTED);
-  text(
-    [
-      `${data.seller.name}, ${data.seller.address}, ${data.seller.postalCode} ${data.seller.city}`,
-      `Y-tunnus ${data.seller.businessId} · ALV-tunniste ${vatNumberOf(data.seller.businessId)} · ${data.seller.email} · ${data.seller.phone}`,
-    ].join("\n"),
-    LEFT,
-    770,
-    { width: WIDTH, align: "center" },
-  );
+  drawSellerFooter(page, data.seller);
 
   return page.finish();
 }

@@ -4,6 +4,8 @@
 // its facts on the right, a party such as the buyer on the left). pdfkit is loaded when the first
 // PDF is drawn.
 
+import { vatNumberOf } from "../domain/invoice";
+
 export const FONT = "Helvetica";
 export const BOLD = "Helvetica-Bold";
 export const MONO = "Courier";
@@ -120,4 +122,21 @@ export function drawParty({ doc, text }: PdfPage, y: number, heading: string, na
   below = text(name, LEFT, below, { width: 260 });
   doc.font(FONT).fontSize(10);
   return text(lines.join("\n"), LEFT, below + 1, { width: 260 });
+}
+
+/** The seller's name, address, Y-tunnus, VAT number and contacts at the foot of the page. */
+export function drawSellerFooter(
+  { doc, text }: PdfPage,
+  seller: { name: string; address: string; postalCode: string; city: string; businessId: string; email: string; phone: string },
+): void {
+  doc.font(FONT).fontSize(8).fillColor(MUTED);
+  text(
+    [
+      `${seller.name}, ${seller.address}, ${seller.postalCode} ${seller.city}`,
+      `Y-tunnus ${seller.businessId} · ALV-tunniste ${vatNumberOf(seller.businessId)} · ${seller.email} · ${seller.phone}`,
+    ].join("\n"),
+    LEFT,
+    770,
+    { width: WIDTH, align: "center" },
+  );
 }
