@@ -1,7 +1,7 @@
 // Form fields that own their accessibility (STYLE.md principle 4): each renders its label, hint and
 // error, wires aria-invalid / aria-describedby, and reads a hidden "Virhe:" before the error text.
-// They take Conform field metadata, so the same Zod schema drives browser and server validation and
-// a server-rendered re-display after a failed POST without JavaScript looks exactly the same.
+// They take Conform field metadata, so a reply from the server's validation shows the same with and
+// without JavaScript.
 import {
   getInputProps,
   getSelectProps,
@@ -9,6 +9,7 @@ import {
   type FieldMetadata,
   type FormMetadata,
 } from "@conform-to/react";
+import type { getZodConstraint } from "@conform-to/zod/v4";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { Alert } from "./alert";
 import {
@@ -33,6 +34,18 @@ export { choiceCardClass, choiceRadioClass, ErrorSummaryList, FieldError, type S
 type Meta = FieldMetadata<any, any, string[]>;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyForm = FormMetadata<any, string[]>;
+
+/**
+ * Conform options of the public and customer forms (decision 0013): the server alone validates,
+ * when the form is sent, with JavaScript as without. The browser needs no Zod (about 30 KB
+ * gzipped less on the pages an old phone loads), and a person hears what to fix once, in the
+ * error summary after sending, instead of being interrupted field by field. The fields'
+ * `required` and length attributes come from the schema's constraint, which the loader sends.
+ */
+export const validateOnServer = { shouldValidate: "onSubmit", shouldRevalidate: "onSubmit" } as const;
+
+/** A form's `required`, length and pattern attributes, worked out from its schema by the loader. */
+export type FieldConstraints = ReturnType<typeof getZodConstraint>;
 
 /** The first error of a field, or undefined. One message at a time is easier to act on. */
 function firstError(meta: Meta): string | undefined {

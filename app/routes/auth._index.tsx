@@ -1,117 +1,22 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Alert } from "~/components/alert";
 import { SubmitButton } from "~/components/button";
-import { ErrorSummary, FormError, TextField } from "~/components/forms";
+import { ErrorSummary, FormError, TextField, validateOnServer, type FieldConstraints } from "~/components/forms";
 import { PageLayout, linkClass } from "~/components/layout";
 import { useClearSecretsAfterReply } from "~/components/use-clear-secrets";
-import { homePathFor, safeRedirectPath, signInToastTitle } from "~/auth/access";
-import { requireAnonymous } from "~/auth/guards.server";
-import { authMessages as authTexts, rateLimitedMessage } from "~/messages/auth";
-import { logger } from "~/logger.server";
-import { EmailOnlySchema, SignInSchema, SignUpSchema } from "~/schemas/auth";
-import { clientOf, createAccount, createUserSession, resendConfirmation, signIn } from "~/services/auth.server";
-import { peekSignInEmail, redirectWithToast } from "~/services/flash.server";
-import { retryAfterMinutes, retryAfterHeaders } from "~/services/rate-limit.server";
+import { action, loader, type Tab } from "~/auth/sign-in-page.server";
+import { authMessages as authTexts } from "~/messages/auth";
+import { retryAfterHeaders } from "~/services/rate-limit.server";
 import { PASSWORD_RULE_HINT } from "~/messages/fields";
+import type { SignInSchema, SignUpSchema } from "~/schemas/auth";
+import type { Infer } from "~/schemas/zod";
+
+export { action, loader };
 
 // /auth: sign-in and sign-up (spec 000 §2 "Sign-in and sign-up screen", §5, §8). Two tabs that are
 // plain links (?tab=kirjaudu / ?tab=rekisteroidy), each a plain POST form told apart by `intent`.
-
-type Tab = "signin" | "signup";
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAnonymous(request, homePathFor);
-  const url = new URL(request.url);
-  const tab: Tab = url.searchParams.get("tab") === "rekisteroidy" ? "signup" : "signin";
-  return {
-    tab,
-    redirectTo: safeRedirectPath(url.searchParams.get("redirectTo")),
-    // Set after a sign-up or a resend, so the sign-in tab can remind to confirm the address first.
-    checkMail: url.searchParams.get("vahvista") === "1",
-    // Set after a new password was saved, so that only the password is left to type.
-    signInEmail: await peekSignInEmail(request),
-  };
-}
-
-export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.clone().formData();
-  const intent = formData.get("intent");
-  const client = clientOf(request, context);
-
-  if (intent === "signin") {
-    const submission = parseWithZod(formData, { schema: SignInSchema });
-    if (submission.status !== "success") {
-      return data({ intent, result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
-    }
-    const outcome = await signIn(request, { email: submission.value.email, ip: client.ip ?? null });
-    if (!outcome.ok) {
-      const hidden = { hideFields: ["password"] };
-      if (outcome.reason === "rate_limited") {
-        const minutes = retryAfterMinutes(outcome.retryAfterSeconds);
-        return data(
-          { intent, result: submission.reply({ ...hidden, formErrors: [rateLimitedMessage(minutes)] }) },
-          { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
-        );
-      }
-      if (outcome.reason === "suspended") {
-        return data({ intent, result: submission.reply({ ...hidden, formErrors: [authTexts.accountFrozen] }) }, { status: 403 });
-      }
-      if (outcome.reason === "unconfirmed") {
-        return data(
-          { intent, result: submission.reply({ ...hidden, formErrors: [authTexts.unconfirmed] }), unconfirmedEmail: outcome.email },
-          { status: 403 },
-        );
-      }
-      return data({ intent, result: submission.reply({ ...hidden, formErrors: [authTexts.wrongCredentials] }) }, { status: 401 });
-    }
-    const cookie = await createUserSession(request, outcome.user, client);
-    const to = safeRedirectPath(submission.value.redirectTo) ?? homePathFor(outcome.user);
-    return redirectWithToast(
-      request,
-      to,
-      { type: "success", title: signInToastTitle(outcome.user) },
-      { headers: { "Set-Cookie": cookie } },
-    );
-  }
-
-  if (intent === "signup") {
-    const submission = parseWithZod(formData, { schema: SignUpSchema });
-    if (submission.status !== "success") {
-      return data({ intent, result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
-    }
-    try {
-      await createAccount(submission.value, client);
-    } catch (error) {
-      logger.error({ err: error }, "sign-up failed");
-      return data(
-        { intent, result: submission.reply({ hideFields: ["password"], formErrors: [authTexts.unexpected] }) },
-        { status: 500 },
-      );
-    }
-    return redirectWithToast(request, "/auth?tab=kirjaudu&vahvista=1", {
-      type: "success",
-      title: authTexts.signUpSucceeded,
-      description: authTexts.signUpSucceededDescription,
-    });
-  }
-
-  if (intent === "resend-confirmation") {
-    const submission = parseWithZod(formData, { schema: EmailOnlySchema });
-    if (submission.status === "success") await resendConfirmation(submission.value.email, client);
-    // The same answer whether or not the address has an unconfirmed account.
-    return redirectWithToast(request, "/auth?tab=kirjaudu&vahvista=1", {
-      type: "info",
-      title: authTexts.confirmationResent,
-      description: authTexts.confirmationResentDescription,
-    });
-  }
-
-  throw new Response("Tuntematon lomake", { status: 400 });
-}
 
 // A refusal for too many attempts says when to come back (Retry-After), on the HTML page too.
 export const headers = retryAfterHeaders;
@@ -119,7 +24,7 @@ export const headers = retryAfterHeaders;
 export const meta: MetaFunction = () => [{ title: "Kirjaudu – Arkikaveri" }];
 
 export default function AuthPage() {
-  const { tab: requestedTab, redirectTo, checkMail, signInEmail } = useLoaderData<typeof loader>();
+  const { tab: requestedTab, redirectTo, checkMail, signInEmail, constraints } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const tab: Tab = actionData?.intent === "signup" ? "signup" : actionData?.intent === "signin" ? "signin" : requestedTab;
 
@@ -169,7 +74,11 @@ export default function AuthPage() {
         </nav>
 
         <section className="rounded-lg border-2 border-gray-200 bg-white p-5 sm:p-8" aria-labelledby={headingId}>
-          {tab === "signin" ? <SignInForm redirectTo={redirectTo} checkMail={checkMail} email={signInEmail} heading={forStaff} /> : <SignUpForm heading={forStaff} />}
+          {tab === "signin" ? (
+            <SignInForm redirectTo={redirectTo} checkMail={checkMail} email={signInEmail} heading={forStaff} constraint={constraints.signin} />
+          ) : (
+            <SignUpForm heading={forStaff} constraint={constraints.signup} />
+          )}
         </section>
       </div>
     </PageLayout>
@@ -198,11 +107,13 @@ function SignInForm({
   checkMail,
   email,
   heading,
+  constraint,
 }: {
   redirectTo: string | null;
   checkMail: boolean;
   email: string | null;
   heading: boolean;
+  constraint: FieldConstraints;
 }) {
   const actionData = useActionData<typeof action>();
   const lastResult = actionData?.intent === "signin" ? actionData.result : undefined;
@@ -210,14 +121,12 @@ function SignInForm({
     actionData && "unconfirmedEmail" in actionData && typeof actionData.unconfirmedEmail === "string"
       ? actionData.unconfirmedEmail
       : undefined;
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<Infer<typeof SignInSchema>>({
     id: "signin",
     lastResult,
     defaultValue: { email: email ?? "" },
-    constraint: getZodConstraint(SignInSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignInSchema }),
+    constraint,
+    ...validateOnServer,
   });
   useClearSecretsAfterReply([fields.password.id], lastResult);
 
@@ -261,16 +170,14 @@ function SignInForm({
   );
 }
 
-function SignUpForm({ heading }: { heading: boolean }) {
+function SignUpForm({ heading, constraint }: { heading: boolean; constraint: FieldConstraints }) {
   const actionData = useActionData<typeof action>();
   const lastResult = actionData?.intent === "signup" ? actionData.result : undefined;
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<Infer<typeof SignUpSchema>>({
     id: "signup",
     lastResult,
-    constraint: getZodConstraint(SignUpSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignUpSchema }),
+    constraint,
+    ...validateOnServer,
   });
   useClearSecretsAfterReply([fields.password.id], lastResult);
 

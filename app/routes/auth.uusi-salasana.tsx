@@ -1,70 +1,39 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Alert } from "~/components/alert";
 import { SubmitButton } from "~/components/button";
-import { ErrorSummary, FormError, TextField } from "~/components/forms";
+import { ErrorSummary, FormError, TextField, validateOnServer } from "~/components/forms";
 import { PageLayout, linkClass } from "~/components/layout";
 import { useClearSecretsAfterReply } from "~/components/use-clear-secrets";
 import { authMessages as authTexts } from "~/messages/auth";
-import { NewPasswordSchema } from "~/schemas/auth";
-import { passwordLinkPurpose, resetPassword } from "~/services/auth.server";
-import { redirectWithFlash } from "~/services/flash.server";
 import { PASSWORD_RULE_HINT } from "~/messages/fields";
+import type { NewPasswordSchema } from "~/schemas/auth";
+import type { Infer } from "~/schemas/zod";
+import { action, loader } from "~/auth/new-password-page.server";
+
+export { action, loader };
 
 // The page behind a password reset link and the "finish your profile" link of a guest booking
 // (auth_tokens purpose 'set_password', sent with the booking confirmation): a new password with
 // the sign-up rules, typed twice. Opening the page changes nothing; the link is used only when
 // the form is posted.
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const token = new URL(request.url).searchParams.get("token") ?? "";
-  const purpose = token ? await passwordLinkPurpose(token) : null;
-  return data({ token: purpose ? token : null, purpose }, { status: purpose ? 200 : 400 });
-}
-
-export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: NewPasswordSchema });
-  if (submission.status !== "success") {
-    return data(submission.reply({ hideFields: ["password", "confirmPassword"] }), { status: 400 });
-  }
-  const purpose = await passwordLinkPurpose(submission.value.token);
-  const account = await resetPassword(submission.value.token, submission.value.password);
-  if (!account) {
-    return data(
-      submission.reply({ hideFields: ["password", "confirmPassword"], formErrors: [authTexts.linkInvalid] }),
-      { status: 400 },
-    );
-  }
-  // The sign-in form comes filled in with the address (a flash value: never in the URL).
-  return redirectWithFlash(request, "/auth?tab=kirjaudu", {
-    signInEmail: account.email,
-    toast:
-      purpose === "set_password"
-        ? { type: "success", title: "Profiili viimeistelty!", description: "Voit nyt kirjautua sisään salasanallasi." }
-        : { type: "success", title: authTexts.passwordChanged, description: authTexts.passwordChangedDescription },
-  });
-}
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.purpose === "set_password" ? "Viimeistele profiilisi – Arkikaveri" : "Uusi salasana – Arkikaveri" },
 ];
 
 export default function NewPasswordPage() {
-  const { token, purpose } = useLoaderData<typeof loader>();
+  const { token, purpose, constraint } = useLoaderData<typeof loader>();
   const finishingProfile = purpose === "set_password";
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<Infer<typeof NewPasswordSchema>>({
     id: "new-password",
     lastResult,
-    constraint: getZodConstraint(NewPasswordSchema),
+    constraint,
     defaultValue: { token: token ?? "" },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: NewPasswordSchema }),
+    ...validateOnServer,
   });
   useClearSecretsAfterReply([fields.password.id, fields.confirmPassword.id], lastResult);
 

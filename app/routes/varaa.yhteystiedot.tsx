@@ -4,7 +4,7 @@ import { contactStepAction, contactStepLoader } from "~/booking/contact-step.ser
 import { VARAA_FLOW } from "~/booking/flows";
 import { ContactStepPage, type ContactActionData } from "~/components/booking/contact-step-page";
 import { botCheckLinks } from "~/components/bot-check";
-import { BOOKING_INTENT } from "~/schemas/booking";
+import { BOOKING_INTENT } from "~/schemas/booking-intents";
 import { retryAfterHeaders } from "~/services/rate-limit.server";
 
 // /varaa/yhteystiedot, step 3: contact details, payment method, discount code, terms and the bot

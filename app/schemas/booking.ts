@@ -133,7 +133,7 @@ export const DiscountCheckSchema = z
   .loose();
 
 /** The submit buttons' `intent` values. */
-export const BOOKING_INTENT = { book: "book", checkDiscount: "check-discount", retryPayment: "retry-payment" } as const;
+export { BOOKING_INTENT } from "./booking-intents";
 
 /** The fields the confirmation step fills in, in the order of the page (for defaults and drafts). */
 export const CONTACT_FIELD_NAMES = [

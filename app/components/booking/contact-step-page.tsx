@@ -1,5 +1,4 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useLocation } from "@remix-run/react";
 import type { ContactStepView, DiscountCheckResult } from "~/booking/views";
 import { stepHref } from "~/booking/draft";
@@ -7,10 +6,11 @@ import { stepHref } from "~/booking/draft";
 import { Alert } from "~/components/alert";
 import { BotCheck } from "~/components/bot-check";
 import { ButtonLink, SubmitButton } from "~/components/button";
-import { ErrorSummary, FormError, RadioCards, TextareaField, TextField } from "~/components/forms";
+import { ErrorSummary, FormError, RadioCards, TextareaField, TextField, validateOnServer } from "~/components/forms";
 import { formatEuros } from "~/domain/format";
 import { SPECIAL_NOTES_HINT, SPECIAL_NOTES_LABEL } from "~/messages/booking-steps";
-import { BOOKING_INTENT, DiscountCheckSchema, bookingContactSchema, type ContactFieldName } from "~/schemas/booking";
+import type { ContactFieldName } from "~/schemas/booking";
+import { BOOKING_INTENT } from "~/schemas/booking-intents";
 import type { BotCheckChallenge } from "~/schemas/bot-check";
 import { BookingLayout } from "./booking-layout";
 import { ChosenSummaryBox } from "./draft-summary";
@@ -48,15 +48,7 @@ export function ContactStepPage({ view, actionData }: { view: ContactStepView; a
     id: FORM_ID,
     lastResult: actionData?.result,
     defaultValue: view.onlinePayment ? view.defaults : { ...view.defaults, paymentMethod: "invoice" },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate({ formData }) {
-      // 'Tarkista' needs nothing else filled in; the order needs everything.
-      if (formData.get("intent") === BOOKING_INTENT.checkDiscount) {
-        return parseWithZod(formData, { schema: DiscountCheckSchema });
-      }
-      return parseWithZod(formData, { schema: bookingContactSchema(formData) });
-    },
+    ...validateOnServer,
   });
 
   const bookingFor = fields.bookingFor.value;

@@ -5,7 +5,7 @@ import { SubmitButton } from "~/components/button";
 import { CheckboxField, RadioCards } from "~/components/forms";
 import { linkClass } from "~/components/layout";
 import { CANCELLATION_RULE } from "~/messages/next-steps";
-import { BOOKING_INTENT } from "~/schemas/booking";
+import { BOOKING_INTENT } from "~/schemas/booking-intents";
 
 // The last step's parts every flow shares (the public contact step and the signed-in wizards'
 // summary): the payment method, the terms, the cancellation rule said before the booking is

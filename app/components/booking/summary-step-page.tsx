@@ -1,15 +1,15 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useLocation } from "@remix-run/react";
 import { stepHref } from "~/booking/draft";
 import { detailsStep, previousStep } from "~/booking/flows";
 import type { SummaryStepView } from "~/booking/views";
 import { ButtonLink, SubmitButton } from "~/components/button";
-import { ErrorSummary, FormError } from "~/components/forms";
+import { ErrorSummary, FormError, validateOnServer } from "~/components/forms";
 import { linkClass } from "~/components/layout";
 import { SIGNED_IN_BOOKING_MESSAGES } from "~/messages/booking-wording";
-import { BOOKING_INTENT } from "~/schemas/booking";
-import { BookingSummarySchema } from "~/schemas/booking-visit";
+import { BOOKING_INTENT } from "~/schemas/booking-intents";
+import type { BookingSummarySchema } from "~/schemas/booking-visit";
+import type { Infer } from "~/schemas/zod";
 import { BookingLayout } from "./booking-layout";
 import { ChosenSummaryBox } from "./draft-summary";
 import { CancellationRule, PaymentMethodField, PendingPaymentNotice, TermsField } from "./payment-fields";
@@ -28,13 +28,11 @@ export function SummaryStepPage({ view, actionData }: { view: SummaryStepView; a
   const { flow } = view;
   const location = useLocation();
   const action = `${location.pathname}${location.search}`;
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<Infer<typeof BookingSummarySchema>>({
     id: FORM_ID,
     lastResult: actionData?.result,
     defaultValue: view.onlinePayment ? {} : { paymentMethod: "invoice" },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: BookingSummarySchema }),
+    ...validateOnServer,
   });
   const detailsHref = stepHref(flow, detailsStep(flow) ?? "time", view.draft);
 

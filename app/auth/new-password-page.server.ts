@@ -1,0 +1,42 @@
+// The server half of /auth/uusi-salasana (apart from the page, so that the page's browser bundle
+// has no Zod: decision 0013).
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { authMessages as authTexts } from "~/messages/auth";
+import { NewPasswordSchema } from "~/schemas/auth";
+import { passwordLinkPurpose, resetPassword } from "~/services/auth.server";
+import { redirectWithFlash } from "~/services/flash.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const purpose = token ? await passwordLinkPurpose(token) : null;
+  return data(
+    { token: purpose ? token : null, purpose, constraint: getZodConstraint(NewPasswordSchema) },
+    { status: purpose ? 200 : 400 },
+  );
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: NewPasswordSchema });
+  if (submission.status !== "success") {
+    return data(submission.reply({ hideFields: ["password", "confirmPassword"] }), { status: 400 });
+  }
+  const purpose = await passwordLinkPurpose(submission.value.token);
+  const account = await resetPassword(submission.value.token, submission.value.password);
+  if (!account) {
+    return data(
+      submission.reply({ hideFields: ["password", "confirmPassword"], formErrors: [authTexts.linkInvalid] }),
+      { status: 400 },
+    );
+  }
+  // The sign-in form comes filled in with the address (a flash value: never in the URL).
+  return redirectWithFlash(request, "/auth?tab=kirjaudu", {
+    signInEmail: account.email,
+    toast:
+      purpose === "set_password"
+        ? { type: "success", title: "Profiili viimeistelty!", description: "Voit nyt kirjautua sisään salasanallasi." }
+        : { type: "success", title: authTexts.passwordChanged, description: authTexts.passwordChangedDescription },
+  });
+}
