@@ -1,4 +1,5 @@
 import type { StaffRole } from "../domain/statuses";
+import { backofficeSectionTexts, homeLabels } from "../messages/access";
 import { authMessages } from "../messages/auth";
 
 // Who may open which page (spec 001 §6), in one table. The back-office menu is drawn from it,
@@ -6,12 +7,6 @@ import { authMessages } from "../messages/auth";
 // against it, so a page and its menu entry cannot disagree about who sees them.
 
 export const STAFF_ROLES = ["admin", "moderator", "support"] as const satisfies readonly StaffRole[];
-
-export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
-  admin: "Ylläpitäjä",
-  moderator: "Moderaattori",
-  support: "Asiakastuki",
-};
 
 /** Allowed back-office roles per page: `requireRole(request, access.orders)`. */
 export const access = {
@@ -38,17 +33,22 @@ export interface BackofficeMenuItem {
   description: string;
 }
 
-/** The back-office menu in display order; the access rules of the sections' URLs come from here too. */
-export const backofficeMenu: readonly BackofficeMenuItem[] = [
-  { section: "users", path: "/backoffice/users", label: "Asiakkaat", description: "Asiakkaiden haku ja tiedot, tilin jäädyttäminen." },
-  { section: "caregivers", path: "/backoffice/caregivers", label: "Kaverit", description: "Kaverihakemukset, hyväksyntä ja tarkistukset." },
-  { section: "orders", path: "/backoffice/orders", label: "Tilaukset", description: "Kaikki tilaukset, tilan muutokset, kaverin vaihto ja peruutukset." },
-  { section: "payments", path: "/backoffice/payments", label: "Maksut", description: "Maksutapahtumat, kaverien tilitykset ja maksetut palkkiot." },
-  { section: "discountCodes", path: "/backoffice/discount-codes", label: "Alennuskoodit", description: "Alennuskoodien luonti, voimassaolo ja käyttö." },
-  { section: "reports", path: "/backoffice/reports", label: "Raportit", description: "Tilausten ja myynnin luvut valitulta ajalta." },
-  { section: "settings", path: "/backoffice/settings", label: "Asetukset", description: "Tuntihinnat ja palvelun yleiset asetukset." },
-  { section: "audit", path: "/backoffice/audit", label: "Muutosloki", description: "Kuka muutti mitä ja milloin: kaikki henkilökunnan muutokset." },
+// Typed here so that a section without its texts fails the typecheck.
+const sectionTexts: Record<BackofficeSection, { label: string; description: string }> = backofficeSectionTexts;
+
+const sectionPaths: ReadonlyArray<{ section: BackofficeSection; path: string }> = [
+  { section: "users", path: "/backoffice/users" },
+  { section: "caregivers", path: "/backoffice/caregivers" },
+  { section: "orders", path: "/backoffice/orders" },
+  { section: "payments", path: "/backoffice/payments" },
+  { section: "discountCodes", path: "/backoffice/discount-codes" },
+  { section: "reports", path: "/backoffice/reports" },
+  { section: "settings", path: "/backoffice/settings" },
+  { section: "audit", path: "/backoffice/audit" },
 ];
+
+/** The back-office menu in display order; the access rules of the sections' URLs come from here too. */
+export const backofficeMenu: readonly BackofficeMenuItem[] = sectionPaths.map((item) => ({ ...item, ...sectionTexts[item.section] }));
 
 export function menuForRole(role: StaffRole): BackofficeMenuItem[] {
   return backofficeMenu.filter((item) => (access[item.section] as readonly StaffRole[]).includes(role));
@@ -113,9 +113,9 @@ export function bookingPathFor(user: { role: StaffRole | null; userType: "custom
 
 /** What the link to homePathFor is called in the public pages' header. */
 export function homeLabelFor(user: { role: StaffRole | null; userType: "customer" | "caregiver" }): string {
-  if (user.role) return "Hallintapaneeli";
-  if (user.userType === "caregiver") return "Kaverin tehtävät";
-  return "Omat sivut";
+  if (user.role) return homeLabels.staff;
+  if (user.userType === "caregiver") return homeLabels.caregiver;
+  return homeLabels.customer;
 }
 
 /** The sign-in toast of spec 000 §8. */

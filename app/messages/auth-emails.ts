@@ -1,6 +1,8 @@
 // The e-mails of accounts: confirming an address (after sign-up or a helper's application),
-// choosing a new password, and the note to an address that already has an account. The service
-// (app/services/auth.server.ts) makes the links and sends; the words are here.
+// choosing a new password, the note to an address that already has an account, and the note after
+// a password change. The service
+// (app/services/auth.server.ts, password-change.server.ts) makes the links and sends; the words
+// are here.
 
 import type { EmailContent } from "../domain/email-content";
 
@@ -65,6 +67,23 @@ export function accountExistsEmailContent(signInUrl: string, resetUrl: string): 
         "Linkki on voimassa tunnin, ja sen voi käyttää kerran.",
         "Jos et yrittänyt rekisteröityä, voit jättää tämän viestin huomiotta.",
       ],
+    },
+  };
+}
+
+/** The note after a password change in the portal (spec 001 §5): `resetUrl` if it was not the owner. */
+export function passwordChangedEmailContent(fullName: string, resetUrl: string): { subject: string; content: EmailContent } {
+  return {
+    subject: "Salasanasi on vaihdettu – Arkikaveri",
+    content: {
+      heading: "Salasanasi on vaihdettu",
+      paragraphs: [
+        fullName ? `Hei ${fullName},` : "Hei,",
+        "Arkikaveri-tilisi salasana vaihdettiin juuri. Sinut kirjattiin samalla ulos kaikilta muilta laitteilta.",
+        "Jos vaihdoit salasanan itse, sinun ei tarvitse tehdä mitään.",
+      ],
+      button: { label: "En vaihtanut salasanaa: valitse uusi", url: resetUrl },
+      afterButton: ["Jos et vaihtanut salasanaa, valitse heti uusi salasana yllä olevasta painikkeesta ja ota yhteyttä asiakaspalveluumme."],
     },
   };
 }

@@ -35,3 +35,28 @@ export const caregiverRegistrationMessages = {
   /** The browser's upload arrived broken (cut off or malformed): nothing of it can be read. */
   formUnreadable: "Lomakkeen lähetys ei onnistunut. Tarkista tiedot ja lähetä lomake uudelleen.",
 } as const;
+
+// The form's choices by id; the ids and their order are the schema's (app/schemas/caregiver-registration.ts).
+
+/** Each service category a helper can offer (spec 001 §3). */
+export const serviceOptionTexts = {
+  errands: { label: "Asiointiapu", description: "Kauppa-, pankki- ja postiasiat" },
+  companionship: { label: "Juttuseura ja seurustelu", description: "Keskustelua, kahvihetkiä, lukemista, pelejä" },
+  light_cleaning: { label: "Kevyt kotiapu", description: "Pienet kotityöt, kevyt siivous ja pyykit" },
+  outdoor_walks: { label: "Ulkoiluseura", description: "Kävelylenkit, puistot ja torit" },
+  digital_help: { label: "Digikaveri", description: "Puhelimet, tabletit, tietokoneet ja videopuhelut" },
+  yard_work: { label: "Kevyet pihatyöt", description: "Haravointi, lumityöt ja muut kevyet pihatyöt" },
+} as const;
+
+export const languageOptionTexts = {
+  suomi: "Suomi",
+  ruotsi: "Ruotsi",
+  englanti: "Englanti",
+  muu: "Muu",
+} as const;
+
+export const transportationOptionTexts = {
+  none: { label: "Ei ajokorttia tai autoa", description: "Liikun kävellen, pyörällä tai julkisilla." },
+  license: { label: "Ajokortti", description: "Voin ajaa asiakkaan autoa." },
+  car: { label: "Ajokortti ja oma auto", description: "Voin kuljettaa asiakasta omalla autollani." },
+} as const;

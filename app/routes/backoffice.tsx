@@ -5,7 +5,8 @@ import { ErrorMessage, ErrorPage, errorStatusOf } from "~/components/error-page"
 import { Menu } from "lucide-react";
 import { Brand, SkipLink } from "~/components/layout";
 import { SignOutButton } from "~/components/sign-out-button";
-import { STAFF_ROLE_LABELS, menuForRole } from "~/auth/access";
+import { menuForRole } from "~/auth/access";
+import { STAFF_ROLE_LABELS } from "~/messages/access";
 import { requireStaff } from "~/auth/guards.server";
 
 // The guarded back-office layout (spec 001 §2): admin, moderator and support only. The menu

@@ -2,13 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { getDb } from "~/db.server";
 import { extractLinks, getEmail } from "~/models/emails.server";
-import {
-  emailStatusLabels,
-  formatByteSize,
-  formatMailboxTime,
-  isFollowableHref,
-  requireMailbox,
-} from "~/services/dev-mailbox.server";
+import { formatByteSize } from "~/messages/dev-mailbox";
+import { emailStatusLabels, formatMailboxTime, isFollowableHref, requireMailbox } from "~/services/dev-mailbox.server";
 
 export async function loader({ params }: LoaderFunctionArgs) {
   requireMailbox();

@@ -7,7 +7,12 @@ import { emailField, freeText, newPasswordField, optionalText, phoneField, posta
 // them). Used by Conform in the browser and by the action on the server. The photo is checked on
 // the server from its bytes (app/services/photo.server.ts), so it is not part of these schemas.
 
-import { caregiverRegistrationMessages } from "~/messages/caregiver-registration";
+import {
+  caregiverRegistrationMessages,
+  languageOptionTexts,
+  serviceOptionTexts,
+  transportationOptionTexts,
+} from "~/messages/caregiver-registration";
 
 // Shared by the page (browser) and the action (server): a `.server` module's exports are empty in
 // the browser bundle, so a page that took these from one rendered `name="undefined"` after a
@@ -46,32 +51,21 @@ export const CITY_OPTIONS = [
 export const OTHER_CITY = "Muu";
 
 /** Service ids of the form; each is the slug of a service category (spec 001 §3). */
-export const SERVICE_OPTIONS = [
-  { value: "errands", label: "Asiointiapu", description: "Kauppa-, pankki- ja postiasiat" },
-  { value: "companionship", label: "Juttuseura ja seurustelu", description: "Keskustelua, kahvihetkiä, lukemista, pelejä" },
-  { value: "light_cleaning", label: "Kevyt kotiapu", description: "Pienet kotityöt, kevyt siivous ja pyykit" },
-  { value: "outdoor_walks", label: "Ulkoiluseura", description: "Kävelylenkit, puistot ja torit" },
-  { value: "digital_help", label: "Digikaveri", description: "Puhelimet, tabletit, tietokoneet ja videopuhelut" },
-  { value: "yard_work", label: "Kevyet pihatyöt", description: "Haravointi, lumityöt ja muut kevyet pihatyöt" },
-] as const;
-export type ServiceId = (typeof SERVICE_OPTIONS)[number]["value"];
-const SERVICE_IDS = SERVICE_OPTIONS.map((option) => option.value) as [ServiceId, ...ServiceId[]];
+const SERVICE_IDS = ["errands", "companionship", "light_cleaning", "outdoor_walks", "digital_help", "yard_work"] as const;
+export type ServiceId = (typeof SERVICE_IDS)[number];
+// Typed by the ids, so that an id without its texts fails the typecheck.
+const serviceTexts: Record<ServiceId, { label: string; description: string }> = serviceOptionTexts;
+export const SERVICE_OPTIONS = SERVICE_IDS.map((value) => ({ value, ...serviceTexts[value] }));
 
-export const LANGUAGE_OPTIONS = [
-  { value: "suomi", label: "Suomi" },
-  { value: "ruotsi", label: "Ruotsi" },
-  { value: "englanti", label: "Englanti" },
-  { value: "muu", label: "Muu" },
-] as const;
-export type LanguageId = (typeof LANGUAGE_OPTIONS)[number]["value"];
-const LANGUAGE_IDS = LANGUAGE_OPTIONS.map((option) => option.value) as [LanguageId, ...LanguageId[]];
+const LANGUAGE_IDS = ["suomi", "ruotsi", "englanti", "muu"] as const;
+export type LanguageId = (typeof LANGUAGE_IDS)[number];
+const languageTexts: Record<LanguageId, string> = languageOptionTexts;
+export const LANGUAGE_OPTIONS = LANGUAGE_IDS.map((value) => ({ value, label: languageTexts[value] }));
 
-export const TRANSPORTATION_OPTIONS = [
-  { value: "none", label: "Ei ajokorttia tai autoa", description: "Liikun kävellen, pyörällä tai julkisilla." },
-  { value: "license", label: "Ajokortti", description: "Voin ajaa asiakkaan autoa." },
-  { value: "car", label: "Ajokortti ja oma auto", description: "Voin kuljettaa asiakasta omalla autollani." },
-] as const;
-export type Transportation = (typeof TRANSPORTATION_OPTIONS)[number]["value"];
+const TRANSPORTATION_IDS = ["none", "license", "car"] as const;
+export type Transportation = (typeof TRANSPORTATION_IDS)[number];
+const transportationTexts: Record<Transportation, { label: string; description: string }> = transportationOptionTexts;
+export const TRANSPORTATION_OPTIONS = TRANSPORTATION_IDS.map((value) => ({ value, ...transportationTexts[value] }));
 
 /** Spec 001 (§7): a licence gives has_drivers_license; a car gives both flags. */
 export function transportationFlags(transportation: Transportation): { hasDriversLicense: boolean; hasCar: boolean } {
@@ -164,6 +158,6 @@ export const step2Schema = z.object({
   bio: freeText({ missing: m.bioRequired, min: BIO_MIN_LENGTH, max: BIO_MAX_LENGTH, tooLong: m.bioTooLong }),
   services: choiceList(SERVICE_IDS, m.servicesRequired),
   languages: choiceList(LANGUAGE_IDS, m.languagesRequired),
-  transportation: z.enum(["none", "license", "car"], { error: m.transportationInvalid }).default("none"),
+  transportation: z.enum(TRANSPORTATION_IDS, { error: m.transportationInvalid }).default("none"),
 });
 export type Step2Values = Infer<typeof step2Schema>;

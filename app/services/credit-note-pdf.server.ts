@@ -2,6 +2,7 @@
 import { formatDate, formatEuros } from "../domain/format";
 import { formatVatRate } from "../domain/invoice";
 import { formatReferenceNumber } from "../domain/reference-number";
+import { creditNotePdfTexts as t } from "../messages/invoice-pdfs";
 import { BOLD, drawFacts, drawSellerFooter, drawParty, drawSellerAndName, FONT, INK, LEFT, MUTED, RIGHT, startPdf, WIDTH } from "./pdf-layout.server";
 
 // Draws the credit note PDF ('HYVITYSLASKU') of a cancelled invoice order (issue 14): its own
@@ -29,42 +30,42 @@ export function creditSplit(grossCents: number, vatRateBp: number): { netCents: 
 
 export async function drawCreditNotePdf(data: CreditNotePdfData, options: { compress?: boolean } = {}): Promise<Buffer> {
   const page = await startPdf({
-    title: `Hyvityslasku ${data.creditNoteNumber}`,
+    title: t.title(data.creditNoteNumber),
     author: data.seller.name,
-    subject: `Hyvitys laskulle ${data.invoice.invoiceNumber}, tilaus ${data.orderNumber}`,
+    subject: t.subject(data.invoice.invoiceNumber, data.orderNumber),
     compress: options.compress,
   });
   const { doc, text } = page;
   const minus = (cents: number) => (cents === 0 ? formatEuros(0) : `-${formatEuros(cents)}`);
 
-  const sellerBottom = drawSellerAndName(page, data.seller, "HYVITYSLASKU", { size: 22, x: 300 });
+  const sellerBottom = drawSellerAndName(page, data.seller, t.heading, { size: 22, x: 300 });
   const facts: Array<[string, string]> = [
-    ["Hyvityslaskun numero", String(data.creditNoteNumber)],
-    ["Päivämäärä", formatDate(data.issueDate)],
-    ["Hyvitettävä lasku", String(data.invoice.invoiceNumber)],
-    ["Laskun päivämäärä", formatDate(data.invoice.issueDate)],
-    ["Laskun viitenumero", formatReferenceNumber(data.invoice.referenceNumber)],
-    ["Tilausnumero", data.orderNumber],
+    [t.creditNoteNumber, String(data.creditNoteNumber)],
+    [t.issueDate, formatDate(data.issueDate)],
+    [t.invoiceNumber, String(data.invoice.invoiceNumber)],
+    [t.invoiceDate, formatDate(data.invoice.issueDate)],
+    [t.invoiceReference, formatReferenceNumber(data.invoice.referenceNumber)],
+    [t.orderNumber, data.orderNumber],
   ];
   const rightY = drawFacts(page, facts, { labelX: 320, valueX: 440 });
   const buyerLines = [...data.buyer.addressLines, data.buyer.email];
-  const leftY = drawParty(page, Math.max(sellerBottom + 24, 130), "ASIAKAS", data.buyer.name, buyerLines);
+  const leftY = drawParty(page, Math.max(sellerBottom + 24, 130), t.buyer, data.buyer.name, buyerLines);
 
   // The credited line.
   let y = Math.max(leftY, rightY) + 28;
   const vatText = formatVatRate(data.vatRateBp);
   const { netCents, vatCents } = creditSplit(data.creditedCents, data.vatRateBp);
   doc.font(BOLD).fontSize(9).fillColor(INK);
-  text("Kuvaus", LEFT, y, { width: 300 });
-  text("Alv", 360, y, { width: 60, align: "right" });
-  y = text("Yhteensä (alv 0 %)", 425, y, { width: RIGHT - 425, align: "right" }) + 4;
+  text(t.description, LEFT, y, { width: 300 });
+  text(t.vat, 360, y, { width: 60, align: "right" });
+  y = text(t.lineTotal, 425, y, { width: RIGHT - 425, align: "right" }) + 4;
   doc.moveTo(LEFT, y).lineTo(RIGHT, y).lineWidth(1).strokeColor(INK).stroke();
   y += 6;
   doc.font(BOLD).fontSize(10);
   const rowTop = y;
-  let rowBottom = text(`Hyvitys: ${data.service.name}`, LEFT, y, { width: 300 });
+  let rowBottom = text(t.line(data.service.name), LEFT, y, { width: 300 });
   doc.font(FONT).fontSize(9);
-  rowBottom = text(`Peruttu käynti ${data.service.when}`, LEFT, rowBottom + 1, { width: 300 });
+  rowBottom = text(t.cancelledVisit(data.service.when), LEFT, rowBottom + 1, { width: 300 });
   doc.font(FONT).fontSize(10);
   text(vatText, 360, rowTop, { width: 60, align: "right" });
   text(minus(netCents), 425, rowTop, { width: RIGHT - 425, align: "right" });
@@ -73,9 +74,9 @@ export async function drawCreditNotePdf(data: CreditNotePdfData, options: { comp
   y += 8;
 
   const totals: Array<[string, string, boolean]> = [
-    ["Veron peruste (alv 0 %)", minus(netCents), false],
-    [`Arvonlisävero ${vatText}`, minus(vatCents), false],
-    ["Hyvitys yhteensä", minus(data.creditedCents), true],
+    [t.taxBase, minus(netCents), false],
+    [t.vatAmount(vatText), minus(vatCents), false],
+    [t.total, minus(data.creditedCents), true],
   ];
   for (const [label, value, strong] of totals) {
     doc.font(strong ? BOLD : FONT).fontSize(strong ? 12 : 10).fillColor(INK);
@@ -88,8 +89,8 @@ export async function drawCreditNotePdf(data: CreditNotePdfData, options: { comp
   doc.font(FONT).fontSize(10).fillColor(INK);
   text(
     leftToPay > 0
-      ? `Tämä hyvityslasku hyvittää laskusta ${data.invoice.invoiceNumber} ${formatEuros(data.creditedCents)}. Maksettavaksi jää peruutusmaksu ${formatEuros(leftToPay)} laskun ${data.invoice.invoiceNumber} viitenumerolla ${formatReferenceNumber(data.invoice.referenceNumber)}.`
-      : `Tämä hyvityslasku hyvittää laskun ${data.invoice.invoiceNumber} kokonaan. Laskua ei tarvitse maksaa.`,
+      ? t.leftToPay(data.invoice.invoiceNumber, formatEuros(data.creditedCents), formatEuros(leftToPay), formatReferenceNumber(data.invoice.referenceNumber))
+      : t.nothingToPay(data.invoice.invoiceNumber),
     LEFT,
     y,
     { width: WIDTH },

@@ -1,7 +1,7 @@
-import { tz } from "@date-fns/tz";
-import { format } from "date-fns";
 import type { EmailStatus } from "../db/schema";
+import { formatDateTime } from "../domain/format";
 import { isMailboxEnabled } from "../env.server";
+import { EMAIL_STATUS_LABELS } from "../messages/dev-mailbox";
 
 /**
  * The dev mailbox exists only while e-mail is not really sent (no SMTP_URL) and never in
@@ -11,28 +11,15 @@ export function requireMailbox() {
   if (!isMailboxEnabled()) throw new Response(null, { status: 404 });
 }
 
-export const emailStatusLabels: Record<EmailStatus, string> = {
-  queued: "Jonossa",
-  sent: "Lähetetty",
-  kept: "Tallennettu",
-  failed: "Epäonnistui",
-};
-
-const helsinki = tz("Europe/Helsinki");
+// Typed here so that a new status without its label fails the typecheck.
+export const emailStatusLabels: Record<EmailStatus, string> = EMAIL_STATUS_LABELS;
 
 /** '6.1.2026 klo 00.07', in Helsinki time whatever the server's zone. */
 export function formatMailboxTime(date: Date): string {
-  return format(date, "d.M.yyyy 'klo' HH.mm", { in: helsinki });
+  return formatDateTime(date);
 }
 
 /** Only links a browser can safely follow are rendered as links; anything else is shown as text. */
 export function isFollowableHref(href: string): boolean {
   return /^(https?:|mailto:)/i.test(href) || (href.startsWith("/") && !href.startsWith("//"));
-}
-
-export function formatByteSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} tavua`;
-  const kilobytes = bytes / 1024;
-  if (kilobytes < 1024) return `${kilobytes.toLocaleString("fi-FI", { maximumFractionDigits: 1 })} kt`;
-  return `${(kilobytes / 1024).toLocaleString("fi-FI", { maximumFractionDigits: 1 })} Mt`;
 }

@@ -1,6 +1,7 @@
 import type { Executor } from "../db.server";
 import type { EmailAttachment } from "../db/schema";
 import { env } from "../env.server";
+import { emailLayoutTexts } from "../messages/email-layout";
 import { insertEmail } from "../models/emails.server";
 import { enqueueJob } from "./job-queue.server";
 import type { EmailContent } from "../domain/email-content";
@@ -32,9 +33,7 @@ export async function sendEmail(executor: Executor, message: EmailMessage): Prom
   return emailId;
 }
 
-
-const FOOTER = "Arkikaveri – apua ja seuraa arkeen";
-const BUTTON_FALLBACK = "Jos painike ei toimi, kopioi tämä osoite selaimesi osoiteriville:";
+const { footer: FOOTER, buttonFallback: BUTTON_FALLBACK } = emailLayoutTexts;
 
 /**
  * Renders a simple e-mail in our house layout from plain Finnish text: an accessible HTML

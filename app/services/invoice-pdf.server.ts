@@ -3,6 +3,7 @@ import { formatIban } from "../domain/business-identifiers";
 import { formatDate, formatEuros } from "../domain/format";
 import { formatVatRate, type InvoiceAmounts } from "../domain/invoice";
 import { formatReferenceNumber } from "../domain/reference-number";
+import { invoicePdfTexts as t } from "../messages/invoice-pdfs";
 import { BOLD, drawFacts, drawSellerFooter, drawParty, drawSellerAndName, FONT, INK, LEFT, MONO, MUTED, RIGHT, startPdf, WIDTH } from "./pdf-layout.server";
 
 // Draws the invoice PDF ('LASKU') with pdfkit: a Finnish VAT invoice with everything the Tax
@@ -56,30 +57,30 @@ function negativeEuros(cents: number): string {
 
 export async function drawInvoicePdf(data: InvoicePdfData, options: { compress?: boolean } = {}): Promise<Buffer> {
   const page = await startPdf({
-    title: `Lasku ${data.invoiceNumber}`,
+    title: t.title(data.invoiceNumber),
     author: data.seller.name,
-    subject: `${data.service.name}, tilaus ${data.orderNumber}`,
+    subject: t.subject(data.service.name, data.orderNumber),
     compress: options.compress,
   });
   const { doc, text } = page;
 
   // ---------------------------------------------------------------- seller, title and invoice facts
-  let leftY = drawSellerAndName(page, data.seller, "LASKU", { size: 24 });
+  let leftY = drawSellerAndName(page, data.seller, t.heading, { size: 24 });
   const rightY = drawFacts(page, [
-    ["Laskun numero", String(data.invoiceNumber)],
-    ["Laskun päivämäärä", formatDate(data.issueDate)],
-    ["Eräpäivä", formatDate(data.dueDate)],
-    ["Maksuehto", "14 päivää netto"],
-    ["Viitenumero", formatReferenceNumber(data.referenceNumber)],
-    ["Tilausnumero", data.orderNumber],
-    ["Viivästyskorko", "korkolain mukaan"],
+    [t.invoiceNumber, String(data.invoiceNumber)],
+    [t.issueDate, formatDate(data.issueDate)],
+    [t.dueDate, formatDate(data.dueDate)],
+    [t.paymentTermLabel, t.paymentTerm],
+    [t.referenceNumber, formatReferenceNumber(data.referenceNumber)],
+    [t.orderNumber, data.orderNumber],
+    [t.lateInterestLabel, t.lateInterest],
   ]);
 
   // ---------------------------------------------------------------- buyer and recipient (left)
-  leftY = drawParty(page, Math.max(leftY + 24, 130), "LASKUTETTAVA", data.buyer.name, [...data.buyer.addressLines, data.buyer.email]);
+  leftY = drawParty(page, Math.max(leftY + 24, 130), t.buyer, data.buyer.name, [...data.buyer.addressLines, data.buyer.email]);
   if (data.recipient) {
-    const lines = [...data.recipient.addressLines, ...(data.recipient.phone ? [`puh. ${data.recipient.phone}`] : [])];
-    leftY = drawParty(page, leftY + 12, "PALVELUN SAAJA", data.recipient.name, lines);
+    const lines = [...data.recipient.addressLines, ...(data.recipient.phone ? [t.phone(data.recipient.phone)] : [])];
+    leftY = drawParty(page, leftY + 12, t.recipient, data.recipient.name, lines);
   }
 
   // ---------------------------------------------------------------- service lines
@@ -92,11 +93,11 @@ export async function drawInvoicePdf(data: InvoicePdfData, options: { compress?:
   };
   let y = Math.max(leftY, rightY) + 28;
   doc.font(BOLD).fontSize(9).fillColor(INK);
-  text("Kuvaus", columns.description.x, y, { width: columns.description.width });
-  text("Määrä", columns.quantity.x, y, { width: columns.quantity.width, align: "right" });
-  text("À-hinta\n(alv 0 %)", columns.unit.x, y, { width: columns.unit.width, align: "right" });
-  text("Alv", columns.vat.x, y, { width: columns.vat.width, align: "right" });
-  y = text("Yhteensä\n(alv 0 %)", columns.total.x, y, { width: columns.total.width, align: "right" }) + 4;
+  text(t.description, columns.description.x, y, { width: columns.description.width });
+  text(t.quantity, columns.quantity.x, y, { width: columns.quantity.width, align: "right" });
+  text(t.unitPrice, columns.unit.x, y, { width: columns.unit.width, align: "right" });
+  text(t.vat, columns.vat.x, y, { width: columns.vat.width, align: "right" });
+  y = text(t.lineTotal, columns.total.x, y, { width: columns.total.width, align: "right" }) + 4;
   doc.moveTo(LEFT, y).lineTo(RIGHT, y).lineWidth(1).strokeColor(INK).stroke();
   y += 6;
 
@@ -107,13 +108,13 @@ export async function drawInvoicePdf(data: InvoicePdfData, options: { compress?:
   let rowBottom = text(data.service.name, columns.description.x, y, { width: columns.description.width });
   doc.font(FONT).fontSize(9);
   rowBottom = text(
-    [`Ajankohta: ${data.service.when}`, `Paikka: ${data.service.place}`, data.service.caregiver].join("\n"),
+    [t.when(data.service.when), t.place(data.service.place), data.service.caregiver].join("\n"),
     columns.description.x,
     rowBottom + 1,
     { width: columns.description.width },
   );
   doc.font(FONT).fontSize(10);
-  text(`${amounts.quantityHours} h`, columns.quantity.x, rowTop, { width: columns.quantity.width, align: "right" });
+  text(t.hours(amounts.quantityHours), columns.quantity.x, rowTop, { width: columns.quantity.width, align: "right" });
   text(formatEuros(amounts.unitNetCents), columns.unit.x, rowTop, { width: columns.unit.width, align: "right" });
   text(vatText, columns.vat.x, rowTop, { width: columns.vat.width, align: "right" });
   text(formatEuros(amounts.lineNetCents), columns.total.x, rowTop, { width: columns.total.width, align: "right" });
@@ -121,7 +122,7 @@ export async function drawInvoicePdf(data: InvoicePdfData, options: { compress?:
 
   if (amounts.discountGrossCents > 0) {
     doc.font(FONT).fontSize(10);
-    const discountBottom = text(data.discountLabel ?? "Alennus", columns.description.x, y, { width: columns.description.width });
+    const discountBottom = text(data.discountLabel ?? t.discount, columns.description.x, y, { width: columns.description.width });
     text(vatText, columns.vat.x, y, { width: columns.vat.width, align: "right" });
     text(negativeEuros(amounts.discountNetCents), columns.total.x, y, { width: columns.total.width, align: "right" });
     y = discountBottom + 8;
@@ -131,9 +132,9 @@ export async function drawInvoicePdf(data: InvoicePdfData, options: { compress?:
 
   // ---------------------------------------------------------------- totals
   const totals: Array<[string, string, boolean]> = [
-    ["Veron peruste (alv 0 %)", formatEuros(amounts.taxBaseCents), false],
-    [`Arvonlisävero ${vatText}`, formatEuros(amounts.vatCents), false],
-    ["Maksettava yhteensä", formatEuros(amounts.totalCents), true],
+    [t.taxBase, formatEuros(amounts.taxBaseCents), false],
+    [t.vatAmount(vatText), formatEuros(amounts.vatCents), false],
+    [t.total, formatEuros(amounts.totalCents), true],
   ];
   for (const [label, value, strong] of totals) {
     doc.font(strong ? BOLD : FONT).fontSize(strong ? 12 : 10).fillColor(INK);
@@ -143,7 +144,7 @@ export async function drawInvoicePdf(data: InvoicePdfData, options: { compress?:
   if (amounts.discountGrossCents > 0) {
     doc.font(FONT).fontSize(9).fillColor(MUTED);
     y = text(
-      `Hinta ennen alennusta ${formatEuros(amounts.lineGrossCents)} (sis. alv), alennus ${formatEuros(amounts.discountGrossCents)} (sis. alv).`,
+      t.beforeDiscount(formatEuros(amounts.lineGrossCents), formatEuros(amounts.discountGrossCents)),
       280,
       y,
       { width: RIGHT - 280 },
@@ -153,16 +154,9 @@ export async function drawInvoicePdf(data: InvoicePdfData, options: { compress?:
   // ---------------------------------------------------------------- household deduction
   y += 18;
   doc.font(BOLD).fontSize(10).fillColor(INK);
-  y = text(`Kotitalousvähennykseen oikeuttava työn osuus: ${formatEuros(amounts.workShareCents)} (sis. alv ${vatText})`, LEFT, y, {
-    width: WIDTH,
-  });
+  y = text(t.workShare(formatEuros(amounts.workShareCents), vatText), LEFT, y, { width: WIDTH });
   doc.font(FONT).fontSize(9).fillColor(MUTED);
-  y = text(
-    "Koko laskun summa on työtä: laskussa ei ole matka- eikä tarvikekuluja. Kotitalousvähennys lasketaan maksetusta työn osuudesta sen vuoden verotuksessa, jona lasku maksetaan.",
-    LEFT,
-    y + 2,
-    { width: WIDTH },
-  );
+  y = text(t.workShareNote, LEFT, y + 2, { width: WIDTH });
 
   // ---------------------------------------------------------------- payment details
   const boxHeight = 150;
@@ -173,14 +167,14 @@ export async function drawInvoicePdf(data: InvoicePdfData, options: { compress?:
   }
   doc.rect(LEFT, boxTop, WIDTH, boxHeight).lineWidth(1).strokeColor(INK).stroke();
   doc.font(BOLD).fontSize(11).fillColor(INK);
-  text("Maksutiedot", LEFT + 12, boxTop + 10, { width: WIDTH - 24 });
+  text(t.paymentDetails, LEFT + 12, boxTop + 10, { width: WIDTH - 24 });
   const payment: Array<[string, string]> = [
-    ["Saajan tilinumero (IBAN)", formatIban(data.seller.iban)],
-    ["BIC", data.seller.bic],
-    ["Saaja", data.seller.name],
-    ["Viitenumero", formatReferenceNumber(data.referenceNumber)],
-    ["Eräpäivä", formatDate(data.dueDate)],
-    ["Euroa", formatEuros(amounts.totalCents)],
+    [t.iban, formatIban(data.seller.iban)],
+    [t.bic, data.seller.bic],
+    [t.payee, data.seller.name],
+    [t.referenceNumber, formatReferenceNumber(data.referenceNumber)],
+    [t.dueDate, formatDate(data.dueDate)],
+    [t.euros, formatEuros(amounts.totalCents)],
   ];
   payment.forEach(([label, value], index) => {
     const column = index % 2;
@@ -193,7 +187,7 @@ export async function drawInvoicePdf(data: InvoicePdfData, options: { compress?:
     text(value, x, rowY + 10, { width: WIDTH / 2 - 24 });
   });
   doc.font(FONT).fontSize(8).fillColor(MUTED);
-  text("Virtuaaliviivakoodi", LEFT + 12, boxTop + 112, { width: WIDTH - 24 });
+  text(t.virtualBarcode, LEFT + 12, boxTop + 112, { width: WIDTH - 24 });
   doc.font(MONO).fontSize(10).fillColor(INK);
   text(data.virtualBarcode, LEFT + 12, boxTop + 123, { width: WIDTH - 24, lineBreak: false });
 

@@ -1,7 +1,7 @@
 import type { DB, Executor } from "../db.server";
-import { formatTimeRange, formatWeekdayDate } from "../domain/format";
 import { canWriteToThread, MESSAGE_EMAIL_INTERVAL_MS, messageRecipients, type ThreadRole } from "../domain/order-messages";
 import { env } from "../env.server";
+import { newMessageEmailContent } from "../messages/order-message-emails";
 import { orderMessageTexts } from "../messages/order-messages";
 import {
   claimMessageEmailTurn,
@@ -49,22 +49,15 @@ function senderNameFor(order: ThreadOrder, role: ThreadRole): string {
 
 async function sendNewMessageEmail(trx: Executor, order: ThreadOrder, to: ThreadParty, senderName: string, text: string) {
   const url = new URL(`/portal/messages/${encodeURIComponent(order.orderNumber)}`, env().APP_URL).toString();
-  const when = `${formatWeekdayDate(order.startsAt)} ${formatTimeRange(order.startsAt, order.endsAt)}`;
-  await sendEmail(trx, {
-    to: to.email,
-    subject: `Uusi viesti tilauksesta ${order.orderNumber} – Arkikaveri`,
-    ...renderEmail({
-      heading: "Sinulle on uusi viesti",
-      paragraphs: [
-        to.fullName ? `Hei ${to.fullName},` : "Hei,",
-        `${senderName} kirjoitti sinulle tilauksesta ${order.orderNumber} (${order.serviceName}, ${when}):`,
-        text,
-      ],
-      button: { label: "Lue ja vastaa", url },
-      afterButton: [
-        "Kerromme uusista viesteistä sähköpostilla enintään kerran tunnissa. Koko keskustelu on Arkikaverissa kohdassa Viestit.",
-        "Älä vastaa tähän sähköpostiin: vastaus ei mene perille. Vastaa Arkikaverissa.",
-      ],
-    }),
+  const { subject, content } = newMessageEmailContent({
+    recipientName: to.fullName,
+    senderName,
+    orderNumber: order.orderNumber,
+    serviceName: order.serviceName,
+    startsAt: order.startsAt,
+    endsAt: order.endsAt,
+    text,
+    url,
   });
+  await sendEmail(trx, { to: to.email, subject, ...renderEmail(content) });
 }

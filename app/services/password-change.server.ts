@@ -1,5 +1,6 @@
 import { getDb } from "../db.server";
 import { env } from "../env.server";
+import { passwordChangedEmailContent } from "../messages/auth-emails";
 import { findPasswordHash } from "../models/profile.server";
 import { deleteOtherSessionsOfUser } from "../models/sessions.server";
 import { revokeAuthTokens, setPassword } from "../models/users.server";
@@ -46,18 +47,6 @@ export async function changePassword(input: {
 }
 
 function passwordChangedEmail(user: { email: string; fullName: string }) {
-  return {
-    to: user.email,
-    subject: "Salasanasi on vaihdettu – Arkikaveri",
-    ...renderEmail({
-      heading: "Salasanasi on vaihdettu",
-      paragraphs: [
-        user.fullName ? `Hei ${user.fullName},` : "Hei,",
-        "Arkikaveri-tilisi salasana vaihdettiin juuri. Sinut kirjattiin samalla ulos kaikilta muilta laitteilta.",
-        "Jos vaihdoit salasanan itse, sinun ei tarvitse tehdä mitään.",
-      ],
-      button: { label: "En vaihtanut salasanaa: valitse uusi", url: new URL("/auth/unohtunut-salasana", env().APP_URL).toString() },
-      afterButton: ["Jos et vaihtanut salasanaa, valitse heti uusi salasana yllä olevasta painikkeesta ja ota yhteyttä asiakaspalveluumme."],
-    }),
-  };
+  const { subject, content } = passwordChangedEmailContent(user.fullName, new URL("/auth/unohtunut-salasana", env().APP_URL).toString());
+  return { to: user.email, subject, ...renderEmail(content) };
 }

@@ -5,6 +5,7 @@
 // PDF is drawn.
 
 import { vatNumberOf } from "../domain/invoice";
+import { pdfLayoutTexts } from "../messages/invoice-pdfs";
 
 export const FONT = "Helvetica";
 export const BOLD = "Helvetica-Bold";
@@ -95,7 +96,7 @@ export function drawSellerAndName(
   doc.fillColor(INK).font(BOLD).fontSize(16);
   text(seller.name, LEFT, 50, { width: 280 });
   doc.font(FONT).fontSize(10);
-  const below = text(`${seller.address}\n${seller.postalCode} ${seller.city}\nY-tunnus ${seller.businessId}`, LEFT, doc.y + 2, { width: 280 });
+  const below = text(`${seller.address}\n${seller.postalCode} ${seller.city}\n${pdfLayoutTexts.businessId} ${seller.businessId}`, LEFT, doc.y + 2, { width: 280 });
   doc.font(BOLD).fontSize(size);
   text(name, x, 46, { width: RIGHT - x, align: "right" });
   return below;
@@ -133,7 +134,7 @@ export function drawSellerFooter(
   text(
     [
       `${seller.name}, ${seller.address}, ${seller.postalCode} ${seller.city}`,
-      `Y-tunnus ${seller.businessId} · ALV-tunniste ${vatNumberOf(seller.businessId)} · ${seller.email} · ${seller.phone}`,
+      `${pdfLayoutTexts.businessId} ${seller.businessId} · ${pdfLayoutTexts.vatNumber} ${vatNumberOf(seller.businessId)} · ${seller.email} · ${seller.phone}`,
     ].join("\n"),
     LEFT,
     770,

@@ -1,0 +1,84 @@
+// Texts of the invoice and credit note PDFs (app/services/invoice-pdf.server.ts,
+// credit-note-pdf.server.ts and their shared layout, pdf-layout.server.ts). The services draw;
+// the words are here. Amounts and dates come in formatted.
+
+/** The seller block and footer both PDFs share. */
+export const pdfLayoutTexts = {
+  businessId: "Y-tunnus",
+  vatNumber: "ALV-tunniste",
+} as const;
+
+export const invoicePdfTexts = {
+  title: (invoiceNumber: number) => `Lasku ${invoiceNumber}`,
+  subject: (serviceName: string, orderNumber: string) => `${serviceName}, tilaus ${orderNumber}`,
+  heading: "LASKU",
+  // The facts in the right column.
+  invoiceNumber: "Laskun numero",
+  issueDate: "Laskun päivämäärä",
+  dueDate: "Eräpäivä",
+  paymentTermLabel: "Maksuehto",
+  paymentTerm: "14 päivää netto",
+  referenceNumber: "Viitenumero",
+  orderNumber: "Tilausnumero",
+  lateInterestLabel: "Viivästyskorko",
+  lateInterest: "korkolain mukaan",
+  // The parties.
+  buyer: "LASKUTETTAVA",
+  recipient: "PALVELUN SAAJA",
+  phone: (phone: string) => `puh. ${phone}`,
+  // The service lines.
+  description: "Kuvaus",
+  quantity: "Määrä",
+  unitPrice: "À-hinta\n(alv 0 %)",
+  vat: "Alv",
+  lineTotal: "Yhteensä\n(alv 0 %)",
+  when: (when: string) => `Ajankohta: ${when}`,
+  place: (place: string) => `Paikka: ${place}`,
+  hours: (hours: number) => `${hours} h`,
+  discount: "Alennus",
+  // The totals.
+  taxBase: "Veron peruste (alv 0 %)",
+  vatAmount: (vatRate: string) => `Arvonlisävero ${vatRate}`,
+  total: "Maksettava yhteensä",
+  beforeDiscount: (lineGross: string, discountGross: string) =>
+    `Hinta ennen alennusta ${lineGross} (sis. alv), alennus ${discountGross} (sis. alv).`,
+  // The household deduction.
+  workShare: (workShare: string, vatRate: string) => `Kotitalousvähennykseen oikeuttava työn osuus: ${workShare} (sis. alv ${vatRate})`,
+  workShareNote:
+    "Koko laskun summa on työtä: laskussa ei ole matka- eikä tarvikekuluja. Kotitalousvähennys lasketaan maksetusta työn osuudesta sen vuoden verotuksessa, jona lasku maksetaan.",
+  // The payment box.
+  paymentDetails: "Maksutiedot",
+  iban: "Saajan tilinumero (IBAN)",
+  bic: "BIC",
+  payee: "Saaja",
+  euros: "Euroa",
+  virtualBarcode: "Virtuaaliviivakoodi",
+} as const;
+
+export const creditNotePdfTexts = {
+  title: (creditNoteNumber: number) => `Hyvityslasku ${creditNoteNumber}`,
+  subject: (invoiceNumber: number, orderNumber: string) => `Hyvitys laskulle ${invoiceNumber}, tilaus ${orderNumber}`,
+  heading: "HYVITYSLASKU",
+  // The facts in the right column.
+  creditNoteNumber: "Hyvityslaskun numero",
+  issueDate: "Päivämäärä",
+  invoiceNumber: "Hyvitettävä lasku",
+  invoiceDate: "Laskun päivämäärä",
+  invoiceReference: "Laskun viitenumero",
+  orderNumber: "Tilausnumero",
+  buyer: "ASIAKAS",
+  // The credited line.
+  description: "Kuvaus",
+  vat: "Alv",
+  lineTotal: "Yhteensä (alv 0 %)",
+  line: (serviceName: string) => `Hyvitys: ${serviceName}`,
+  cancelledVisit: (when: string) => `Peruttu käynti ${when}`,
+  // The totals.
+  taxBase: "Veron peruste (alv 0 %)",
+  vatAmount: (vatRate: string) => `Arvonlisävero ${vatRate}`,
+  total: "Hyvitys yhteensä",
+  /** What is left of the invoice: the late cancellation's fee, or nothing. */
+  leftToPay: (invoiceNumber: number, credited: string, leftToPay: string, reference: string) =>
+    `Tämä hyvityslasku hyvittää laskusta ${invoiceNumber} ${credited}. Maksettavaksi jää peruutusmaksu ${leftToPay} laskun ${invoiceNumber} viitenumerolla ${reference}.`,
+  nothingToPay: (invoiceNumber: number) => `Tämä hyvityslasku hyvittää laskun ${invoiceNumber} kokonaan. Laskua ei tarvitse maksaa.`,
+} as const;
