@@ -8,6 +8,10 @@
 // measured size rounded up to the next 0.5 KB (one step more where that would leave under 100
 // bytes, which a renamed chunk can take): the check fails when a page grows past its ceiling, and
 // the table says how far each is from the goal. Lower a ceiling whenever a page gets lighter.
+//
+// None of these pages may bring Zod (or Conform's Zod adapter) to the browser: their forms are
+// validated on the server only (docs/decisions/0013-forms-validate-on-the-server.md), and a stray
+// import of a schema module would bring back about 30 KB. The check fails naming the page.
 // Run after `npm run build`: `node bench/js-budget.mjs`.
 import { readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
@@ -16,25 +20,27 @@ const KB = 1024;
 const GOAL = 100 * KB;
 /** Ceilings at page load, gzipped bytes. Content pages ship no JavaScript at all (root.tsx). */
 const CEILINGS = {
-  "routes/varaa._index.tsx": 108.5 * KB,
-  "routes/varaa.kaveri.tsx": 105 * KB,
-  "routes/varaa.yhteystiedot.tsx": 153 * KB,
-  "routes/varaus._index.tsx": 108.5 * KB,
-  "routes/varaus.kaveri.tsx": 105 * KB,
-  "routes/varaus.yhteystiedot.tsx": 153 * KB,
-  "routes/rekisteroidy-kaveriksi.tsx": 149 * KB,
-  "routes/auth._index.tsx": 141.5 * KB,
-  // The signed-in wizards (issue 11): the summary loads Conform like the contact step.
-  "routes/varaa-kaveri._index.tsx": 104 * KB,
-  "routes/varaa-kaveri.aika.tsx": 109.5 * KB,
-  "routes/varaa-kaveri.kaveri.tsx": 105 * KB,
-  "routes/varaa-kaveri.yhteenveto.tsx": 150 * KB,
-  "routes/portal.orders.new._index.tsx": 104 * KB,
-  "routes/portal.orders.new.aika.tsx": 109 * KB,
-  "routes/portal.orders.new.kuvaus.tsx": 103.5 * KB,
-  "routes/portal.orders.new.kaveri.tsx": 105 * KB,
-  "routes/portal.orders.new.yhteenveto.tsx": 150 * KB,
-  "routes/portal.orders.success.tsx": 100.5 * KB,
+  "routes/varaa._index.tsx": 107.5 * KB,
+  "routes/varaa.kaveri.tsx": 104 * KB,
+  "routes/varaa.yhteystiedot.tsx": 119.5 * KB,
+  "routes/varaus._index.tsx": 107.5 * KB,
+  "routes/varaus.kaveri.tsx": 104 * KB,
+  "routes/varaus.yhteystiedot.tsx": 119.5 * KB,
+  "routes/rekisteroidy-kaveriksi.tsx": 115 * KB,
+  "routes/auth._index.tsx": 110 * KB,
+  "routes/auth.unohtunut-salasana.tsx": 108 * KB,
+  "routes/auth.uusi-salasana.tsx": 109 * KB,
+  // The signed-in wizards (issue 11).
+  "routes/varaa-kaveri._index.tsx": 103 * KB,
+  "routes/varaa-kaveri.aika.tsx": 108.5 * KB,
+  "routes/varaa-kaveri.kaveri.tsx": 104 * KB,
+  "routes/varaa-kaveri.yhteenveto.tsx": 116.5 * KB,
+  "routes/portal.orders.new._index.tsx": 103 * KB,
+  "routes/portal.orders.new.aika.tsx": 108 * KB,
+  "routes/portal.orders.new.kuvaus.tsx": 102.5 * KB,
+  "routes/portal.orders.new.kaveri.tsx": 104 * KB,
+  "routes/portal.orders.new.yhteenveto.tsx": 116.5 * KB,
+  "routes/portal.orders.success.tsx": 99 * KB,
 };
 
 const metafile = JSON.parse(readFileSync("build/metafile.js.json", "utf8"));
@@ -64,7 +70,15 @@ const base = [outputOf("entry.client"), outputOf("routes/root.tsx") ?? outputOf(
 if (base.some((file) => !file)) throw new Error("The client entry or the root route is missing from the metafile: build first.");
 const sum = (files) => [...files].reduce((total, file) => total + gzipSize(file), 0);
 
+/** Bundled source files of the browser that must stay out of these pages. */
+const SERVER_ONLY = [/^node_modules\/zod\//, /^node_modules\/@conform-to\/zod\//];
+const serverOnlyInputs = (files) =>
+  [...new Set([...files].flatMap((file) => Object.keys(outputs[file]?.inputs ?? {})))].filter((input) =>
+    SERVER_ONLY.some((pattern) => pattern.test(input)),
+  );
+
 const rows = [];
+const strays = [];
 let failed = false;
 for (const [route, ceiling] of Object.entries(CEILINGS)) {
   const module = outputOf(`${route}?browser`);
@@ -72,18 +86,23 @@ for (const [route, ceiling] of Object.entries(CEILINGS)) {
   const initial = sum(closure([...base, module], false));
   const total = sum(closure([...base, module], true));
   const over = initial > ceiling;
-  failed ||= over;
+  const stray = serverOnlyInputs(closure([...base, module], true));
+  if (stray.length > 0) strays.push(`${route}: ${stray.slice(0, 3).join(", ")}${stray.length > 3 ? ", …" : ""}`);
+  failed ||= over || stray.length > 0;
   rows.push({
     page: route.replace(/^routes\//, "").replace(/\.tsx$/, ""),
     "at load (KB)": (initial / KB).toFixed(1),
     "with on-demand (KB)": (total / KB).toFixed(1),
     "ceiling (KB)": ceiling / KB,
     "goal 100 KB": initial <= GOAL ? "met" : `+${((initial - GOAL) / KB).toFixed(1)}`,
-    check: over ? "OVER CEILING" : "ok",
+    check: over ? "OVER CEILING" : stray.length > 0 ? "HAS ZOD" : "ok",
   });
 }
 console.table(rows);
+if (strays.length > 0) {
+  console.error(`Zod reached the browser on these pages (import schemas only in server halves):\n  ${strays.join("\n  ")}`);
+}
 if (failed) {
-  console.error("A page's JavaScript grew past its ceiling (gzipped, at load). See the table above.");
+  console.error("A page's JavaScript grew past its ceiling (gzipped, at load), or brought Zod. See above.");
   process.exit(1);
 }

@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { getDb, type Executor } from "~/db.server";
 import { logger } from "~/logger.server";
 import {
@@ -9,6 +9,7 @@ import {
 } from "~/models/caregiver-registration.server";
 import { insertProfile, isEmailRegistered } from "~/models/users.server";
 import type { BotCheckChallenge } from "~/schemas/bot-check";
+import type { FieldConstraints } from "~/schemas/zod";
 import {
   cityOf,
   caregiverRegistrationMessages as messages,
@@ -73,12 +74,14 @@ export interface Step1View {
   passwordOnFile: boolean;
   /** Null once the bot check has been passed in this registration. */
   botCheck: BotCheckChallenge | null;
+  constraint: FieldConstraints;
 }
 
 export interface Step2View {
   step: 2;
   defaults: StoredStep2;
   firstName: string;
+  constraint: FieldConstraints;
 }
 
 function step1View(draft: RegistrationDraftData | null): Step1View {
@@ -105,6 +108,7 @@ function step1View(draft: RegistrationDraftData | null): Step1View {
     photoUrl: draft?.photoKey ? photoUrl(draft.photoKey) : null,
     passwordOnFile: Boolean(step1?.passwordHash),
     botCheck: draft?.humanVerified ? null : createBotCheck(),
+    constraint: getZodConstraint(step1Schema({ passwordOnFile: Boolean(step1?.passwordHash) })),
   };
 }
 
@@ -121,7 +125,13 @@ export async function loadRegistration(request: Request): Promise<LoadOutcome> {
     if (!draft?.data.step1) {
       return { kind: "redirect", to: REGISTRATION_PATH, expired: (await drafts.idFrom(request)) !== null };
     }
-    return { kind: "view", view: { step: 2, defaults: draft.data.step2 ?? {}, firstName: draft.data.step1.firstName } };
+    const view: Step2View = {
+      step: 2,
+      defaults: draft.data.step2 ?? {},
+      firstName: draft.data.step1.firstName,
+      constraint: getZodConstraint(step2Schema),
+    };
+    return { kind: "view", view };
   }
   return { kind: "view", view: step1View(draft?.data ?? null) };
 }

@@ -9,7 +9,6 @@ import {
   type FieldMetadata,
   type FormMetadata,
 } from "@conform-to/react";
-import type { getZodConstraint } from "@conform-to/zod/v4";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { Alert } from "./alert";
 import {
@@ -44,8 +43,7 @@ type AnyForm = FormMetadata<any, string[]>;
  */
 export const validateOnServer = { shouldValidate: "onSubmit", shouldRevalidate: "onSubmit" } as const;
 
-/** A form's `required`, length and pattern attributes, worked out from its schema by the loader. */
-export type FieldConstraints = ReturnType<typeof getZodConstraint>;
+export type { FieldConstraints } from "~/schemas/zod";
 
 /** The first error of a field, or undefined. One message at a time is easier to act on. */
 function firstError(meta: Meta): string | undefined {

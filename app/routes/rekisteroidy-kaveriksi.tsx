@@ -1,5 +1,4 @@
 import { getFormProps, useForm, type FieldMetadata } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -13,24 +12,23 @@ import {
   RadioCards,
   SelectField,
   TextField,
+  validateOnServer,
 } from "~/components/forms";
 import { linkClass, PageLayout } from "~/components/layout";
 import { BOT_CHECK_FIELDS } from "~/schemas/bot-check";
 import {
   BIO_MAX_LENGTH,
   CITY_OPTIONS,
-  caregiverRegistrationMessages,
   LANGUAGE_OPTIONS,
   OTHER_CITY,
   PHOTO_FIELD,
   REGISTRATION_PATH,
   SERVICE_OPTIONS,
   STEP_2_PATH,
-  step1Schema,
-  step2Schema,
   TRANSPORTATION_OPTIONS,
-  type Step1Values,
-} from "~/schemas/caregiver-registration";
+} from "~/schemas/caregiver-registration-options";
+import type { Step1Values, Step2Values } from "~/schemas/caregiver-registration";
+import { caregiverRegistrationMessages } from "~/messages/caregiver-registration";
 import { redirectWithToast } from "~/services/flash.server";
 import {
   loadRegistration,
@@ -124,15 +122,12 @@ function Progress({ step }: { step: 1 | 2 }) {
 type LastResult = NonNullable<ReturnType<typeof useActionData<typeof action>>>["result"];
 
 function Step1Form({ view, lastResult }: { view: Step1View; lastResult?: LastResult }) {
-  const schema = step1Schema({ passwordOnFile: view.passwordOnFile });
   const [form, fields] = useForm<Step1Values>({
     id: "kaverihakemus-perustiedot",
     lastResult,
     defaultValue: view.defaults,
-    constraint: getZodConstraint(schema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    constraint: view.constraint,
+    ...validateOnServer,
   });
   const hydrated = useHydrated();
   // With JavaScript the field for another town appears only when 'Muu' is chosen.
@@ -251,7 +246,7 @@ function Step1Form({ view, lastResult }: { view: Step1View; lastResult?: LastRes
 }
 
 function Step2Form({ view, lastResult }: { view: Step2View; lastResult?: LastResult }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<Step2Values>({
     id: "kaverihakemus-osaaminen",
     lastResult,
     defaultValue: {
@@ -261,10 +256,8 @@ function Step2Form({ view, lastResult }: { view: Step2View; lastResult?: LastRes
       languages: view.defaults.languages ?? ["suomi"],
       transportation: view.defaults.transportation ?? "none",
     },
-    constraint: getZodConstraint(step2Schema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: step2Schema }),
+    constraint: view.constraint,
+    ...validateOnServer,
   });
 
   return (

@@ -13,6 +13,7 @@ import {
   type infer as ZodInfer,
   type ZodType,
 } from "zod";
+import type { getZodConstraint } from "@conform-to/zod/v4";
 import { fieldMessages } from "~/messages/fields";
 
 // The one place the schemas get Zod from.
@@ -30,6 +31,12 @@ import { fieldMessages } from "~/messages/fields";
 config({ customError: () => fieldMessages.checkField, jitless: typeof document !== "undefined" });
 
 export const z = { array, boolean, email, enum: enumOf, literal, NEVER, number, object, string, unknown };
+
+/**
+ * A form's `required`, length and pattern attributes, worked out from its schema on the server and
+ * sent to the page by its loader (decision 0013).
+ */
+export type FieldConstraints = ReturnType<typeof getZodConstraint>;
 
 /** What a schema gives when it accepts its input (`z.infer` of Zod). */
 export type Infer<T extends ZodType> = ZodInfer<T>;
