@@ -148,7 +148,7 @@ export async function submitRegistration(request: Request): Promise<ActionOutcom
   const intent = formData.get("intent");
   if (intent === "step2") return submitStep2(request, formData);
   if (intent === "back") return goBackToStep1(request, formData);
-  throw new Response("Tuntematon lomake", { status: 400 });
+  throw new Response(messages.unknownForm, { status: 400 });
 }
 
 function photoError(): Record<string, string[]> {
@@ -179,7 +179,7 @@ async function submitStep1(request: Request): Promise<ActionOutcome> {
     };
   }
   const { formData, file, fileTooLarge } = parsed;
-  if (formData.get("intent") !== "step1") throw new Response("Tuntematon lomake", { status: 400 });
+  if (formData.get("intent") !== "step1") throw new Response(messages.unknownForm, { status: 400 });
 
   const previous: RegistrationDraftData = draft?.data ?? { humanVerified: false, photoKey: null, step1: null, step2: null };
   const passwordOnFile = Boolean(previous.step1?.passwordHash);

@@ -36,6 +36,10 @@ export const invoicePdfTexts = {
   place: (place: string) => `Paikka: ${place}`,
   hours: (hours: number) => `${hours} h`,
   discount: "Alennus",
+  /** The discount line with its code, when the order had one. */
+  discountWithCode: (code: string) => `Alennus (koodi ${code})`,
+  /** Under the service line: who did the work. */
+  caregiver: (name: string | null) => (name ? `Kaveri: ${name}` : "Kaveri: Arkikaverin valitsema"),
   // The totals.
   taxBase: "Veron peruste (alv 0 %)",
   vatAmount: (vatRate: string) => `Arvonlisävero ${vatRate}`,

@@ -11,6 +11,7 @@ import {
   orderTotalCents,
   type BookingDocument,
 } from "../models/booking-documents.server";
+import { invoicePdfTexts } from "../messages/invoice-pdfs";
 import { findCreditNoteOfOrder } from "../models/order-cancellation.server";
 import { getCompanyInfo, getContactInfo } from "../models/settings.server";
 import { drawCreditNotePdf } from "./credit-note-pdf.server";
@@ -153,9 +154,9 @@ function invoicePdfData(booking: BookingDocument, seller: InvoicePdfData["seller
       name: booking.serviceName,
       when: bookingWhen(order),
       place: serviceAddress,
-      caregiver: booking.caregiverName ? `Kaveri: ${booking.caregiverName}` : "Kaveri: Arkikaverin valitsema",
+      caregiver: invoicePdfTexts.caregiver(booking.caregiverName),
     },
-    discountLabel: booking.discountCode ? `Alennus (koodi ${booking.discountCode})` : "Alennus",
+    discountLabel: booking.discountCode ? invoicePdfTexts.discountWithCode(booking.discountCode) : invoicePdfTexts.discount,
     vatRateBp: order.vatRateBp,
     amounts: invoiceAmounts(order),
     virtualBarcode: virtualBarcode({
