@@ -9,6 +9,8 @@ export const pdfLayoutTexts = {
 } as const;
 
 export const invoicePdfTexts = {
+  /** The file name the invoice is attached and downloaded under. */
+  fileName: (invoiceNumber: number) => `lasku-${invoiceNumber}.pdf`,
   title: (invoiceNumber: number) => `Lasku ${invoiceNumber}`,
   subject: (serviceName: string, orderNumber: string) => `${serviceName}, tilaus ${orderNumber}`,
   heading: "LASKU",
@@ -60,6 +62,7 @@ export const invoicePdfTexts = {
 } as const;
 
 export const creditNotePdfTexts = {
+  fileName: (creditNoteNumber: number) => `hyvityslasku-${creditNoteNumber}.pdf`,
   title: (creditNoteNumber: number) => `Hyvityslasku ${creditNoteNumber}`,
   subject: (invoiceNumber: number, orderNumber: string) => `Hyvitys laskulle ${invoiceNumber}, tilaus ${orderNumber}`,
   heading: "HYVITYSLASKU",

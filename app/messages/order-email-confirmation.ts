@@ -9,6 +9,8 @@ export const orderEmailConfirmationTexts = {
   emailSubject: (orderNumber: string) => `Vahvista varauksesi ${orderNumber} – Arkikaveri`,
   emailIntro: (email: string, orderNumber: string) =>
     `Osoitteella ${email} tehtiin juuri varaus ${orderNumber}. Koska samalla osoitteella on tänään tehty jo useita laskulla maksettavia varauksia, varmistamme, että varaus on sinun.`,
+  /** The visit: service, weekday and date, and the time range. */
+  emailVisit: (serviceName: string, weekdayDate: string, timeRange: string) => `${serviceName}, ${weekdayDate} klo ${timeRange}`,
   emailDeadline: (deadline: string) =>
     `Vahvista varaus viimeistään ${deadline}. Jos et vahvista sitä, varaus perutaan ja aika vapautuu muille.`,
   emailNotYou: "Jos et tehnyt tätä varausta, voit jättää viestin huomiotta: varaus perutaan itsestään.",

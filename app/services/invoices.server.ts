@@ -11,7 +11,7 @@ import {
   orderTotalCents,
   type BookingDocument,
 } from "../models/booking-documents.server";
-import { invoicePdfTexts } from "../messages/invoice-pdfs";
+import { creditNotePdfTexts, invoicePdfTexts } from "../messages/invoice-pdfs";
 import { findCreditNoteOfOrder } from "../models/order-cancellation.server";
 import { getCompanyInfo, getContactInfo } from "../models/settings.server";
 import { drawCreditNotePdf } from "./credit-note-pdf.server";
@@ -118,12 +118,12 @@ export async function renderCreditNotePdf(
 }
 
 export function creditNoteFileName(creditNoteNumber: number): string {
-  return `hyvityslasku-${creditNoteNumber}.pdf`;
+  return creditNotePdfTexts.fileName(creditNoteNumber);
 }
 
 /** The file name the invoice is attached and downloaded under. */
 export function invoiceFileName(invoiceNumber: number): string {
-  return `lasku-${invoiceNumber}.pdf`;
+  return invoicePdfTexts.fileName(invoiceNumber);
 }
 
 function invoicePdfData(booking: BookingDocument, seller: InvoicePdfData["seller"]): InvoicePdfData {

@@ -43,7 +43,7 @@ export async function sendOrderConfirmationRequest(trx: Executor, input: { email
       heading: texts.heading,
       paragraphs: [
         texts.emailIntro(input.email, order.orderNumber),
-        `${order.serviceName}, ${formatWeekdayDate(order.startsAt)} klo ${formatTimeRange(order.startsAt, order.endsAt)}`,
+        texts.emailVisit(order.serviceName, formatWeekdayDate(order.startsAt), formatTimeRange(order.startsAt, order.endsAt)),
         texts.emailDeadline(formatDateTime(dueAt)),
       ],
       button: { label: texts.button, url: url.toString() },
