@@ -34,9 +34,10 @@ export const caregiverRegistrationMessages = {
   draftExpired: "Lomakkeen tiedot ehtivät vanhentua. Täytä ensimmäisen vaiheen tiedot uudelleen.",
   /** The browser's upload arrived broken (cut off or malformed): nothing of it can be read. */
   formUnreadable: "Lomakkeen lähetys ei onnistunut. Tarkista tiedot ja lähetä lomake uudelleen.",
-  /** A post whose intent is neither step (a forged or outdated form). */
-  unknownForm: "Tuntematon lomake",
 } as const;
+
+/** A post whose intent is neither step (a forged or outdated form); the server's answer only. */
+export const UNKNOWN_FORM_MESSAGE = "Tuntematon lomake";
 
 // The form's choices by id; the ids and their order are the schema's (app/schemas/caregiver-registration.ts).
 

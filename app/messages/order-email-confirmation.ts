@@ -9,8 +9,6 @@ export const orderEmailConfirmationTexts = {
   emailSubject: (orderNumber: string) => `Vahvista varauksesi ${orderNumber} – Arkikaveri`,
   emailIntro: (email: string, orderNumber: string) =>
     `Osoitteella ${email} tehtiin juuri varaus ${orderNumber}. Koska samalla osoitteella on tänään tehty jo useita laskulla maksettavia varauksia, varmistamme, että varaus on sinun.`,
-  /** The visit: service, weekday and date, and the time range. */
-  emailVisit: (serviceName: string, weekdayDate: string, timeRange: string) => `${serviceName}, ${weekdayDate} klo ${timeRange}`,
   emailDeadline: (deadline: string) =>
     `Vahvista varaus viimeistään ${deadline}. Jos et vahvista sitä, varaus perutaan ja aika vapautuu muille.`,
   emailNotYou: "Jos et tehnyt tätä varausta, voit jättää viestin huomiotta: varaus perutaan itsestään.",
@@ -21,3 +19,11 @@ export const orderEmailConfirmationTexts = {
   invalidLink: "Vahvistuslinkki on vanhentunut tai jo käytetty. Jos varausta ei vahvistettu ajoissa, se on peruttu. Voit tehdä uuden varauksen.",
   confirmed: "Varaus vahvistettu",
 } as const;
+
+/**
+ * The e-mail's line of the visit: service, weekday and date, and the time range. Apart from the
+ * texts above, which the result page ships to the browser.
+ */
+export function orderConfirmationVisitLine(serviceName: string, weekdayDate: string, timeRange: string): string {
+  return `${serviceName}, ${weekdayDate} klo ${timeRange}`;
+}
