@@ -2,7 +2,8 @@ import type { AppLoadContext } from "@remix-run/node";
 import { requireRole, type StaffUser } from "~/auth/guards.server";
 import type { StaffRole } from "~/db/schema";
 import { safeRedirectPath } from "~/auth/access";
-import { staffResponseTexts } from "~/messages/backoffice";
+import { PAGE_NOT_FOUND } from "~/messages/backoffice";
+import { FORM_INCOMPLETE } from "~/messages/fields";
 import type { AuditActor } from "~/models/audit-log.server";
 
 // What every back-office action starts with: the guard, and the actor its audit lines name.
@@ -31,9 +32,9 @@ export function backofficeReturnPath(value: unknown, fallback: string): string {
 
 /** A form whose intent no branch of the action knows: a forged or outdated form. */
 export function badForm(): Response {
-  return new Response(staffResponseTexts.badForm, { status: 400, statusText: "Bad Request" });
+  return new Response(FORM_INCOMPLETE, { status: 400, statusText: "Bad Request" });
 }
 
-export function notFound(message: string = staffResponseTexts.notFound): Response {
+export function notFound(message: string = PAGE_NOT_FOUND): Response {
   return new Response(message, { status: 404, statusText: "Not Found" });
 }

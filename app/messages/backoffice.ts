@@ -1,17 +1,13 @@
 import { formatEuros } from "~/domain/format";
 import type { CaregiverReviewAction, VerificationFlag } from "~/domain/caregiver-review";
 import type { ListCount } from "~/domain/list-query";
-import { FORM_INCOMPLETE } from "~/messages/fields";
 import { CAREGIVER_STATUS_LABELS, CUSTOMER_STATUS_LABELS, ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from "~/messages/statuses";
 
 // Texts of the back office (spec 001 §2, §8 verbatim where given). Services and models report
 // codes; these maps turn them into what staff read.
 
-/** The plain answers of app/backoffice/staff.server.ts: a forged or outdated form, a missing page. */
-export const staffResponseTexts = {
-  badForm: FORM_INCOMPLETE,
-  notFound: "Sivua ei löytynyt.",
-} as const;
+/** The plain answer of a missing back-office page (app/backoffice/staff.server.ts). */
+export const PAGE_NOT_FOUND = "Sivua ei löytynyt.";
 
 // ---------------------------------------------------------------- lists
 
