@@ -31,7 +31,7 @@ export async function handleOrderChange(request: Request, context: Partial<AppLo
         const orderNumber = await findOrderNumber(db, orderId);
         if (!orderNumber) return redirectWithToast(request, back, { type: "error", title: statusUpdateFailed(orderChangeRefusal("order_not_found")) });
         if (!(access.cancelOrders as readonly string[]).includes(user.role)) {
-          return redirectWithToast(request, back, { type: "error", title: statusUpdateFailed("vain ylläpitäjä voi perua tilauksen.") });
+          return redirectWithToast(request, back, { type: "error", title: statusUpdateFailed(orderChangeRefusal("admin_only")) });
         }
         return redirect(`/backoffice/orders/${encodeURIComponent(orderNumber)}/peruuta?${new URLSearchParams({ takaisin: back })}`);
       }

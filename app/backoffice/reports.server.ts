@@ -3,6 +3,7 @@ import { csvAmount } from "~/domain/csv";
 import { formatEuros } from "~/domain/format";
 import { bandForHour } from "~/domain/pricing";
 import { BAND_NAMES } from "~/messages/booking";
+import { cancellationRowTexts, reportTexts } from "~/messages/backoffice-reports";
 import type { Period } from "~/models/backoffice-payments.server";
 import { cancellationFigures, helperHours, ordersBy, ordersByStartHour, salesBy, type Bucket } from "~/models/backoffice-reports.server";
 import { getPriceBands } from "~/models/settings.server";
@@ -15,6 +16,15 @@ export const REPORT_DEFAULT_DAYS = 90;
 
 export const REPORT_IDS = ["viikot", "kuukaudet", "palvelut", "kaupungit", "tunnit", "kaverit", "peruutukset"] as const;
 export type ReportId = (typeof REPORT_IDS)[number];
+
+// Typed by the ids, so that a report without its texts fails the typecheck.
+const texts: Record<ReportId, { title: string; columns: readonly string[]; measure: string; empty: string }> = reportTexts;
+
+/** A section's words, with its rows. */
+function section(id: ReportId, rows: ReportSection["rows"]): ReportSection {
+  const { title, columns, measure, empty } = texts[id];
+  return { id, title, columns: [...columns], rows, measure, empty };
+}
 
 export interface ReportSection {
   id: ReportId;
@@ -58,36 +68,29 @@ export async function loadReports(db: DB, period: Period): Promise<ReportSection
     bucket.orders += hour.orders;
     bucket.cents += hour.cents;
   }
-  const orderColumns = ["", "Tilauksia", "Myynti"];
   const countRows = (buckets: Bucket[]) =>
     buckets.map((bucket) => ({ label: bucket.label, cells: [bucket.label, String(bucket.orders), formatEuros(bucket.cents)], csv: [bucket.label, bucket.orders, csvAmount(bucket.cents)], value: bucket.orders, display: String(bucket.orders) }));
+  const { kept, cancelled } = cancellationRowTexts;
+  const keptOrders = cancellations.orders - cancellations.cancelled;
   const share = cancellations.orders ? Math.round((cancellations.cancelled / cancellations.orders) * 1000) / 10 : 0;
   return [
-    { id: "viikot", title: "Myynti viikoittain", columns: ["Viikko", "Valmiita tilauksia", "Myynti"], rows: moneyRows(weeks), measure: "Myynti", empty: "Ei valmiita tilauksia valitulla aikavälillä." },
-    { id: "kuukaudet", title: "Myynti kuukausittain", columns: ["Kuukausi", "Valmiita tilauksia", "Myynti"], rows: moneyRows(months), measure: "Myynti", empty: "Ei valmiita tilauksia valitulla aikavälillä." },
-    { id: "palvelut", title: "Tilaukset palveluittain", columns: ["Palvelu", ...orderColumns.slice(1)], rows: countRows(services), measure: "Tilauksia", empty: "Ei tilauksia valitulla aikavälillä." },
-    { id: "kaupungit", title: "Tilaukset kaupungeittain", columns: ["Kaupunki", ...orderColumns.slice(1)], rows: countRows(cities), measure: "Tilauksia", empty: "Ei tilauksia valitulla aikavälillä." },
-    { id: "tunnit", title: "Tilaukset alkamisajan mukaan", columns: ["Hintaluokka", ...orderColumns.slice(1)], rows: countRows([...byBand.values()]), measure: "Tilauksia", empty: "Ei tilauksia valitulla aikavälillä." },
-    {
-      id: "kaverit",
-      title: "Kavereiden varatut tunnit",
-      columns: ["Kaveri", "Käyntejä", "Tunteja"],
-      rows: helpers.map((helper) => ({ label: helper.name, cells: [helper.name, String(helper.orders), `${helper.hours} h`], csv: [helper.name, helper.orders, helper.hours], value: helper.hours, display: `${helper.hours} h` })),
-      measure: "Tunteja",
-      empty: "Ei kavereille varattuja käyntejä valitulla aikavälillä.",
-    },
-    {
-      id: "peruutukset",
-      title: "Peruutukset",
-      columns: ["", "Tilauksia", "Osuus"],
-      rows: cancellations.orders
+    section("viikot", moneyRows(weeks)),
+    section("kuukaudet", moneyRows(months)),
+    section("palvelut", countRows(services)),
+    section("kaupungit", countRows(cities)),
+    section("tunnit", countRows([...byBand.values()])),
+    section(
+      "kaverit",
+      helpers.map((helper) => ({ label: helper.name, cells: [helper.name, String(helper.orders), `${helper.hours} h`], csv: [helper.name, helper.orders, helper.hours], value: helper.hours, display: `${helper.hours} h` })),
+    ),
+    section(
+      "peruutukset",
+      cancellations.orders
         ? [
-            { label: "Toteutuneet tai tulevat", cells: ["Toteutuneet tai tulevat", String(cancellations.orders - cancellations.cancelled), `${(100 - share).toLocaleString("fi-FI")} %`], csv: ["Toteutuneet tai tulevat", cancellations.orders - cancellations.cancelled, ""], value: cancellations.orders - cancellations.cancelled, display: String(cancellations.orders - cancellations.cancelled) },
-            { label: "Peruutetut", cells: ["Peruutetut", String(cancellations.cancelled), `${share.toLocaleString("fi-FI")} % (peruutusmaksut ${formatEuros(cancellations.feesCents)})`], csv: ["Peruutetut", cancellations.cancelled, csvAmount(cancellations.feesCents)], value: cancellations.cancelled, display: String(cancellations.cancelled) },
+            { label: kept, cells: [kept, String(keptOrders), cancellationRowTexts.share(100 - share)], csv: [kept, keptOrders, ""], value: keptOrders, display: String(keptOrders) },
+            { label: cancelled, cells: [cancelled, String(cancellations.cancelled), cancellationRowTexts.cancelledShare(share, formatEuros(cancellations.feesCents))], csv: [cancelled, cancellations.cancelled, csvAmount(cancellations.feesCents)], value: cancellations.cancelled, display: String(cancellations.cancelled) },
           ]
         : [],
-      measure: "Tilauksia",
-      empty: "Ei tilauksia valitulla aikavälillä.",
-    },
+    ),
   ];
 }

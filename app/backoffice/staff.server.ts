@@ -2,6 +2,8 @@ import type { AppLoadContext } from "@remix-run/node";
 import { requireRole, type StaffUser } from "~/auth/guards.server";
 import type { StaffRole } from "~/db/schema";
 import { safeRedirectPath } from "~/auth/access";
+import { PAGE_NOT_FOUND } from "~/messages/backoffice";
+import { FORM_INCOMPLETE } from "~/messages/fields";
 import type { AuditActor } from "~/models/audit-log.server";
 
 // What every back-office action starts with: the guard, and the actor its audit lines name.
@@ -30,9 +32,9 @@ export function backofficeReturnPath(value: unknown, fallback: string): string {
 
 /** A form whose intent no branch of the action knows: a forged or outdated form. */
 export function badForm(): Response {
-  return new Response("Lomakkeen tiedot olivat puutteelliset.", { status: 400, statusText: "Bad Request" });
+  return new Response(FORM_INCOMPLETE, { status: 400, statusText: "Bad Request" });
 }
 
-export function notFound(message = "Sivua ei löytynyt."): Response {
+export function notFound(message: string = PAGE_NOT_FOUND): Response {
   return new Response(message, { status: 404, statusText: "Not Found" });
 }

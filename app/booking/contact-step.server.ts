@@ -5,6 +5,7 @@ import { getDb, type Executor } from "~/db.server";
 import { helsinkiToday } from "~/domain/booking-window";
 import {
   DISCOUNT_CHECK_FAILED_MESSAGE,
+  DISCOUNT_CODE_MISSING_MESSAGE,
   DISCOUNT_INVALID_MESSAGE,
   DISCOUNT_VALID_MESSAGE,
   discountRejectionMessage,
@@ -172,7 +173,7 @@ export async function contactStepAction(request: Request, flow: BookingFlow, cli
     const submission = parseWithZod(formData, { schema: DiscountCheckSchema });
     const discount = code
       ? await checkDiscount(db, { code, email, time, now })
-      : ({ status: "invalid", message: "Kirjoita alennuskoodi ennen tarkistusta.", detail: null, code: "", amounts: null } as const);
+      : ({ status: "invalid", message: DISCOUNT_CODE_MISSING_MESSAGE, detail: null, code: "", amounts: null } as const);
     // No new bot-check question: the visitor's widget or answer stays valid for the real submit.
     return data({ result: submission.reply({ hideFields: HIDDEN_FIELDS }), discount, botCheck: null });
   }

@@ -8,6 +8,8 @@
 //   customers, whose saved details fill in the visit's address and phone, with a summary at the
 //   end instead of the contact form (spec 000 §2 "Four-step wizard", 001 §2 orders/new).
 
+import { publicStepTitles, signedInStepTitles } from "../messages/booking-flows";
+
 export type BookingStep = "service" | "time" | "details" | "caregiver" | "contact" | "summary";
 
 /** Whose wording the flow's messages follow (spec 000 §5 "Four-step wizard", 001 §5 "Portal wizard"). */
@@ -43,18 +45,14 @@ export interface BookingFlow {
   successPath: "/varaus-maksu-onnistui" | "/portal/orders/success";
 }
 
-const PUBLIC_TITLES: Partial<Record<BookingStep, string>> = {
-  time: "Valitse aika ja palvelu",
-  caregiver: "Valitse kaveri",
-  contact: "Yhteystiedot",
-};
+const PUBLIC_TITLES: Partial<Record<BookingStep, string>> = publicStepTitles;
 
 const SIGNED_IN_TITLES: Partial<Record<BookingStep, string>> = {
-  service: "Valitse palvelu",
-  time: "Aika ja paikka",
-  details: "Kuvaus ja lisätiedot",
-  caregiver: "Valitse kaveri",
-  summary: "Yhteenveto ja maksu",
+  service: signedInStepTitles.service,
+  time: signedInStepTitles.time,
+  details: signedInStepTitles.details,
+  caregiver: signedInStepTitles.caregiver,
+  summary: signedInStepTitles.summary,
 };
 
 const PUBLIC_STEPS: readonly BookingStep[] = ["time", "caregiver", "contact"];
@@ -116,7 +114,7 @@ export const NEW_ORDER_FLOW: BookingFlow = {
   },
   titles: {
     service: SIGNED_IN_TITLES.service,
-    time: "Aika ja osoite",
+    time: signedInStepTitles.timeInPortal,
     details: SIGNED_IN_TITLES.details,
     caregiver: SIGNED_IN_TITLES.caregiver,
     summary: SIGNED_IN_TITLES.summary,

@@ -22,6 +22,7 @@ import {
   transportationFlags,
   type Step2Values,
 } from "~/schemas/caregiver-registration";
+import { UNKNOWN_FORM_MESSAGE } from "~/messages/caregiver-registration";
 import { queueEmailConfirmation } from "~/services/auth.server";
 import { createBotCheck, verifyBotCheck } from "~/services/bot-check.server";
 import { hashPassword } from "~/services/password.server";
@@ -158,7 +159,7 @@ export async function submitRegistration(request: Request): Promise<ActionOutcom
   const intent = formData.get("intent");
   if (intent === "step2") return submitStep2(request, formData);
   if (intent === "back") return goBackToStep1(request, formData);
-  throw new Response("Tuntematon lomake", { status: 400 });
+  throw new Response(UNKNOWN_FORM_MESSAGE, { status: 400 });
 }
 
 function photoError(): Record<string, string[]> {
@@ -189,7 +190,7 @@ async function submitStep1(request: Request): Promise<ActionOutcome> {
     };
   }
   const { formData, file, fileTooLarge } = parsed;
-  if (formData.get("intent") !== "step1") throw new Response("Tuntematon lomake", { status: 400 });
+  if (formData.get("intent") !== "step1") throw new Response(UNKNOWN_FORM_MESSAGE, { status: 400 });
 
   const previous: RegistrationDraftData = draft?.data ?? { humanVerified: false, photoKey: null, step1: null, step2: null };
   const passwordOnFile = Boolean(previous.step1?.passwordHash);

@@ -6,6 +6,9 @@ import { CAREGIVER_STATUS_LABELS, CUSTOMER_STATUS_LABELS, ORDER_STATUS_LABELS, P
 // Texts of the back office (spec 001 §2, §8 verbatim where given). Services and models report
 // codes; these maps turn them into what staff read.
 
+/** The plain answer of a missing back-office page (app/backoffice/staff.server.ts). */
+export const PAGE_NOT_FOUND = "Sivua ei löytynyt.";
+
 // ---------------------------------------------------------------- lists
 
 export const listTexts = {
@@ -140,6 +143,8 @@ export function auditEntityLabel(entityType: string): string {
 }
 
 export const SYSTEM_ACTOR = "Järjestelmä";
+/** The actor of a line whose staff member's profile is gone. */
+export const DELETED_ACTOR = "Poistettu käyttäjä";
 
 const AUDIT_FIELD_LABELS: Record<string, string> = {
   status: "Tila",
@@ -247,6 +252,8 @@ export const ORDER_CHANGE_REFUSALS: Record<string, string> = {
   caregiver_not_assignable: "kaveria ei ole hyväksytty tai hänet on jäädytetty.",
   caregiver_busy: "kaverilla on jo toinen tilaus samaan aikaan.",
   use_cancel: "peru tilaus Peru tilaus -toiminnolla, jotta maksu palautetaan ja asianosaiset saavat tiedon.",
+  /** Cancelling is the admin's alone (001 §6); app/backoffice/order-actions.server.ts checks it. */
+  admin_only: "vain ylläpitäjä voi perua tilauksen.",
 };
 
 export function orderChangeRefusal(code: string): string {

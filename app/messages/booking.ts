@@ -75,6 +75,8 @@ export function caregiverOutsideAreaMessage(city: string): string {
 export const DISCOUNT_VALID_MESSAGE = "Alennuskoodi hyväksytty!";
 export const DISCOUNT_INVALID_MESSAGE = "Alennuskoodi ei ole voimassa";
 export const DISCOUNT_CHECK_FAILED_MESSAGE = "Virhe alennuskoodin tarkistuksessa";
+/** 'Tarkista' pressed with the code field empty. */
+export const DISCOUNT_CODE_MISSING_MESSAGE = "Kirjoita alennuskoodi ennen tarkistusta.";
 
 /**
  * Finnish text for a refused code. The spec allows the server's own text in place of the generic

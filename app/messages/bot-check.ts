@@ -14,3 +14,8 @@ export const botCheckMessages = {
   /** The challenge or the question was older than its lifetime. */
   expired: "Varmistus vanheni. Tee varmistus uudelleen.",
 } as const;
+
+/** The question of the self-hosted check. */
+export function botCheckQuestion(a: number, b: number): string {
+  return `Paljonko on ${a} + ${b}?`;
+}

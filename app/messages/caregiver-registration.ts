@@ -36,6 +36,9 @@ export const caregiverRegistrationMessages = {
   formUnreadable: "Lomakkeen lähetys ei onnistunut. Tarkista tiedot ja lähetä lomake uudelleen.",
 } as const;
 
+/** A post whose intent is neither step (a forged or outdated form); the server's answer only. */
+export const UNKNOWN_FORM_MESSAGE = "Tuntematon lomake";
+
 // The form's choices by id; the ids and their order are the schema's (app/schemas/caregiver-registration.ts).
 
 /** Each service category a helper can offer (spec 001 §3). */

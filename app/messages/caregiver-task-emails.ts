@@ -7,6 +7,9 @@ import type { EmailContent } from "../domain/email-content";
 import { formatTimeRange, formatWeekdayDate } from "../domain/format";
 import { NOTIFICATIONS } from "./portal";
 
+/** A helper whose name is gone, in the notices and e-mails of their actions. */
+export const UNNAMED_CAREGIVER = "Kaveri";
+
 interface Contact {
   email: string;
   phone: string;
@@ -52,7 +55,7 @@ export function completedEmailContent(
       heading: NOTIFICATIONS.ORDER_COMPLETED,
       paragraphs: [
         greeting(booking),
-        `${booking.caregiverName ?? "Kaveri"} on merkinnyt käynnin ${order.orderNumber} (${booking.serviceName}, ${whenOf(booking)}) tehdyksi. Kiitos, että käytit Arkikaveria!`,
+        `${booking.caregiverName ?? UNNAMED_CAREGIVER} on merkinnyt käynnin ${order.orderNumber} (${booking.serviceName}, ${whenOf(booking)}) tehdyksi. Kiitos, että käytit Arkikaveria!`,
         "Kerro halutessasi, miten käynti sujui: arvio yhdestä viiteen tähteen vie minuutin, ja se auttaa muita valitsemaan kaverin.",
       ],
       button: { label: "Arvioi käynti", url: reviewUrl },

@@ -21,5 +21,8 @@ export const fieldMessages = {
   passwordsDiffer: "Salasanat eivät täsmää",
 } as const;
 
+/** The plain 400 answer to a form no action knows (forged or outdated): no field to put it on. */
+export const FORM_INCOMPLETE = "Lomakkeen tiedot olivat puutteelliset.";
+
 /** The hint under every field where a new password is chosen: the rule of `fieldMessages.password*`. */
 export const PASSWORD_RULE_HINT = "Vähintään 8 merkkiä, joissa on iso kirjain, pieni kirjain ja numero.";

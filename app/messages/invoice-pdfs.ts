@@ -9,6 +9,8 @@ export const pdfLayoutTexts = {
 } as const;
 
 export const invoicePdfTexts = {
+  /** The file name the invoice is attached and downloaded under. */
+  fileName: (invoiceNumber: number) => `lasku-${invoiceNumber}.pdf`,
   title: (invoiceNumber: number) => `Lasku ${invoiceNumber}`,
   subject: (serviceName: string, orderNumber: string) => `${serviceName}, tilaus ${orderNumber}`,
   heading: "LASKU",
@@ -36,6 +38,10 @@ export const invoicePdfTexts = {
   place: (place: string) => `Paikka: ${place}`,
   hours: (hours: number) => `${hours} h`,
   discount: "Alennus",
+  /** The discount line with its code, when the order had one. */
+  discountWithCode: (code: string) => `Alennus (koodi ${code})`,
+  /** Under the service line: who did the work. */
+  caregiver: (name: string | null) => (name ? `Kaveri: ${name}` : "Kaveri: Arkikaverin valitsema"),
   // The totals.
   taxBase: "Veron peruste (alv 0 %)",
   vatAmount: (vatRate: string) => `Arvonlisävero ${vatRate}`,
@@ -56,6 +62,7 @@ export const invoicePdfTexts = {
 } as const;
 
 export const creditNotePdfTexts = {
+  fileName: (creditNoteNumber: number) => `hyvityslasku-${creditNoteNumber}.pdf`,
   title: (creditNoteNumber: number) => `Hyvityslasku ${creditNoteNumber}`,
   subject: (invoiceNumber: number, orderNumber: string) => `Hyvitys laskulle ${invoiceNumber}, tilaus ${orderNumber}`,
   heading: "HYVITYSLASKU",

@@ -19,3 +19,11 @@ export const orderEmailConfirmationTexts = {
   invalidLink: "Vahvistuslinkki on vanhentunut tai jo käytetty. Jos varausta ei vahvistettu ajoissa, se on peruttu. Voit tehdä uuden varauksen.",
   confirmed: "Varaus vahvistettu",
 } as const;
+
+/**
+ * The e-mail's line of the visit: service, weekday and date, and the time range. Apart from the
+ * texts above, which the result page ships to the browser.
+ */
+export function orderConfirmationVisitLine(serviceName: string, weekdayDate: string, timeRange: string): string {
+  return `${serviceName}, ${weekdayDate} klo ${timeRange}`;
+}

@@ -18,6 +18,14 @@ export const orderMessageTexts = {
   notFound: "Keskustelua ei löytynyt.",
 } as const;
 
+/** How the reader's own messages are signed. */
+export const OWN_MESSAGE_SENDER = "Sinä";
+
+/** A staff member's message as staff see it: by name. */
+export function staffMemberSender(name: string): string {
+  return `${name} (henkilökunta)`;
+}
+
 /** Who reads the thread when the customer writes, said above the form. */
 export function threadAudience(caregiverName: string | null): string {
   return caregiverName

@@ -14,3 +14,6 @@ export const requestRefusalTexts = {
   },
   415: { title: "Lomakkeen muotoa ei tueta", text: "Lomakkeen lähetys ei onnistunut. Palaa edelliselle sivulle ja lähetä lomake uudelleen." },
 } as const;
+
+/** The link under every refusal, back to the page the form was on. */
+export const REQUEST_REFUSAL_BACK_LINK = "Palaa takaisin";

@@ -1,12 +1,11 @@
 import { requireUser, type AuthUser } from "~/auth/guards.server";
 import { getDb } from "~/db.server";
-import { formatDate, formatEuros, formatHours, formatTimeRange, formatWeekdayDate } from "~/domain/format";
+import { formatEuros, formatHours, formatTimeRange, formatWeekdayDate } from "~/domain/format";
 import { formatVatRate } from "~/domain/invoice";
 import { canCustomerCancel } from "~/domain/order-status";
 import { householdDeductionCents, afterHouseholdDeductionCents, HOUSEHOLD_DEDUCTION_BP } from "~/domain/pricing";
-import { formatReferenceNumber } from "~/domain/reference-number";
+import { customerOrderViewTexts as t, paymentStateText } from "~/messages/customer-order-view";
 import { customerOrderTexts } from "~/messages/customer-orders";
-import { paymentStatusLabel } from "~/messages/statuses";
 import { findCustomerOrder, type CustomerOrderDetail } from "~/models/portal-orders.server";
 
 // The server half of the customer's order page and the pages beside it (issue 10): the order of
@@ -29,43 +28,25 @@ export async function requireCustomerOrder(request: Request, orderNumber: string
   return { user, order };
 }
 
-const INVOICE_STATUS_WORDS = { open: "avoin", paid: "maksettu", cancelled: "hyvitetty" } as const;
-
-function paymentState(order: CustomerOrderDetail): string {
-  if (order.paymentMethod === "invoice") {
-    if (!order.invoice) return "Lasku lähetetään sähköpostiisi.";
-    const { invoice } = order;
-    const base = `Lasku ${invoice.invoiceNumber}, ${INVOICE_STATUS_WORDS[invoice.status]}`;
-    if (invoice.status === "open") {
-      return `${base}. Eräpäivä ${formatDate(invoice.dueDate)}, viitenumero ${formatReferenceNumber(invoice.referenceNumber)}.`;
-    }
-    return `${base}.`;
-  }
-  if (!order.payment) return "Verkkomaksu: ei maksettu.";
-  const refunded = order.payment.status === "refunded" && order.payment.refundedCents !== null ? ` ${formatEuros(order.payment.refundedCents)}` : "";
-  return `Verkkomaksu: ${paymentStatusLabel(order.payment.status).toLowerCase()}${refunded}.`;
-}
-
 /** What the order page shows, as strings (the browser gets only these). */
 export function customerOrderView(order: CustomerOrderDetail, now: Date) {
   const path = customerOrderPath(order.orderNumber);
   const deductionPercent = HOUSEHOLD_DEDUCTION_BP / 100;
+  const labels = t.visitLabels;
   return {
     orderNumber: order.orderNumber,
     serviceName: order.serviceName,
     status: order.status,
     accepted: order.accepted,
     visit: [
-      { label: "Palvelu", value: order.serviceName },
-      { label: "Päivä", value: formatWeekdayDate(order.startsAt) },
-      { label: "Aika", value: formatTimeRange(order.startsAt, order.endsAt) },
-      { label: "Kesto", value: formatHours(order.durationHours) },
-      { label: "Osoite", value: `${order.address}, ${order.postalCode} ${order.city}` },
-      ...(order.recipient
-        ? [{ label: "Palvelun saaja", value: `${order.recipient.name}${order.recipient.phone ? `, puh. ${order.recipient.phone}` : ""}` }]
-        : []),
-      { label: "Kuvaus", value: order.description || "Ei kuvausta" },
-      ...(order.specialNotes ? [{ label: "Lisätietoja kaverille", value: order.specialNotes }] : []),
+      { label: labels.service, value: order.serviceName },
+      { label: labels.day, value: formatWeekdayDate(order.startsAt) },
+      { label: labels.time, value: formatTimeRange(order.startsAt, order.endsAt) },
+      { label: labels.duration, value: formatHours(order.durationHours) },
+      { label: labels.address, value: `${order.address}, ${order.postalCode} ${order.city}` },
+      ...(order.recipient ? [{ label: labels.recipient, value: t.recipient(order.recipient.name, order.recipient.phone) }] : []),
+      { label: labels.description, value: order.description || t.noDescription },
+      ...(order.specialNotes ? [{ label: labels.specialNotes, value: order.specialNotes }] : []),
     ],
     caregiver: order.caregiver,
     amounts: [
@@ -74,22 +55,26 @@ export function customerOrderView(order: CustomerOrderDetail, now: Date) {
         value: formatEuros(order.originalPriceCents),
       },
       ...(order.discountCents > 0
-        ? [{ label: `Alennus${order.discountCode ? ` (${order.discountCode})` : ""}`, value: `−${formatEuros(order.discountCents)}` }]
+        ? [{ label: t.discount(order.discountCode), value: `−${formatEuros(order.discountCents)}` }]
         : []),
-      { label: "Veroton hinta", value: formatEuros(order.netAmountCents) },
-      { label: `ALV ${formatVatRate(order.vatRateBp)}`, value: formatEuros(order.vatAmountCents) },
+      { label: t.netPrice, value: formatEuros(order.netAmountCents) },
+      { label: t.vat(formatVatRate(order.vatRateBp)), value: formatEuros(order.vatAmountCents) },
     ],
     total: formatEuros(order.totalPriceCents),
-    deduction: `Arvio kotitalousvähennyksestä (${deductionPercent} % hinnasta): ${formatEuros(householdDeductionCents(order.totalPriceCents))}, jolloin hinnaksi jää ${formatEuros(afterHouseholdDeductionCents(order.totalPriceCents))}. Vähennystä haetaan verottajalta, ja siinä on vuosittainen omavastuu ja enimmäismäärä.`,
-    paymentMethod: order.paymentMethod === "invoice" ? "Lasku" : "Verkkomaksu",
-    paymentState: paymentState(order),
+    deduction: t.deduction(
+      deductionPercent,
+      formatEuros(householdDeductionCents(order.totalPriceCents)),
+      formatEuros(afterHouseholdDeductionCents(order.totalPriceCents)),
+    ),
+    paymentMethod: t.paymentMethods[order.paymentMethod],
+    paymentState: paymentStateText(order),
     cancellationFee:
       order.status === "cancelled" && order.cancellationFeeCents !== null
         ? order.cancellationFeeCents > 0
-          ? `Peruutusmaksu ${formatEuros(order.cancellationFeeCents)}.`
-          : "Peruutus oli maksuton."
+          ? t.cancellationFee(formatEuros(order.cancellationFeeCents))
+          : t.freeCancellation
         : null,
-    creditNote: order.creditNote ? `Hyvityslasku ${order.creditNote.creditNoteNumber}: ${formatEuros(order.creditNote.amountCents)}.` : null,
+    creditNote: order.creditNote ? t.creditNote(order.creditNote.creditNoteNumber, formatEuros(order.creditNote.amountCents)) : null,
     invoiceHref: order.invoice ? `/lasku/${encodeURIComponent(order.orderNumber)}` : null,
     invoiceNumber: order.invoice?.invoiceNumber ?? null,
     calendarHref: `${path}/kalenteri`,

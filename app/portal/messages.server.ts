@@ -4,7 +4,7 @@ import { requireUser, type AuthUser } from "~/auth/guards.server";
 import type { MessageView } from "~/components/message-thread";
 import { getDb } from "~/db.server";
 import { formatDateTime } from "~/domain/format";
-import { orderMessageTexts } from "~/messages/order-messages";
+import { OWN_MESSAGE_SENDER, orderMessageTexts, staffMemberSender } from "~/messages/order-messages";
 import { findThreadOfParticipant, listThreadMessages, markThreadRead, type ThreadMessage, type ThreadOrder } from "~/models/order-messages.server";
 import { MessageSchema } from "~/schemas/order-messages";
 import { redirectWithToast } from "~/services/flash.server";
@@ -34,9 +34,9 @@ export function messageViews(messages: readonly ThreadMessage[], viewerId: strin
   return messages.map((message) => {
     const mine = message.senderId === viewerId;
     let who: string;
-    if (mine) who = "Sinä";
+    if (mine) who = OWN_MESSAGE_SENDER;
     else if (!message.senderName) who = orderMessageTexts.unknownSender;
-    else if (message.senderRole) who = audience === "staff" ? `${message.senderName} (henkilökunta)` : orderMessageTexts.staffSender;
+    else if (message.senderRole) who = audience === "staff" ? staffMemberSender(message.senderName) : orderMessageTexts.staffSender;
     else who = message.senderName;
     return { id: message.id, who, mine, text: message.text, when: formatDateTime(message.createdAt), at: message.createdAt.toISOString() };
   });

@@ -7,6 +7,7 @@ import { formatAmount } from "~/domain/format";
 import { logger } from "~/logger.server";
 import { authMessages } from "~/messages/auth";
 import { caregiverRegistrationMessages } from "~/messages/caregiver-registration";
+import { FORM_INCOMPLETE } from "~/messages/fields";
 import { profileMessages as m } from "~/messages/profile";
 import { findCaregiverProfile, findEditableProfile, updateProfileBasics } from "~/models/profile.server";
 import { PasswordChangeSchema } from "~/schemas/auth";
@@ -57,7 +58,7 @@ function invalid(intent: ProfileIntent, result: SubmissionResult<string[]>, stat
 }
 
 function badForm(): Response {
-  return new Response("Lomakkeen tiedot olivat puutteelliset.", { status: 400, statusText: "Bad Request" });
+  return new Response(FORM_INCOMPLETE, { status: 400, statusText: "Bad Request" });
 }
 
 export async function submitProfilePage(request: Request, context: Partial<AppLoadContext> | undefined) {

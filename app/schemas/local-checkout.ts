@@ -1,16 +1,13 @@
 // The local test checkout page /maksu/testi/<ref> (DESIGN.md decision 11): the method chosen
 // when paying. Cancelling posts no fields.
+import { localCheckoutMessages, ONLINE_PAYMENT_METHOD_TEXTS } from "~/messages/local-checkout";
 import { z } from "./zod";
 
 export const ONLINE_PAYMENT_METHODS = ["card", "mobilepay", "klarna"] as const;
 export type OnlinePaymentMethod = (typeof ONLINE_PAYMENT_METHODS)[number];
 
-export const ONLINE_PAYMENT_METHOD_LABELS: Record<OnlinePaymentMethod, string> = {
-  card: "Kortti",
-  mobilepay: "MobilePay",
-  klarna: "Klarna",
-};
+export const ONLINE_PAYMENT_METHOD_LABELS: Record<OnlinePaymentMethod, string> = ONLINE_PAYMENT_METHOD_TEXTS;
 
 export const LocalPaymentSchema = z.object({
-  method: z.enum(ONLINE_PAYMENT_METHODS, { error: "Valitse maksutapa" }),
+  method: z.enum(ONLINE_PAYMENT_METHODS, { error: localCheckoutMessages.methodMissing }),
 });

@@ -5,7 +5,7 @@ import type { Executor } from "../db.server";
 import { env } from "../env.server";
 import { logger } from "../logger.server";
 import { claimChallengeToken, deleteExpiredChallengeTokens } from "../models/used-challenges.server";
-import { botCheckMessages } from "../messages/bot-check";
+import { botCheckMessages, botCheckQuestion } from "../messages/bot-check";
 import { BOT_CHECK_FIELDS, type BotCheckChallenge } from "../schemas/bot-check";
 
 // The bot check of public forms (DESIGN.md decision 10): with JavaScript the ALTCHA widget solves
@@ -170,7 +170,7 @@ export function createQuestion(options: { ttlMs?: number; now?: Date } = {}): Bo
     h: answerDigest(nonce, a + b),
   };
   const body = Buffer.from(JSON.stringify(claims)).toString("base64url");
-  return { question: `Paljonko on ${a} + ${b}?`, token: `${body}.${sign(body)}`, answer: a + b };
+  return { question: botCheckQuestion(a, b), token: `${body}.${sign(body)}`, answer: a + b };
 }
 
 /** The challenge a form renders; the ALTCHA part is fetched by the widget itself. */

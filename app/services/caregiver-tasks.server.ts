@@ -3,7 +3,7 @@ import { caregiverActionsFor, type CaregiverAction } from "../domain/order-statu
 import { orderPath, reviewPath } from "../domain/portal-paths";
 import { env } from "../env.server";
 import { acceptedMessage, completedMessage, NOTIFICATIONS, rejectedMessage } from "../messages/portal";
-import { acceptedEmailContent, completedEmailContent, whenOf } from "../messages/caregiver-task-emails";
+import { acceptedEmailContent, completedEmailContent, UNNAMED_CAREGIVER, whenOf } from "../messages/caregiver-task-emails";
 import { writeAudit, type AuditActor } from "../models/audit-log.server";
 import { setOrderCaregiver, setOrderStatus } from "../models/backoffice-orders.server";
 import { getBookingDocument, type BookingDocument } from "../models/booking-documents.server";
@@ -60,7 +60,7 @@ export async function performCaregiverAction(
     if (!booking) throw new Error(`performCaregiverAction: order ${task.id} vanished inside its transaction`);
     const details = {
       orderNumber: task.orderNumber,
-      caregiverName: booking.caregiverName ?? "Kaveri",
+      caregiverName: booking.caregiverName ?? UNNAMED_CAREGIVER,
       serviceName: booking.serviceName,
       when: whenOf(booking),
     };

@@ -11,6 +11,7 @@ import {
   orderTotalCents,
   type BookingDocument,
 } from "../models/booking-documents.server";
+import { creditNotePdfTexts, invoicePdfTexts } from "../messages/invoice-pdfs";
 import { findCreditNoteOfOrder } from "../models/order-cancellation.server";
 import { getCompanyInfo, getContactInfo } from "../models/settings.server";
 import { drawCreditNotePdf } from "./credit-note-pdf.server";
@@ -117,12 +118,12 @@ export async function renderCreditNotePdf(
 }
 
 export function creditNoteFileName(creditNoteNumber: number): string {
-  return `hyvityslasku-${creditNoteNumber}.pdf`;
+  return creditNotePdfTexts.fileName(creditNoteNumber);
 }
 
 /** The file name the invoice is attached and downloaded under. */
 export function invoiceFileName(invoiceNumber: number): string {
-  return `lasku-${invoiceNumber}.pdf`;
+  return invoicePdfTexts.fileName(invoiceNumber);
 }
 
 function invoicePdfData(booking: BookingDocument, seller: InvoicePdfData["seller"]): InvoicePdfData {
@@ -153,9 +154,9 @@ function invoicePdfData(booking: BookingDocument, seller: InvoicePdfData["seller
       name: booking.serviceName,
       when: bookingWhen(order),
       place: serviceAddress,
-      caregiver: booking.caregiverName ? `Kaveri: ${booking.caregiverName}` : "Kaveri: Arkikaverin valitsema",
+      caregiver: invoicePdfTexts.caregiver(booking.caregiverName),
     },
-    discountLabel: booking.discountCode ? `Alennus (koodi ${booking.discountCode})` : "Alennus",
+    discountLabel: booking.discountCode ? invoicePdfTexts.discountWithCode(booking.discountCode) : invoicePdfTexts.discount,
     vatRateBp: order.vatRateBp,
     amounts: invoiceAmounts(order),
     virtualBarcode: virtualBarcode({

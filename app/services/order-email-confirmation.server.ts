@@ -4,7 +4,7 @@ import { formatDateTime, formatTimeRange, formatWeekdayDate } from "../domain/fo
 import { ORDER_CONFIRMATION_TTL_MS } from "../domain/guest-orders";
 import { env } from "../env.server";
 import { logger } from "../logger.server";
-import { orderEmailConfirmationTexts as texts } from "../messages/order-email-confirmation";
+import { orderConfirmationVisitLine, orderEmailConfirmationTexts as texts } from "../messages/order-email-confirmation";
 import { releaseDiscountRedemption } from "../models/discount-codes.server";
 import { cancelUnconfirmedOrders, findOrderAwaitingEmail, markOrderEmailConfirmed } from "../models/orders.server";
 import { enqueueBookingConfirmation } from "./booking-emails.server";
@@ -43,7 +43,7 @@ export async function sendOrderConfirmationRequest(trx: Executor, input: { email
       heading: texts.heading,
       paragraphs: [
         texts.emailIntro(input.email, order.orderNumber),
-        `${order.serviceName}, ${formatWeekdayDate(order.startsAt)} klo ${formatTimeRange(order.startsAt, order.endsAt)}`,
+        orderConfirmationVisitLine(order.serviceName, formatWeekdayDate(order.startsAt), formatTimeRange(order.startsAt, order.endsAt)),
         texts.emailDeadline(formatDateTime(dueAt)),
       ],
       button: { label: texts.button, url: url.toString() },

@@ -1,5 +1,5 @@
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
-import { requestRefusalTexts } from "../messages/request-refusals";
+import { REQUEST_REFUSAL_BACK_LINK, requestRefusalTexts } from "../messages/request-refusals";
 
 // What a request may be before any of it is read (issue 12 findings 5 and 9): bodies are limited
 // by their declared length (Node enforces Content-Length framing, so the number is the truth),
@@ -113,7 +113,7 @@ function refusalPage(refusal: RequestRefusal, back: string): string {
 <main>
 <h1>${escapeHtml(refusal.title)}</h1>
 <p>${escapeHtml(refusal.text)}</p>
-<p><a href="${escapeHtml(back)}">Palaa takaisin</a></p>
+<p><a href="${escapeHtml(back)}">${escapeHtml(REQUEST_REFUSAL_BACK_LINK)}</a></p>
 </main>
 </body>
 </html>`;
