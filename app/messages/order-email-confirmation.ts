@@ -21,9 +21,9 @@ export const orderEmailConfirmationTexts = {
 } as const;
 
 /**
- * The e-mail's line of the visit: service, weekday and date, and the time range. Apart from the
- * texts above, which the result page ships to the browser.
+ * The e-mail's line of the visit: service, weekday and date, and the time range (which says "klo"
+ * itself). Apart from the texts above, which the result page ships to the browser.
  */
 export function orderConfirmationVisitLine(serviceName: string, weekdayDate: string, timeRange: string): string {
-  return `${serviceName}, ${weekdayDate} klo ${timeRange}`;
+  return `${serviceName}, ${weekdayDate} ${timeRange}`;
 }

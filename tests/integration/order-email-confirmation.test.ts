@@ -52,6 +52,9 @@ describe("a guest's invoice orders past the first few wait for the e-mail addres
     const mail = (await lastEmailTo(email))!;
     expect(mail.subject).toBe(`Vahvista varauksesi ${waiting.order_number} – Arkikaveri`);
     expect(mail.attachments).toEqual([]);
+    // The visit's line says the time once: "…, ke 2.12.2026 klo 10.00–12.00".
+    expect(mail.text).toMatch(/, \S+ \d{1,2}\.\d{1,2}\.\d{4} klo \d{1,2}\.\d{2}–\d{1,2}\.\d{2}/);
+    expect(mail.text).not.toContain("klo klo");
     const token = tokenFromLinks(mail.links, "/varaus/vahvista");
 
     // The result page says what to do.
