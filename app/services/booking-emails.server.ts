@@ -60,7 +60,7 @@ export async function enqueueBookingConfirmation(trx: Executor, orderId: string)
   await sendEmail(trx, { to: booking.customer.email, subject, attachments, ...renderEmail(content) });
   // The order is now committed (paid, or an invoice order placed or confirmed): this is when a
   // helper the customer chose hears of it, once (staff assignments before it wait for it too).
-  if (booking.caregiverName !== null) await notifyAssignedCaregiver(trx, orderId);
+  if (booking.caregiverName !== null) await notifyAssignedCaregiver(trx, orderId, booking);
 }
 
 /** The booking's calendar file: attached to the confirmation and downloadable from the order page. */
