@@ -39,9 +39,17 @@ export type AuthTokenPurpose = "confirm_email" | "reset_password" | "set_passwor
 export interface EmailAttachment {
   filename: string;
   contentType: string;
-  /** base64 */
+  /** base64; empty while a `deferred` attachment waits to be drawn. */
   content: string;
+  /**
+   * Drawn by the delivery job, not by the request that queues the e-mail (the invoice PDF of a
+   * booking: tens of milliseconds of CPU that the customer's submit should not wait for). The
+   * job stores the drawn content in place of the empty one before sending.
+   */
+  deferred?: DeferredAttachment;
 }
+
+export type DeferredAttachment = { kind: "invoice_pdf"; orderId: string };
 
 export interface ProfilesTable {
   id: Generated<string>;

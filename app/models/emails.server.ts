@@ -38,6 +38,11 @@ export async function getEmail(executor: Executor, id: string): Promise<Email | 
   return executor.selectFrom("emails").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
+/** Replaces the attachments once the delivery job has drawn the deferred ones. */
+export async function storeEmailAttachments(db: DB, id: string, attachments: EmailAttachment[]) {
+  await db.updateTable("emails").set({ attachments: JSON.stringify(attachments) }).where("id", "=", id).execute();
+}
+
 export async function markEmailSent(db: DB, id: string) {
   await db.updateTable("emails").set({ status: "sent", sent_at: sql`now()` }).where("id", "=", id).execute();
 }

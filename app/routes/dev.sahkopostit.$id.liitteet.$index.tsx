@@ -2,14 +2,18 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/db.server";
 import { getEmail } from "~/models/emails.server";
 import { requireMailbox } from "~/services/dev-mailbox.server";
+import { drawDeferredAttachments } from "~/services/email-attachments.server";
 
 /** Downloads one attachment of a stored e-mail, under its own name and type. */
 export async function loader({ params }: LoaderFunctionArgs) {
   requireMailbox();
   const index = Number(params.index);
-  const email = await getEmail(await getDb(), params.id ?? "");
-  const attachment = email && Number.isInteger(index) && index >= 0 ? email.attachments[index] : undefined;
-  if (!attachment) throw new Response(null, { status: 404 });
+  const db = await getDb();
+  const email = await getEmail(db, params.id ?? "");
+  const stored = email && Number.isInteger(index) && index >= 0 ? email.attachments[index] : undefined;
+  if (!stored) throw new Response(null, { status: 404 });
+  // One the delivery job has not drawn yet is drawn for this download.
+  const [attachment] = await drawDeferredAttachments(db, [stored]);
 
   const body = Buffer.from(attachment.content, "base64");
   return new Response(body, {

@@ -26,7 +26,11 @@ export async function loader({ params }: LoaderFunctionArgs) {
       index,
       filename: attachment.filename,
       contentType: attachment.contentType,
-      size: formatByteSize(Buffer.from(attachment.content, "base64").length),
+      // The invoice PDF is drawn by the delivery job (EmailAttachment.deferred); the download draws it sooner.
+      size:
+        attachment.deferred && attachment.content === ""
+          ? "piirretään lähetettäessä"
+          : formatByteSize(Buffer.from(attachment.content, "base64").length),
     })),
   };
 }

@@ -6,7 +6,7 @@ import { getContactInfo } from "../models/settings.server";
 import { bookingConfirmationEmailContent, bookingIcsTexts } from "../messages/booking-emails";
 import { createSetPasswordLink } from "./auth.server";
 import { renderEmail, sendEmail, type EmailAttachment } from "./email.server";
-import { invoiceFileName, renderInvoicePdfFor } from "./invoices.server";
+import { invoiceFileName } from "./invoices.server";
 import { notifyAssignedCaregiver } from "./order-assignment.server";
 
 // The booking confirmation e-mail (spec 000 §2 thank-you and success pages; DESIGN.md decisions
@@ -40,11 +40,13 @@ export async function enqueueBookingConfirmation(trx: Executor, orderId: string)
     },
   ];
   if (booking.invoice) {
-    const pdf = await renderInvoicePdfFor(trx, booking);
+    // Drawn by the job that delivers the e-mail (app/services/email-attachments.server.ts): the
+    // customer's submit does not wait for the PDF, nor hold the transaction open while it is drawn.
     attachments.push({
       filename: invoiceFileName(booking.invoice.invoiceNumber),
       contentType: "application/pdf",
-      content: pdf.toString("base64"),
+      content: "",
+      deferred: { kind: "invoice_pdf", orderId },
     });
   }
 
@@ -58,7 +60,7 @@ export async function enqueueBookingConfirmation(trx: Executor, orderId: string)
   await sendEmail(trx, { to: booking.customer.email, subject, attachments, ...renderEmail(content) });
   // The order is now committed (paid, or an invoice order placed or confirmed): this is when a
   // helper the customer chose hears of it, once (staff assignments before it wait for it too).
-  if (booking.caregiverName !== null) await notifyAssignedCaregiver(trx, orderId);
+  if (booking.caregiverName !== null) await notifyAssignedCaregiver(trx, orderId, booking);
 }
 
 /** The booking's calendar file: attached to the confirmation and downloadable from the order page. */

@@ -62,19 +62,13 @@ function toCreated(invoice: { id: string; invoiceNumber: number; referenceNumber
   };
 }
 
-/** The invoice PDF of an order (which must have an invoice). */
+/**
+ * The invoice PDF of an order (which must have an invoice): downloaded, and attached to the
+ * booking confirmation by the job that delivers it.
+ */
 export async function renderInvoicePdf(executor: Executor, orderId: string, options: { compress?: boolean } = {}): Promise<Buffer> {
   const booking = await getBookingDocument(executor, orderId);
   if (!booking) throw new Error(`renderInvoicePdf: order ${orderId} does not exist`);
-  return renderInvoicePdfFor(executor, booking, options);
-}
-
-/** The same, for a caller that has already read the booking (the confirmation e-mail). */
-export async function renderInvoicePdfFor(
-  executor: Executor,
-  booking: BookingDocument,
-  options: { compress?: boolean } = {},
-): Promise<Buffer> {
   if (!booking.invoice) throw new Error(`renderInvoicePdf: order ${booking.order.id} has no invoice`);
   const company = await getCompanyInfo(executor);
   const contact = await getContactInfo(executor);

@@ -2,7 +2,8 @@ import type { Transporter } from "nodemailer";
 import type { DB } from "../db.server";
 import { env } from "../env.server";
 import { logger } from "../logger.server";
-import { getEmail, markEmailFailed, markEmailKept, markEmailSent } from "../models/emails.server";
+import { getEmail, markEmailFailed, markEmailKept, markEmailSent, storeEmailAttachments, type Email } from "../models/emails.server";
+import { drawDeferredAttachments, hasDeferredAttachments } from "./email-attachments.server";
 
 let cached: { url: string; transport: Transporter } | undefined;
 
@@ -31,9 +32,21 @@ export function resetMailTransport() {
 }
 
 /**
+ * The e-mail's attachments, with the deferred ones (EmailAttachment.deferred) drawn and stored
+ * first: the e-mail kept in the database or sent carries them, and a retry does not draw again.
+ */
+async function drawnAttachments(db: DB, email: Email) {
+  if (!hasDeferredAttachments(email.attachments)) return email.attachments;
+  const attachments = await drawDeferredAttachments(db, email.attachments);
+  await storeEmailAttachments(db, email.id, attachments);
+  return attachments;
+}
+
+/**
  * Delivers one stored e-mail: by SMTP when SMTP_URL is set, otherwise keeps it in the database
- * for the dev mailbox. An SMTP failure throws so that the job is retried; on the job's last
- * attempt the e-mail is marked failed first, so the mailbox and staff see what happened.
+ * for the dev mailbox. An SMTP failure (or one drawing an attachment) throws so that the job is
+ * retried; on the job's last attempt the e-mail is marked failed first, so the mailbox and staff
+ * see what happened.
  */
 export async function deliverEmail(db: DB, emailId: string, { isFinalAttempt }: { isFinalAttempt: boolean }) {
   const email = await getEmail(db, emailId);
@@ -42,15 +55,15 @@ export async function deliverEmail(db: DB, emailId: string, { isFinalAttempt }: 
   if (email.status === "sent" || email.status === "kept") return;
 
   const { SMTP_URL, NODE_ENV } = env();
-  if (!SMTP_URL) {
-    await markEmailKept(db, email.id);
-    if (NODE_ENV === "production") {
-      logger.warn({ emailId: email.id }, "SMTP_URL is not set: e-mail kept in the database, not sent");
-    }
-    return;
-  }
-
   try {
+    const attachments = await drawnAttachments(db, email);
+    if (!SMTP_URL) {
+      await markEmailKept(db, email.id);
+      if (NODE_ENV === "production") {
+        logger.warn({ emailId: email.id }, "SMTP_URL is not set: e-mail kept in the database, not sent");
+      }
+      return;
+    }
     await (await smtpTransport(SMTP_URL)).sendMail({
       from: email.from_address,
       to: email.to_address,
@@ -58,7 +71,7 @@ export async function deliverEmail(db: DB, emailId: string, { isFinalAttempt }: 
       subject: email.subject,
       html: email.html,
       text: email.text,
-      attachments: email.attachments.map((attachment) => ({
+      attachments: attachments.map((attachment) => ({
         filename: attachment.filename,
         contentType: attachment.contentType,
         content: attachment.content,

@@ -3,12 +3,16 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb, type DB } from "~/db.server";
 import { formatEuros } from "~/domain/format";
 import { formatReferenceNumber } from "~/domain/reference-number";
+import { loader as attachmentLoader } from "~/routes/dev.sahkopostit.$id.liitteet.$index";
 import { action as newPasswordAction, loader as newPasswordLoader } from "~/routes/auth.uusi-salasana";
 import { enqueueBookingConfirmation } from "~/services/booking-emails.server";
 import { createInvoiceForOrder } from "~/services/invoices.server";
+import { resetEnvCache } from "~/env.server";
+import { deliverEmail, resetMailTransport } from "~/services/mailer.server";
 import { verifyPassword } from "~/services/password.server";
 import { answerOf, contextFor, getRequest, postRequest, tokenFromLinks } from "./support/auth";
 import { createTestCaregiver, createTestOrder, pdfTextContent, unfoldIcs, type TestOrderOptions } from "./support/booking-fixtures";
+import { leafParts, parseMime, startSmtpServer } from "./support/smtp";
 
 let db: DB;
 
@@ -102,16 +106,58 @@ describe("the booking confirmation e-mail", () => {
     expect(email.text).toContain("Maksutapa: verkkomaksu");
   });
 
-  it("attaches the invoice PDF to an invoice order's confirmation", async () => {
-    const { email, invoice } = await confirmedBooking({ paymentMethod: "invoice" });
-    const pdf = attachment(email, ".pdf");
-    expect(pdf).toBeDefined();
-    expect(pdf!.filename).toBe(`lasku-${invoice!.invoiceNumber}.pdf`);
-    expect(pdf!.contentType).toBe("application/pdf");
+  it("attaches the invoice PDF to an invoice order's confirmation, drawn by the delivery job", async () => {
+    const { order, email, invoice } = await confirmedBooking({ paymentMethod: "invoice" });
+    // Queued without the PDF: the booking's transaction does not wait for it to be drawn.
+    expect(attachment(email, ".pdf")).toEqual({
+      filename: `lasku-${invoice!.invoiceNumber}.pdf`,
+      contentType: "application/pdf",
+      content: "",
+      deferred: { kind: "invoice_pdf", orderId: order.orderId },
+    });
+
+    // The dev mailbox draws it for a download before the job has run.
+    const index = email.attachments.findIndex((a) => a.filename.endsWith(".pdf"));
+    const download = await attachmentLoader({
+      request: new Request(`http://localhost/dev/sahkopostit/${email.id}/liitteet/${index}`),
+      params: { id: email.id, index: String(index) },
+      context: { cspNonce: "test-nonce" },
+    });
+    expect(download.headers.get("Content-Type")).toBe("application/pdf");
+    expect(Buffer.from(await download.arrayBuffer()).subarray(0, 5).toString("latin1")).toBe("%PDF-");
+
+    await deliverEmail(db, email.id, { isFinalAttempt: false });
+    const delivered = await db.selectFrom("emails").selectAll().where("id", "=", email.id).executeTakeFirstOrThrow();
+    expect(delivered.status).toBe("kept");
+    expect(delivered.attachments.map((a) => a.filename)).toEqual(email.attachments.map((a) => a.filename));
+    const pdf = attachment(delivered, ".pdf");
+    expect(pdf).toEqual({ filename: `lasku-${invoice!.invoiceNumber}.pdf`, contentType: "application/pdf", content: expect.any(String) });
     const bytes = Buffer.from(pdf!.content, "base64");
     expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
     expect(pdfTextContent(bytes)).toContain(formatReferenceNumber(invoice!.referenceNumber));
     expect(email.text).toContain(`viitenumero ${formatReferenceNumber(invoice!.referenceNumber)}`);
+  });
+
+  it("sends the drawn invoice PDF over SMTP, the same bytes it keeps", async () => {
+    const { email, invoice } = await confirmedBooking({ paymentMethod: "invoice" });
+    const smtp = await startSmtpServer();
+    process.env.SMTP_URL = smtp.url;
+    resetEnvCache();
+    resetMailTransport();
+    try {
+      await deliverEmail(db, email.id, { isFinalAttempt: false });
+    } finally {
+      delete process.env.SMTP_URL;
+      resetEnvCache();
+      resetMailTransport();
+      await smtp.close();
+    }
+    const sent = await db.selectFrom("emails").selectAll().where("id", "=", email.id).executeTakeFirstOrThrow();
+    expect(sent.status).toBe("sent");
+    expect(smtp.received).toHaveLength(1);
+    const pdfPart = leafParts(parseMime(smtp.received[0].raw)).find((part) => part.headers.get("content-type")?.startsWith("application/pdf"));
+    expect(pdfPart?.headers.get("content-disposition")).toContain(`lasku-${invoice!.invoiceNumber}.pdf`);
+    expect(pdfPart?.body.equals(Buffer.from(attachment(sent, ".pdf")!.content, "base64"))).toBe(true);
   });
 
   it("refuses an invoice order whose invoice has not been created", async () => {
