@@ -1,7 +1,7 @@
 import { sql, type ExpressionBuilder } from "kysely";
 import { isUuid } from "../domain/uuid";
 import { afterCursor, epochMicros } from "./keyset.server";
-import { estimateRows } from "./query-estimate.server";
+import { countBranchedList, mergeBranchPages } from "./branched-list.server";
 import type { Database, Executor } from "../db.server";
 import type { CaregiverStatus, OrderStatus, PaymentMethodName, PaymentProviderName, PaymentStatus } from "../db/schema";
 import { cappedCount, containsPattern, keysetPage, type ListCount, type PageDirection } from "../domain/list-query";
@@ -369,15 +369,7 @@ export async function listOrdersForStaff(
       .orderBy("o.id", direction)
       .limit(pageSize + 1);
   });
-  const [only, ...others] = branchPages.map((query, index) => db.selectFrom(query.as(`b${index}`)).selectAll());
-  const merged = others.reduce((union, next) => union.union(next), only!);
-  const page = await db
-    .selectFrom(merged.as("m"))
-    .select(["m.id", "m.at", "m.micros"])
-    .orderBy("m.at", direction)
-    .orderBy("m.id", direction)
-    .limit(pageSize + 1)
-    .execute();
+  const page = await mergeBranchPages(db, branchPages, direction, pageSize);
 
   const ids = page.map((row) => row.id);
   const details = ids.length === 0 ? [] : await orderRowsByIds(db, ids);
@@ -416,28 +408,21 @@ async function orderRowsByIds(db: Executor, ids: string[]): Promise<OrderListRow
 export const ORDER_COUNT_EXACT_MAX = 2_000;
 
 /**
- * How many orders the filters match. With a search: the planner's estimate, because counting
- * the orders of a common name exactly reads tens of thousands of rows; the list page shows an
- * exact number when the matches fit on one page. Without a search: the estimate too when it is
- * above ORDER_COUNT_EXACT_MAX (a million orders, or a status of most of them, is not counted on
- * every page view: measured 15 ms for the ten thousand index entries of a capped count), and
- * otherwise an exact count up to ORDER_COUNT_CAP (in case the estimate was low).
+ * How many orders the filters match (countBranchedList): with a search the planner's estimate
+ * (the list page shows an exact number when the matches fit on one page); without one the
+ * estimate too above ORDER_COUNT_EXACT_MAX (a million orders, or a status of most of them, is
+ * not counted on every page view: measured 15 ms for the ten thousand index entries of a capped
+ * count), and otherwise an exact count up to ORDER_COUNT_CAP.
  */
 export async function countOrdersForStaff(db: Executor, filters: OrderListFilters): Promise<ListCount> {
   const search = await searchOf(db, filters);
-  if (search) {
-    const [only, ...others] = branchesOf(search).map((branch) => filteredOrders(db, filters, branch, search).select("o.id"));
-    const matches = others.reduce((union, next) => union.unionAll(next), only!);
-    return { value: await estimateRows(db, matches), kind: "estimate" };
-  }
-  const estimate = await estimateRows(db, filteredOrders(db, filters, null, null).select("o.id"));
-  if (estimate > ORDER_COUNT_EXACT_MAX) return { value: estimate, kind: "estimate" };
-  const limited = filteredOrders(db, filters, null, null).select(sql`1`.as("one")).limit(ORDER_COUNT_CAP + 1);
-  const row = await db
-    .selectFrom(limited.as("matches"))
-    .select(sql<number>`count(*)::int`.as("count"))
-    .executeTakeFirstOrThrow();
-  return cappedCount(row.count, ORDER_COUNT_CAP);
+  return countBranchedList(db, {
+    idColumn: "o.id",
+    branches: search && branchesOf(search).map((branch) => filteredOrders(db, filters, branch, search)),
+    unsearched: () => filteredOrders(db, filters, null, null),
+    exactMax: ORDER_COUNT_EXACT_MAX,
+    cap: ORDER_COUNT_CAP,
+  });
 }
 
 export interface OrderStats {
