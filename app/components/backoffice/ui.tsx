@@ -184,6 +184,18 @@ export function Row({ children, highlight = false }: { children: ReactNode; high
   );
 }
 
+/** The name cell of a list of people: the name, linking to the person's page, and the e-mail under it. */
+export function PersonNameCell({ href, name, email }: { href: string; name: string; email: string }) {
+  return (
+    <Cell label="Nimi">
+      <Link to={href} className={`${inlineLinkClass} font-semibold`}>
+        {name}
+      </Link>
+      <span className="block break-all text-gray-700">{email}</span>
+    </Cell>
+  );
+}
+
 /** A cell; `label` is the column name shown before the value on a phone. */
 export function Cell({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
   return (
