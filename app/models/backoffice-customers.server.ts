@@ -193,35 +193,21 @@ export async function getCustomerForStaff(db: Executor, customerId: string): Pro
     .innerJoin("profiles as p", "p.id", "c.profile_id")
     .select([
       "c.id",
-      "p.id as profile_id",
-      "p.full_name",
+      "p.id as profileId",
+      "p.full_name as fullName",
       "p.email",
-      "p.email_confirmed_at",
-      sql<boolean>`p.password_hash is not null`.as("has_password"),
+      sql<boolean>`p.email_confirmed_at is not null`.as("emailConfirmed"),
+      sql<boolean>`p.password_hash is not null`.as("hasPassword"),
       "p.phone",
       "c.address",
-      "c.postal_code",
+      "c.postal_code as postalCode",
       "c.city",
       "c.status",
-      "c.created_at",
+      "c.created_at as createdAt",
     ])
     .where("c.id", "=", customerId)
     .executeTakeFirst();
-  if (!row) return null;
-  return {
-    id: row.id,
-    profileId: row.profile_id,
-    fullName: row.full_name,
-    email: row.email,
-    emailConfirmed: row.email_confirmed_at !== null,
-    hasPassword: row.has_password,
-    phone: row.phone,
-    address: row.address,
-    postalCode: row.postal_code,
-    city: row.city,
-    status: row.status,
-    createdAt: row.created_at,
-  };
+  return row ?? null;
 }
 
 export interface CustomerOrderRow extends OrderSummary {

@@ -1,5 +1,6 @@
 import type { Executor } from "../db.server";
 import type { OrderStatus } from "../db/schema";
+import type { OrderVisit } from "../domain/order-visit";
 
 // The joins and columns that every view of orders shares (back-office lists and pages, the
 // portal, the booking documents), so each query names only what it adds.
@@ -49,5 +50,39 @@ export function toOrderSummary(row: {
     startsAt: row.starts_at,
     endsAt: row.ends_at,
     city: row.city,
+  };
+}
+
+/** The columns of an order's visit; `toOrderVisit` turns them into `OrderVisit`. */
+export const orderVisitColumns = [
+  "o.starts_at",
+  "o.ends_at",
+  "o.duration_hours",
+  "o.address",
+  "o.postal_code",
+  "o.city",
+  "o.description",
+  "o.special_notes",
+] as const;
+
+export function toOrderVisit(row: {
+  starts_at: Date;
+  ends_at: Date;
+  duration_hours: number;
+  address: string;
+  postal_code: string;
+  city: string;
+  description: string | null;
+  special_notes: string | null;
+}): OrderVisit {
+  return {
+    startsAt: row.starts_at,
+    endsAt: row.ends_at,
+    durationHours: row.duration_hours,
+    address: row.address,
+    postalCode: row.postal_code,
+    city: row.city,
+    description: row.description,
+    specialNotes: row.special_notes,
   };
 }
