@@ -4,7 +4,7 @@ import { access } from "~/auth/access";
 import { requireRole } from "~/auth/guards.server";
 import { auditEntryView } from "~/backoffice/audit-view";
 import { AuditChanges } from "~/components/backoffice/audit-entries";
-import { Cell, DateRangeFilter, EmptyState, FilterForm, FilterNotices, PageHeading, Pager, ResponsiveTable, Row, SelectFilter, inlineLinkClass } from "~/components/backoffice/ui";
+import { Cell, DateRangeFilter, EmptyState, FilterForm, FilterNotices, PageHeading, Pager, labelOptions, ResponsiveTable, Row, SelectFilter, inlineLinkClass } from "~/components/backoffice/ui";
 import { getDb } from "~/db.server";
 import { addCalendarDays, helsinkiWallTimeToInstant, isIsoDate } from "~/domain/booking-window";
 import { keysetPageLinks, pageDirectionOf } from "~/domain/list-query";
@@ -85,14 +85,14 @@ export default function AuditPage() {
           label="Kohde"
           name="kohde"
           defaultValue={data.form.entityType}
-          options={Object.entries(AUDIT_ENTITY_LABELS).map(([value, label]) => ({ value, label }))}
+          options={labelOptions(AUDIT_ENTITY_LABELS)}
         />
         <SelectFilter
           id="audit-action"
           label="Toiminto"
           name="toiminto"
           defaultValue={data.form.action}
-          options={Object.entries(AUDIT_ACTION_LABELS).map(([value, label]) => ({ value, label }))}
+          options={labelOptions(AUDIT_ACTION_LABELS)}
         />
         <SelectFilter
           id="audit-actor"

@@ -4,7 +4,7 @@ import { access } from "~/auth/access";
 import { requireRole } from "~/auth/guards.server";
 import { formatRating } from "~/components/booking/caregiver-cards";
 import { CaregiverStatusBadge } from "~/components/backoffice/status-badges";
-import { CaregiverPhoto, Cell, EmptyState, FilterForm, PageHeading, Pager, PersonNameCell, ResponsiveTable, Row, SearchFilter, SelectFilter } from "~/components/backoffice/ui";
+import { CaregiverPhoto, Cell, EmptyState, FilterForm, PageHeading, Pager, labelOptions, PersonNameCell, ResponsiveTable, Row, SearchFilter, SelectFilter } from "~/components/backoffice/ui";
 import { Alert } from "~/components/alert";
 import { getDb } from "~/db.server";
 import { VERIFICATION_FLAGS } from "~/domain/caregiver-review";
@@ -83,7 +83,7 @@ export default function CaregiversPage() {
           name="tila"
           defaultValue={data.filters.status}
           allLabel="Kaikki (odottavat ensin)"
-          options={STATUSES.map((status) => ({ value: status, label: CAREGIVER_STATUS_LABELS[status] }))}
+          options={labelOptions(CAREGIVER_STATUS_LABELS)}
         />
       </FilterForm>
 

@@ -4,7 +4,7 @@ import { access } from "~/auth/access";
 import { requireRole } from "~/auth/guards.server";
 import { Alert } from "~/components/alert";
 import { CustomerStatusBadge } from "~/components/backoffice/status-badges";
-import { Cell, EmptyState, FilterForm, PageHeading, Pager, PersonNameCell, ResponsiveTable, Row, SearchFilter, SelectFilter } from "~/components/backoffice/ui";
+import { Cell, EmptyState, FilterForm, PageHeading, Pager, labelOptions, PersonNameCell, ResponsiveTable, Row, SearchFilter, SelectFilter } from "~/components/backoffice/ui";
 import { getDb } from "~/db.server";
 import { formatDate } from "~/domain/format";
 import { keysetPageLinks, pageDirectionOf, searchTermOf, shownCount } from "~/domain/list-query";
@@ -75,7 +75,7 @@ export default function CustomersPage() {
           label="Tila"
           name="tila"
           defaultValue={data.form.status}
-          options={STATUSES.map((status) => ({ value: status, label: CUSTOMER_STATUS_LABELS[status] }))}
+          options={labelOptions(CUSTOMER_STATUS_LABELS)}
         />
       </FilterForm>
 

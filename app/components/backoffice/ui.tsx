@@ -86,6 +86,11 @@ export function SearchFilter({ id, label, defaultValue, className }: { id: strin
   );
 }
 
+/** A select's options from a table of labels, in the table's order. */
+export function labelOptions<V extends string>(labels: Record<V, string>): Array<{ value: V; label: string }> {
+  return (Object.keys(labels) as V[]).map((value) => ({ value, label: labels[value] }));
+}
+
 /** A select of a list filter; the empty value means "all". */
 export function SelectFilter({
   id,
