@@ -1,5 +1,5 @@
 import type { Executor } from "../db.server";
-import type { OrderStatus } from "../db/schema";
+import type { Order, OrderStatus } from "../db/schema";
 import type { OrderVisit } from "../domain/order-visit";
 
 // The joins and columns that every view of orders shares (back-office lists and pages, the
@@ -65,16 +65,9 @@ export const orderVisitColumns = [
   "o.special_notes",
 ] as const;
 
-export function toOrderVisit(row: {
-  starts_at: Date;
-  ends_at: Date;
-  duration_hours: number;
-  address: string;
-  postal_code: string;
-  city: string;
-  description: string | null;
-  special_notes: string | null;
-}): OrderVisit {
+export function toOrderVisit(
+  row: Pick<Order, "starts_at" | "ends_at" | "duration_hours" | "address" | "postal_code" | "city" | "description" | "special_notes">,
+): OrderVisit {
   return {
     startsAt: row.starts_at,
     endsAt: row.ends_at,
