@@ -3,7 +3,7 @@ import type { DB } from "~/db.server";
 import type { OrderStatus, StaffRole } from "~/db/schema";
 import { addCalendarDays, helsinkiToday, helsinkiWallTimeToInstant, isIsoDate } from "~/domain/booking-window";
 import { formatEuros, formatTimeRange, formatWeekdayDate } from "~/domain/format";
-import { SEARCH_MIN_LENGTH, decodeCursor, normalizeSearch, type ListCount, type PageDirection } from "~/domain/list-query";
+import { keysetPageLinks, pageDirectionOf, searchTermOf, shownCount } from "~/domain/list-query";
 import { OPEN_FILTER, ORDER_STATUSES, canStaffCancel } from "~/domain/order-status";
 import { formatRating } from "~/components/booking/caregiver-cards";
 import { listTexts, orderTexts } from "~/messages/backoffice";
@@ -45,12 +45,8 @@ export function parseOrderFilters(params: URLSearchParams): ParsedOrderFilters {
   const status: OrderStatusFilter | null = statusParam === OPEN_FILTER ? "open" : isStatusFilter(statusParam) ? statusParam : null;
   const unassigned = params.get("kaveri") === "ei";
 
-  const typed = normalizeSearch(params.get("haku"));
-  let search: string | null = typed;
-  if (typed !== null && typed.length < SEARCH_MIN_LENGTH) {
-    notices.push(listTexts.searchTooShort);
-    search = null;
-  }
+  const { typed, search, tooShort } = searchTermOf(params.get("haku"));
+  if (tooShort) notices.push(listTexts.searchTooShort);
 
   const fromParam = (params.get("alkaen") ?? "").trim();
   const toParam = (params.get("asti") ?? "").trim();
@@ -63,9 +59,7 @@ export function parseOrderFilters(params: URLSearchParams): ParsedOrderFilters {
     to = null;
   }
 
-  const after = decodeCursor(params.get("jalkeen"));
-  const before = decodeCursor(params.get("ennen"));
-  const page: PageDirection = before ? { before } : after ? { after } : null;
+  const page = pageDirectionOf(params);
 
   return {
     filters: {
@@ -124,8 +118,7 @@ export async function loadOrderList(db: DB, url: URL, role: StaffRole, now: Date
     getOrderStats(db, helsinkiWallTimeToInstant(helsinkiToday(now), 0)!),
   ]);
   // A search whose matches fit on its first page has an exact count for free.
-  const count: ListCount =
-    counted.kind === "estimate" && filters.page === null && page.next === null ? { value: page.rows.length, kind: "exact" } : counted;
+  const count = shownCount(counted, filters.page, page);
   const assignable = await listAssignableCaregivers(
     db,
     page.rows.filter((row) => canAssign(row.status)).map((row) => row.id),
@@ -134,12 +127,6 @@ export async function loadOrderList(db: DB, url: URL, role: StaffRole, now: Date
 
   const listSearch = listSearchOf(url.searchParams);
   const filterSearch = listSearchOf(url.searchParams, { keepPage: false });
-  const pageHref = (param: "jalkeen" | "ennen", cursor: string | null) => {
-    if (!cursor) return null;
-    const params = new URLSearchParams(filterSearch);
-    params.set(param, cursor);
-    return `?${params}`;
-  };
   const returnTo = `/backoffice/orders${listSearch ? `?${listSearch}` : ""}`;
 
   return {
@@ -151,9 +138,7 @@ export async function loadOrderList(db: DB, url: URL, role: StaffRole, now: Date
     pageSize: ORDER_PAGE_SIZE,
     stats,
     returnTo,
-    next: pageHref("jalkeen", page.next),
-    previous: pageHref("ennen", page.previous),
-    first: filters.page !== null && page.previous !== null ? `?${filterSearch}` : null,
+    ...keysetPageLinks(filterSearch, filters.page, page),
     rows: page.rows.map((row) => {
       const free = assignable.get(row.id) ?? [];
       const options = free.map((caregiver) => ({ value: caregiver.id, label: caregiverOptionLabel(caregiver) }));

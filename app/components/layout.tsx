@@ -95,6 +95,26 @@ export function SiteHeader({ actions }: SiteHeaderProps) {
 
 const footerLink = "inline-flex min-h-target items-center text-white underline underline-offset-4 hover:decoration-2";
 
+const FOOTER_NAVS = [
+  {
+    title: "Palvelu",
+    links: [
+      { href: "/#palvelut", label: "Palvelut" },
+      { href: "/#hinnat", label: "Hinnat" },
+      { href: "/varaa", label: "Varaa kaveri" },
+      { href: "/rekisteroidy-kaveriksi", label: "Hae kaveriksi" },
+    ],
+  },
+  {
+    title: "Tietoa",
+    links: [
+      { href: "/#yhteystiedot", label: "Yhteystiedot" },
+      { href: "/kayttoehdot", label: "Käyttöehdot" },
+      { href: "/tietosuoja", label: "Tietosuojaseloste" },
+    ],
+  },
+];
+
 export function SiteFooter() {
   const year = new Date().getFullYear();
   return (
@@ -104,52 +124,27 @@ export function SiteFooter() {
           <p className="text-xl font-bold">Arkikaveri</p>
           <p className="text-brand-50">Luotettava kaveri avuksi ja seuraksi arkeen.</p>
         </div>
-        <nav aria-label="Palvelu" className="space-y-1">
-          <p className="font-semibold">Palvelu</p>
-          <ul>
-            {/* Hash links are plain anchors to the landing page so they work from every page. */}
-            <li>
-              <a href="/#palvelut" className={footerLink}>
-                Palvelut
-              </a>
-            </li>
-            <li>
-              <a href="/#hinnat" className={footerLink}>
-                Hinnat
-              </a>
-            </li>
-            <li>
-              <Link to="/varaa" className={footerLink}>
-                Varaa kaveri
-              </Link>
-            </li>
-            <li>
-              <Link to="/rekisteroidy-kaveriksi" className={footerLink}>
-                Hae kaveriksi
-              </Link>
-            </li>
-          </ul>
-        </nav>
-        <nav aria-label="Tietoa" className="space-y-1">
-          <p className="font-semibold">Tietoa</p>
-          <ul>
-            <li>
-              <a href="/#yhteystiedot" className={footerLink}>
-                Yhteystiedot
-              </a>
-            </li>
-            <li>
-              <Link to="/kayttoehdot" className={footerLink}>
-                Käyttöehdot
-              </Link>
-            </li>
-            <li>
-              <Link to="/tietosuoja" className={footerLink}>
-                Tietosuojaseloste
-              </Link>
-            </li>
-          </ul>
-        </nav>
+        {FOOTER_NAVS.map((nav) => (
+          <nav key={nav.title} aria-label={nav.title} className="space-y-1">
+            <p className="font-semibold">{nav.title}</p>
+            <ul>
+              {nav.links.map((link) => (
+                <li key={link.href}>
+                  {/* Hash links are plain anchors to the landing page so they work from every page. */}
+                  {link.href.startsWith("/#") ? (
+                    <a href={link.href} className={footerLink}>
+                      {link.label}
+                    </a>
+                  ) : (
+                    <Link to={link.href} className={footerLink}>
+                      {link.label}
+                    </Link>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
       </div>
       <div className="border-t border-brand-700">
         <p className="mx-auto max-w-6xl px-4 py-4 text-brand-50 sm:px-6">© {year} Arkikaveri</p>

@@ -8,7 +8,8 @@ type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 
-// The value sets every layer shares live in the domain (the browser may import them too).
+// The value sets every layer shares live in the domain (the browser may import them too); the
+// tables use them, and models import them from here.
 import type {
   CaregiverStatus,
   DiscountType,
@@ -21,17 +22,7 @@ import type {
   UserType,
 } from "../domain/statuses";
 
-export type {
-  CaregiverStatus,
-  DiscountType,
-  OrderStatus,
-  PaymentMethodName,
-  PaymentProviderName,
-  PaymentStatus,
-  PayoutStatus,
-  StaffRole,
-  UserType,
-};
+export type * from "../domain/statuses";
 export type JobStatus = "pending" | "running" | "done" | "failed";
 export type EmailStatus = "queued" | "sent" | "kept" | "failed";
 export type AuthTokenPurpose = "confirm_email" | "reset_password" | "set_password";

@@ -2,10 +2,11 @@
 // the invoice and its PDF): read by app/models/booking-documents.server.ts, worded by
 // app/messages/booking-emails.ts.
 
+import type { OrderVisit } from "./order-visit";
 import type { OrderStatus, PaymentMethodName, PaymentProviderName, PaymentStatus } from "./statuses";
 
 export interface BookingDocument {
-  order: {
+  order: OrderVisit & {
     id: string;
     orderNumber: string;
     status: OrderStatus;
@@ -13,15 +14,7 @@ export interface BookingDocument {
     recipientFirstName: string | null;
     recipientLastName: string | null;
     recipientPhone: string | null;
-    startsAt: Date;
-    endsAt: Date;
     scheduledDate: string;
-    durationHours: number;
-    address: string;
-    postalCode: string;
-    city: string;
-    description: string | null;
-    specialNotes: string | null;
     paymentMethod: "online" | "invoice";
     unitPriceCents: number;
     vatRateBp: number;

@@ -13,6 +13,13 @@ export function normalizeSearch(value: string | null | undefined): string | null
   return term === "" ? null : term;
 }
 
+/** A list's search term from its address: as typed (for the form), and what to search for (null when too short). */
+export function searchTermOf(value: string | null | undefined): { typed: string | null; search: string | null; tooShort: boolean } {
+  const typed = normalizeSearch(value);
+  const tooShort = typed !== null && typed.length < SEARCH_MIN_LENGTH;
+  return { typed, search: tooShort ? null : typed, tooShort };
+}
+
 /** An ILIKE pattern matching `term` anywhere; the term's own % _ and \ match only themselves. */
 export function containsPattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
@@ -47,6 +54,35 @@ export function decodeCursor(value: string | null | undefined): Cursor | null {
 /** Which way a keyset page goes from its cursor. */
 export type PageDirection = { after: Cursor } | { before: Cursor } | null;
 
+/** The keyset page a list's address asks for: '?jalkeen=…' (the next page) or '?ennen=…' (the previous). */
+export function pageDirectionOf(params: URLSearchParams): PageDirection {
+  const after = decodeCursor(params.get("jalkeen"));
+  const before = decodeCursor(params.get("ennen"));
+  return before ? { before } : after ? { after } : null;
+}
+
+/**
+ * The pager's links of a keyset page; `base` is the list's query string without a cursor, so the
+ * filters stay. `first` only when the first page is neither this one nor the previous.
+ */
+export function keysetPageLinks(
+  base: URLSearchParams | string,
+  page: PageDirection,
+  cursors: { next: string | null; previous: string | null },
+): { next: string | null; previous: string | null; first: string | null } {
+  const href = (param: "jalkeen" | "ennen", cursor: string | null) => {
+    if (!cursor) return null;
+    const params = new URLSearchParams(base);
+    params.set(param, cursor);
+    return `?${params}`;
+  };
+  return {
+    next: href("jalkeen", cursors.next),
+    previous: href("ennen", cursors.previous),
+    first: page !== null && cursors.previous !== null ? `?${base}` : null,
+  };
+}
+
 /**
  * A page of a keyset-paged list. The query asks for one row more than it shows, so it knows
  * whether there is a next page without counting; going back, the rows come in reverse.
@@ -80,6 +116,11 @@ export function keysetPage<T>(
 export interface ListCount {
   value: number;
   kind: "exact" | "atLeast" | "estimate";
+}
+
+/** A list's count as shown: an estimate is replaced by the exact number when every match fits on the first page. */
+export function shownCount(counted: ListCount, page: PageDirection, firstRows: { rows: unknown[]; next: string | null }): ListCount {
+  return counted.kind === "estimate" && page === null && firstRows.next === null ? { value: firstRows.rows.length, kind: "exact" } : counted;
 }
 
 /** A count taken with LIMIT cap + 1: more than `cap` means "at least cap". */

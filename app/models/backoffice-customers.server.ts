@@ -1,9 +1,9 @@
 import { sql } from "kysely";
 import type { Executor } from "../db.server";
-import { cappedCount, containsPattern, keysetPage, type ListCount, type PageDirection } from "../domain/list-query";
+import { containsPattern, keysetPage, type ListCount, type PageDirection } from "../domain/list-query";
 import { isUuid } from "../domain/uuid";
 import { afterCursor, epochMicros } from "./keyset.server";
-import { estimateRows } from "./query-estimate.server";
+import { countBranchedList, mergeBranchPages } from "./branched-list.server";
 import { ordersWithParties, orderSummaryColumns, toOrderSummary, type OrderSummary } from "./order-views.server";
 
 // Customers as the back office lists and changes them (spec 001 §2 /backoffice/users; issue 14).
@@ -100,30 +100,18 @@ export async function listCustomersForStaff(
   const direction = backwards ? "asc" : "desc";
   const search = await searchOf(db, filters);
 
-  const [only, ...others] = branchesOf(search).map((branch, index) => {
+  const branchPages = branchesOf(search).map((branch) => {
     let query = filteredCustomers(db, filters, branch, search);
     if (cursor) {
       query = query.where(afterCursor("c.created_at", "c.id", cursor, backwards));
     }
-    return db
-      .selectFrom(
-        query
-          .select(["c.id", "c.created_at as at", epochMicros("c.created_at").as("micros")])
-          .orderBy("c.created_at", direction)
-          .orderBy("c.id", direction)
-          .limit(pageSize + 1)
-          .as(`b${index}`),
-      )
-      .selectAll();
+    return query
+      .select(["c.id", "c.created_at as at", epochMicros("c.created_at").as("micros")])
+      .orderBy("c.created_at", direction)
+      .orderBy("c.id", direction)
+      .limit(pageSize + 1);
   });
-  const merged = others.reduce((union, next) => union.union(next), only!);
-  const page = await db
-    .selectFrom(merged.as("m"))
-    .select(["m.id", "m.at", "m.micros"])
-    .orderBy("m.at", direction)
-    .orderBy("m.id", direction)
-    .limit(pageSize + 1)
-    .execute();
+  const page = await mergeBranchPages(db, branchPages, direction, pageSize);
 
   const ids = page.map((row) => row.id);
   const details =
@@ -172,15 +160,13 @@ export const CUSTOMER_COUNT_EXACT_MAX = 2_000;
  */
 export async function countCustomersForStaff(db: Executor, filters: CustomerListFilters): Promise<ListCount> {
   const search = await searchOf(db, filters);
-  if (search) {
-    const [only, ...others] = branchesOf(search).map((branch) => filteredCustomers(db, filters, branch, search).select("c.id"));
-    return { value: await estimateRows(db, others.reduce((union, next) => union.unionAll(next), only!)), kind: "estimate" };
-  }
-  const estimate = await estimateRows(db, filteredCustomers(db, filters, null, null).select("c.id"));
-  if (estimate > CUSTOMER_COUNT_EXACT_MAX) return { value: estimate, kind: "estimate" };
-  const limited = filteredCustomers(db, filters, null, null).select(sql`1`.as("one")).limit(CUSTOMER_COUNT_CAP + 1);
-  const row = await db.selectFrom(limited.as("matches")).select(sql<number>`count(*)::int`.as("count")).executeTakeFirstOrThrow();
-  return cappedCount(row.count, CUSTOMER_COUNT_CAP);
+  return countBranchedList(db, {
+    idColumn: "c.id",
+    branches: search && branchesOf(search).map((branch) => filteredCustomers(db, filters, branch, search)),
+    unsearched: () => filteredCustomers(db, filters, null, null),
+    exactMax: CUSTOMER_COUNT_EXACT_MAX,
+    cap: CUSTOMER_COUNT_CAP,
+  });
 }
 
 // ---------------------------------------------------------------- one customer
@@ -207,35 +193,21 @@ export async function getCustomerForStaff(db: Executor, customerId: string): Pro
     .innerJoin("profiles as p", "p.id", "c.profile_id")
     .select([
       "c.id",
-      "p.id as profile_id",
-      "p.full_name",
+      "p.id as profileId",
+      "p.full_name as fullName",
       "p.email",
-      "p.email_confirmed_at",
-      sql<boolean>`p.password_hash is not null`.as("has_password"),
+      sql<boolean>`p.email_confirmed_at is not null`.as("emailConfirmed"),
+      sql<boolean>`p.password_hash is not null`.as("hasPassword"),
       "p.phone",
       "c.address",
-      "c.postal_code",
+      "c.postal_code as postalCode",
       "c.city",
       "c.status",
-      "c.created_at",
+      "c.created_at as createdAt",
     ])
     .where("c.id", "=", customerId)
     .executeTakeFirst();
-  if (!row) return null;
-  return {
-    id: row.id,
-    profileId: row.profile_id,
-    fullName: row.full_name,
-    email: row.email,
-    emailConfirmed: row.email_confirmed_at !== null,
-    hasPassword: row.has_password,
-    phone: row.phone,
-    address: row.address,
-    postalCode: row.postal_code,
-    city: row.city,
-    status: row.status,
-    createdAt: row.created_at,
-  };
+  return row ?? null;
 }
 
 export interface CustomerOrderRow extends OrderSummary {

@@ -1,12 +1,14 @@
 import { sql, type ExpressionBuilder } from "kysely";
 import { isUuid } from "../domain/uuid";
 import { afterCursor, epochMicros } from "./keyset.server";
-import { estimateRows } from "./query-estimate.server";
+import { countBranchedList, mergeBranchPages } from "./branched-list.server";
 import type { Database, Executor } from "../db.server";
 import type { CaregiverStatus, OrderStatus, PaymentMethodName, PaymentProviderName, PaymentStatus } from "../db/schema";
 import { cappedCount, containsPattern, keysetPage, type ListCount, type PageDirection } from "../domain/list-query";
-import { ordersWithParties, orderSummaryColumns, toOrderSummary } from "./order-views.server";
+import { INVOICE_COLUMNS, type InvoiceRow } from "./booking-documents.server";
+import { ordersWithParties, orderSummaryColumns, orderVisitColumns, toOrderSummary, toOrderVisit } from "./order-views.server";
 import type { OrderAmounts } from "../domain/order-amounts";
+import type { OrderVisit } from "../domain/order-visit";
 
 // Orders as staff see and change them (spec 001 §2 /backoffice/orders, issue 14). The list
 // queries are written for a million orders (README.md, Performance, "Back office at scale");
@@ -34,26 +36,17 @@ export async function lockOrderForChange(trx: Executor, orderId: string): Promis
     .leftJoin("profiles", "profiles.id", "caregivers.profile_id")
     .select([
       "orders.id",
-      "orders.order_number",
+      "orders.order_number as orderNumber",
       "orders.status",
-      "orders.caregiver_id",
-      "profiles.full_name as caregiver_name",
-      "orders.starts_at",
-      "orders.ends_at",
+      "orders.caregiver_id as caregiverId",
+      "profiles.full_name as caregiverName",
+      "orders.starts_at as startsAt",
+      "orders.ends_at as endsAt",
     ])
     .where("orders.id", "=", orderId)
     .forUpdate("orders")
     .executeTakeFirst();
-  if (!row) return null;
-  return {
-    id: row.id,
-    orderNumber: row.order_number,
-    status: row.status,
-    caregiverId: row.caregiver_id,
-    caregiverName: row.caregiver_name ?? null,
-    startsAt: row.starts_at,
-    endsAt: row.ends_at,
-  };
+  return row ?? null;
 }
 
 /**
@@ -369,15 +362,7 @@ export async function listOrdersForStaff(
       .orderBy("o.id", direction)
       .limit(pageSize + 1);
   });
-  const [only, ...others] = branchPages.map((query, index) => db.selectFrom(query.as(`b${index}`)).selectAll());
-  const merged = others.reduce((union, next) => union.union(next), only!);
-  const page = await db
-    .selectFrom(merged.as("m"))
-    .select(["m.id", "m.at", "m.micros"])
-    .orderBy("m.at", direction)
-    .orderBy("m.id", direction)
-    .limit(pageSize + 1)
-    .execute();
+  const page = await mergeBranchPages(db, branchPages, direction, pageSize);
 
   const ids = page.map((row) => row.id);
   const details = ids.length === 0 ? [] : await orderRowsByIds(db, ids);
@@ -416,28 +401,21 @@ async function orderRowsByIds(db: Executor, ids: string[]): Promise<OrderListRow
 export const ORDER_COUNT_EXACT_MAX = 2_000;
 
 /**
- * How many orders the filters match. With a search: the planner's estimate, because counting
- * the orders of a common name exactly reads tens of thousands of rows; the list page shows an
- * exact number when the matches fit on one page. Without a search: the estimate too when it is
- * above ORDER_COUNT_EXACT_MAX (a million orders, or a status of most of them, is not counted on
- * every page view: measured 15 ms for the ten thousand index entries of a capped count), and
- * otherwise an exact count up to ORDER_COUNT_CAP (in case the estimate was low).
+ * How many orders the filters match (countBranchedList): with a search the planner's estimate
+ * (the list page shows an exact number when the matches fit on one page); without one the
+ * estimate too above ORDER_COUNT_EXACT_MAX (a million orders, or a status of most of them, is
+ * not counted on every page view: measured 15 ms for the ten thousand index entries of a capped
+ * count), and otherwise an exact count up to ORDER_COUNT_CAP.
  */
 export async function countOrdersForStaff(db: Executor, filters: OrderListFilters): Promise<ListCount> {
   const search = await searchOf(db, filters);
-  if (search) {
-    const [only, ...others] = branchesOf(search).map((branch) => filteredOrders(db, filters, branch, search).select("o.id"));
-    const matches = others.reduce((union, next) => union.unionAll(next), only!);
-    return { value: await estimateRows(db, matches), kind: "estimate" };
-  }
-  const estimate = await estimateRows(db, filteredOrders(db, filters, null, null).select("o.id"));
-  if (estimate > ORDER_COUNT_EXACT_MAX) return { value: estimate, kind: "estimate" };
-  const limited = filteredOrders(db, filters, null, null).select(sql`1`.as("one")).limit(ORDER_COUNT_CAP + 1);
-  const row = await db
-    .selectFrom(limited.as("matches"))
-    .select(sql<number>`count(*)::int`.as("count"))
-    .executeTakeFirstOrThrow();
-  return cappedCount(row.count, ORDER_COUNT_CAP);
+  return countBranchedList(db, {
+    idColumn: "o.id",
+    branches: search && branchesOf(search).map((branch) => filteredOrders(db, filters, branch, search)),
+    unsearched: () => filteredOrders(db, filters, null, null),
+    exactMax: ORDER_COUNT_EXACT_MAX,
+    cap: ORDER_COUNT_CAP,
+  });
 }
 
 export interface OrderStats {
@@ -477,7 +455,7 @@ export async function findOrderNumber(db: Executor, orderId: string): Promise<st
 
 // ---------------------------------------------------------------- one order's page
 
-export interface StaffOrderDetail {
+export interface StaffOrderDetail extends OrderVisit {
   id: string;
   orderNumber: string;
   status: OrderStatus;
@@ -488,14 +466,6 @@ export interface StaffOrderDetail {
   recipient: { firstName: string | null; lastName: string | null; phone: string | null };
   customer: { id: string; profileId: string; fullName: string; email: string; phone: string | null; status: string };
   caregiver: { id: string; fullName: string; email: string; phone: string | null; status: CaregiverStatus } | null;
-  startsAt: Date;
-  endsAt: Date;
-  durationHours: number;
-  address: string;
-  postalCode: string;
-  city: string;
-  description: string | null;
-  specialNotes: string | null;
   paymentMethod: "online" | "invoice";
   amounts: OrderAmounts;
   discountCode: string | null;
@@ -532,14 +502,7 @@ export async function getStaffOrderDetail(db: Executor, orderNumber: string): Pr
       "gp.email as caregiver_email",
       "gp.phone as caregiver_phone",
       "cg.status as caregiver_status",
-      "o.starts_at",
-      "o.ends_at",
-      "o.duration_hours",
-      "o.address",
-      "o.postal_code",
-      "o.city",
-      "o.description",
-      "o.special_notes",
+      ...orderVisitColumns,
       "o.payment_method",
       "o.unit_price_cents",
       "o.original_price_cents",
@@ -586,14 +549,7 @@ export async function getStaffOrderDetail(db: Executor, orderNumber: string): Pr
             status: row.caregiver_status,
           }
         : null,
-    startsAt: row.starts_at,
-    endsAt: row.ends_at,
-    durationHours: row.duration_hours,
-    address: row.address,
-    postalCode: row.postal_code,
-    city: row.city,
-    description: row.description,
-    specialNotes: row.special_notes,
+    ...toOrderVisit(row),
     paymentMethod: row.payment_method,
     amounts: {
       unitPriceCents: row.unit_price_cents,
@@ -628,33 +584,26 @@ export interface OrderPaymentRow {
 
 /** The payment rows of an order, oldest first (the payment tab's history). */
 export async function listOrderPayments(db: Executor, orderId: string): Promise<OrderPaymentRow[]> {
-  const rows = await db
+  return db
     .selectFrom("payments")
-    .select(["id", "amount_cents", "status", "provider", "method", "created_at", "refunded_at", "refunded_cents"])
+    .select([
+      "id",
+      "amount_cents as amountCents",
+      "status",
+      "provider",
+      "method",
+      "created_at as createdAt",
+      "refunded_at as refundedAt",
+      "refunded_cents as refundedCents",
+    ])
     .where("order_id", "=", orderId)
     .orderBy("created_at")
     .orderBy("id")
     .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    amountCents: row.amount_cents,
-    status: row.status,
-    provider: row.provider,
-    method: row.method,
-    createdAt: row.created_at,
-    refundedAt: row.refunded_at,
-    refundedCents: row.refunded_cents,
-  }));
 }
 
-export interface OrderInvoiceRow {
-  id: string;
+export interface OrderInvoiceRow extends InvoiceRow {
   reminderSentAt: Date | null;
-  invoiceNumber: number;
-  referenceNumber: string;
-  issueDate: string;
-  dueDate: string;
-  amountCents: number;
   status: "open" | "paid" | "cancelled";
   paidAt: Date | null;
 }
@@ -662,21 +611,10 @@ export interface OrderInvoiceRow {
 export async function findOrderInvoice(db: Executor, orderId: string): Promise<OrderInvoiceRow | null> {
   const row = await db
     .selectFrom("invoices")
-    .select(["id", "invoice_number", "reference_number", "issue_date", "due_date", "amount_cents", "status", "paid_at", "reminder_sent_at"])
+    .select([...INVOICE_COLUMNS, "reminder_sent_at as reminderSentAt", "status", "paid_at as paidAt"])
     .where("order_id", "=", orderId)
     .executeTakeFirst();
-  if (!row) return null;
-  return {
-    id: row.id,
-    reminderSentAt: row.reminder_sent_at,
-    invoiceNumber: row.invoice_number,
-    referenceNumber: row.reference_number,
-    issueDate: row.issue_date,
-    dueDate: row.due_date,
-    amountCents: row.amount_cents,
-    status: row.status,
-    paidAt: row.paid_at,
-  };
+  return row ?? null;
 }
 
 export async function findOrderPayout(db: Executor, orderId: string): Promise<{ amountCents: number; status: "pending" | "paid"; paidAt: Date | null } | null> {

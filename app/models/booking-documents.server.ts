@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { Executor } from "../db.server";
 import type { BookingDocument, InvoiceRow } from "../domain/booking-document";
-import { ordersWithParties } from "./order-views.server";
+import { ordersWithParties, orderVisitColumns, toOrderVisit } from "./order-views.server";
 
 // Everything the documents about one booking need (the confirmation e-mail, its calendar file,
 // the invoice and its PDF), read in one place, and the invoices table itself.
@@ -19,15 +19,8 @@ export async function getBookingDocument(executor: Executor, orderId: string): P
       "o.recipient_first_name",
       "o.recipient_last_name",
       "o.recipient_phone",
-      "o.starts_at",
-      "o.ends_at",
+      ...orderVisitColumns,
       "o.scheduled_date",
-      "o.duration_hours",
-      "o.address",
-      "o.postal_code",
-      "o.city",
-      "o.description",
-      "o.special_notes",
       "o.payment_method",
       "o.unit_price_cents",
       "o.vat_rate_bp",
@@ -76,15 +69,8 @@ export async function getBookingDocument(executor: Executor, orderId: string): P
       recipientFirstName: row.recipient_first_name,
       recipientLastName: row.recipient_last_name,
       recipientPhone: row.recipient_phone,
-      startsAt: row.starts_at,
-      endsAt: row.ends_at,
+      ...toOrderVisit(row),
       scheduledDate: row.scheduled_date,
-      durationHours: row.duration_hours,
-      address: row.address,
-      postalCode: row.postal_code,
-      city: row.city,
-      description: row.description,
-      specialNotes: row.special_notes,
       paymentMethod: row.payment_method,
       unitPriceCents: row.unit_price_cents,
       vatRateBp: row.vat_rate_bp,
@@ -132,7 +118,7 @@ export async function getBookingDocument(executor: Executor, orderId: string): P
 // ------------------------------------------------------------------ invoices
 
 /** An invoices row as InvoiceRow, for both reading and inserting. */
-const INVOICE_COLUMNS = [
+export const INVOICE_COLUMNS = [
   "id",
   "invoice_number as invoiceNumber",
   "reference_number as referenceNumber",

@@ -1,5 +1,5 @@
-import { sql } from "kysely";
-import type { DB, Executor } from "../db.server";
+import { sql, type UpdateObject } from "kysely";
+import type { Database, DB, Executor } from "../db.server";
 import type { Job } from "../db/schema";
 
 // The jobs table (the outbox and job queue of DESIGN.md "Runtime shape"): rows taken with
@@ -92,19 +92,11 @@ export async function scheduleJobRetry(
   db: Executor,
   { jobId, workerId, delayMs, lastError }: { jobId: string; workerId: string; delayMs: number; lastError: string },
 ): Promise<void> {
-  await db
-    .updateTable("jobs")
-    .set({
-      status: "pending",
-      run_at: sql`now() + ${delayMs}::int * interval '1 millisecond'`,
-      locked_at: null,
-      locked_by: null,
-      last_error: lastError,
-    })
-    .where("id", "=", jobId)
-    .where("status", "=", "running")
-    .where("locked_by", "=", workerId)
-    .execute();
+  await releaseHeldJob(db, jobId, workerId, {
+    status: "pending",
+    run_at: sql`now() + ${delayMs}::int * interval '1 millisecond'`,
+    last_error: lastError,
+  });
 }
 
 /** Marks a job of `workerId` done or failed; a job taken over by another worker is theirs to finish. */
@@ -112,15 +104,18 @@ export async function finishJob(
   db: Executor,
   { jobId, workerId, status, lastError }: { jobId: string; workerId: string; status: "done" | "failed"; lastError?: string },
 ): Promise<void> {
+  await releaseHeldJob(db, jobId, workerId, {
+    status,
+    ...(lastError === undefined ? {} : { last_error: lastError }),
+    finished_at: sql`now()`,
+  });
+}
+
+/** Unlocks a running job with `changes`, only while `workerId` still holds it. */
+async function releaseHeldJob(db: Executor, jobId: string, workerId: string, changes: UpdateObject<Database, "jobs">): Promise<void> {
   await db
     .updateTable("jobs")
-    .set({
-      status,
-      ...(lastError === undefined ? {} : { last_error: lastError }),
-      finished_at: sql`now()`,
-      locked_at: null,
-      locked_by: null,
-    })
+    .set({ ...changes, locked_at: null, locked_by: null })
     .where("id", "=", jobId)
     .where("status", "=", "running")
     .where("locked_by", "=", workerId)

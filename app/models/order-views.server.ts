@@ -1,5 +1,6 @@
 import type { Executor } from "../db.server";
-import type { OrderStatus } from "../db/schema";
+import type { Order, OrderStatus } from "../db/schema";
+import type { OrderVisit } from "../domain/order-visit";
 
 // The joins and columns that every view of orders shares (back-office lists and pages, the
 // portal, the booking documents), so each query names only what it adds.
@@ -49,5 +50,32 @@ export function toOrderSummary(row: {
     startsAt: row.starts_at,
     endsAt: row.ends_at,
     city: row.city,
+  };
+}
+
+/** The columns of an order's visit; `toOrderVisit` turns them into `OrderVisit`. */
+export const orderVisitColumns = [
+  "o.starts_at",
+  "o.ends_at",
+  "o.duration_hours",
+  "o.address",
+  "o.postal_code",
+  "o.city",
+  "o.description",
+  "o.special_notes",
+] as const;
+
+export function toOrderVisit(
+  row: Pick<Order, "starts_at" | "ends_at" | "duration_hours" | "address" | "postal_code" | "city" | "description" | "special_notes">,
+): OrderVisit {
+  return {
+    startsAt: row.starts_at,
+    endsAt: row.ends_at,
+    durationHours: row.duration_hours,
+    address: row.address,
+    postalCode: row.postal_code,
+    city: row.city,
+    description: row.description,
+    specialNotes: row.special_notes,
   };
 }

@@ -1,13 +1,25 @@
 import { sql } from "kysely";
 import type { Executor } from "../db.server";
 import type { OrderStatus, PaymentMethodName, PaymentStatus } from "../db/schema";
+import { isUuid } from "../domain/uuid";
 
 // The SQL behind app/services/payments/*: online payment rows, the processed-events ledger, and
 // the order changes a payment outcome causes (confirming an order, or cancelling it and giving
 // back its discount redemption). The booking transaction that first inserts the order and its
 // payment lives in app/models/orders.server.ts.
 
-export type OnlineProviderName = "local" | "stripe";
+const ONLINE_PROVIDERS = ["local", "stripe"] as const;
+export type OnlineProviderName = (typeof ONLINE_PROVIDERS)[number];
+
+/** A payment row with its order (every payment has one). */
+function paymentsWithOrders(executor: Executor) {
+  return executor.selectFrom("payments").innerJoin("orders", "orders.id", "payments.order_id");
+}
+
+/** The queries select online payments only, so the invoice provider cannot appear in their rows. */
+function withOnlineProvider<T extends { provider: string }>(row: T): Omit<T, "provider"> & { provider: OnlineProviderName } {
+  return { ...row, provider: row.provider as OnlineProviderName };
+}
 
 /** What starting a checkout needs to know about an order and its online payment row. */
 export interface CheckoutTarget {
@@ -52,7 +64,7 @@ export async function findCheckoutTarget(executor: Executor, orderId: string): P
       "payments.provider_ref as providerRef",
     ])
     .where("orders.id", "=", orderId)
-    .where("payments.provider", "in", ["local", "stripe"])
+    .where("payments.provider", "in", ONLINE_PROVIDERS)
     // A retried checkout reuses the same row; should there ever be two, the newest is the live one.
     .orderBy("payments.created_at", "desc")
     .executeTakeFirst();
@@ -97,15 +109,13 @@ export async function lockPaymentByProviderRef(
   provider: OnlineProviderName,
   providerRef: string,
 ): Promise<LockedPayment | null> {
-  const row = await executor
-    .selectFrom("payments")
-    .innerJoin("orders", "orders.id", "payments.order_id")
+  const row = await paymentsWithOrders(executor)
     .select(LOCKED_PAYMENT_COLUMNS)
     .where("payments.provider", "=", provider)
     .where("payments.provider_ref", "=", providerRef)
     .forUpdate()
     .executeTakeFirst();
-  return row ? lockedPaymentOf(row) : null;
+  return row ? withOnlineProvider(row) : null;
 }
 
 const LOCKED_PAYMENT_COLUMNS = [
@@ -118,26 +128,19 @@ const LOCKED_PAYMENT_COLUMNS = [
   "orders.status as orderStatus",
 ] as const;
 
-function lockedPaymentOf(row: Omit<LockedPayment, "provider"> & { provider: string }): LockedPayment {
-  // The queries only ever select online payments, so the invoice provider cannot appear here.
-  return { ...row, provider: row.provider as OnlineProviderName };
-}
-
 /**
  * An online payment that never got a checkout id (the provider failed before answering), locked
  * with its order like lockPaymentByProviderRef. Null once a checkout was attached.
  */
 export async function lockPaymentWithoutCheckout(executor: Executor, paymentId: string): Promise<LockedPayment | null> {
-  const row = await executor
-    .selectFrom("payments")
-    .innerJoin("orders", "orders.id", "payments.order_id")
+  const row = await paymentsWithOrders(executor)
     .select(LOCKED_PAYMENT_COLUMNS)
     .where("payments.id", "=", paymentId)
-    .where("payments.provider", "in", ["local", "stripe"])
+    .where("payments.provider", "in", ONLINE_PROVIDERS)
     .where("payments.provider_ref", "is", null)
     .forUpdate()
     .executeTakeFirst();
-  return row ? lockedPaymentOf(row) : null;
+  return row ? withOnlineProvider(row) : null;
 }
 
 /** The online payment of an order, by order number, for the result pages. */
@@ -151,9 +154,7 @@ export interface OrderOnlinePayment {
 }
 
 export async function findOnlinePaymentOfOrder(executor: Executor, orderNumber: string): Promise<OrderOnlinePayment | null> {
-  const row = await executor
-    .selectFrom("payments")
-    .innerJoin("orders", "orders.id", "payments.order_id")
+  const row = await paymentsWithOrders(executor)
     .select([
       "payments.id as paymentId",
       "payments.provider as provider",
@@ -163,10 +164,10 @@ export async function findOnlinePaymentOfOrder(executor: Executor, orderNumber: 
       "orders.status as orderStatus",
     ])
     .where("orders.order_number", "=", orderNumber)
-    .where("payments.provider", "in", ["local", "stripe"])
+    .where("payments.provider", "in", ONLINE_PROVIDERS)
     .orderBy("payments.created_at", "desc")
     .executeTakeFirst();
-  return row ? { ...row, provider: row.provider as OnlineProviderName } : null;
+  return row ? withOnlineProvider(row) : null;
 }
 
 /** An unpaid online checkout old enough that its outcome should have been heard by now. */
@@ -186,9 +187,7 @@ export async function findStaleCheckouts(
   executor: Executor,
   input: { cutoffs: Record<OnlineProviderName, Date>; limit: number },
 ): Promise<StaleCheckout[]> {
-  const rows = await executor
-    .selectFrom("payments")
-    .innerJoin("orders", "orders.id", "payments.order_id")
+  const rows = await paymentsWithOrders(executor)
     .select([
       "payments.id as paymentId",
       "payments.provider as provider",
@@ -206,14 +205,12 @@ export async function findStaleCheckouts(
     .orderBy("payments.updated_at")
     .limit(input.limit)
     .execute();
-  return rows.map((row) => ({ ...row, provider: row.provider as OnlineProviderName }));
+  return rows.map(withOnlineProvider);
 }
 
 /** Read-only lookup for pages (the local checkout page), no lock. */
 export async function findPaymentByProviderRef(executor: Executor, provider: OnlineProviderName, providerRef: string) {
-  const row = await executor
-    .selectFrom("payments")
-    .innerJoin("orders", "orders.id", "payments.order_id")
+  const row = await paymentsWithOrders(executor)
     .select([
       "payments.id as paymentId",
       "payments.status as paymentStatus",
@@ -267,10 +264,6 @@ export async function markPaymentFailed(executor: Executor, paymentId: string) {
     .execute();
 }
 
-
-
-
-
 // ------------------------------------------------------------------ refunds
 
 export interface RefundablePayment {
@@ -283,7 +276,7 @@ export interface RefundablePayment {
 }
 
 export async function findPaymentForRefund(executor: Executor, paymentId: string): Promise<RefundablePayment | null> {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(paymentId)) return null;
+  if (!isUuid(paymentId)) return null;
   const row = await executor
     .selectFrom("payments")
     .select([

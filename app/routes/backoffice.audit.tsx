@@ -4,10 +4,10 @@ import { access } from "~/auth/access";
 import { requireRole } from "~/auth/guards.server";
 import { auditEntryView } from "~/backoffice/audit-view";
 import { AuditChanges } from "~/components/backoffice/audit-entries";
-import { Cell, DateRangeFilter, EmptyState, FilterForm, FilterNotices, PageHeading, Pager, ResponsiveTable, Row, SelectFilter, inlineLinkClass } from "~/components/backoffice/ui";
+import { Cell, DateRangeFilter, EmptyState, FilterForm, FilterNotices, PageHeading, Pager, labelOptions, ResponsiveTable, Row, SelectFilter, inlineLinkClass } from "~/components/backoffice/ui";
 import { getDb } from "~/db.server";
 import { addCalendarDays, helsinkiWallTimeToInstant, isIsoDate } from "~/domain/booking-window";
-import { decodeCursor, type PageDirection } from "~/domain/list-query";
+import { keysetPageLinks, pageDirectionOf } from "~/domain/list-query";
 import { isUuid } from "~/domain/uuid";
 import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS, SYSTEM_ACTOR, auditEntityLabel, listTexts } from "~/messages/backoffice";
 import { describeAuditSubjects, listAuditEntries, listStaffMembers } from "~/models/audit-log.server";
@@ -34,9 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const to = (params.get("asti") ?? "").trim();
   const notices: string[] = [];
   if ((from && !isIsoDate(from)) || (to && !isIsoDate(to))) notices.push(listTexts.invalidDate);
-  const after = decodeCursor(params.get("jalkeen"));
-  const before = decodeCursor(params.get("ennen"));
-  const page: PageDirection = before ? { before } : after ? { after } : null;
+  const page = pageDirectionOf(params);
 
   const filters = {
     entityType: entityType && entityType in AUDIT_ENTITY_LABELS ? entityType : null,
@@ -54,20 +52,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const value = params.get(key);
     if (value) base.set(key, value);
   }
-  const href = (param: "jalkeen" | "ennen", cursor: string | null) => {
-    if (!cursor) return null;
-    const next = new URLSearchParams(base);
-    next.set(param, cursor);
-    return `?${next}`;
-  };
   return {
     form: { entityType: filters.entityType ?? "", action: filters.action ?? "", actor: filters.actor ?? "", from, to },
     filtered: [...base.keys()].length > 0,
     notices,
     staff,
-    next: href("jalkeen", list.next),
-    previous: href("ennen", list.previous),
-    first: page !== null && list.previous !== null ? `?${base}` : null,
+    ...keysetPageLinks(base, page, list),
     rows: list.rows.map((row) => {
       const name = row.entityId ? subjects.get(`${row.entityType}:${row.entityId}`) : undefined;
       const path = name && row.entityId ? SUBJECT_PATHS[row.entityType]?.(row.entityId, name) : undefined;
@@ -95,14 +85,14 @@ export default function AuditPage() {
           label="Kohde"
           name="kohde"
           defaultValue={data.form.entityType}
-          options={Object.entries(AUDIT_ENTITY_LABELS).map(([value, label]) => ({ value, label }))}
+          options={labelOptions(AUDIT_ENTITY_LABELS)}
         />
         <SelectFilter
           id="audit-action"
           label="Toiminto"
           name="toiminto"
           defaultValue={data.form.action}
-          options={Object.entries(AUDIT_ACTION_LABELS).map(([value, label]) => ({ value, label }))}
+          options={labelOptions(AUDIT_ACTION_LABELS)}
         />
         <SelectFilter
           id="audit-actor"

@@ -10,11 +10,11 @@ import { badForm, notFound, requireStaffActor } from "~/backoffice/staff.server"
 import { Alert } from "~/components/alert";
 import { AuditHistory } from "~/components/backoffice/audit-entries";
 import { CaregiverStatusBadge } from "~/components/backoffice/status-badges";
-import { CaregiverPhoto, Cell, Facts, ResponsiveTable, Row, Section, inlineLinkClass } from "~/components/backoffice/ui";
+import { PersonOrdersTable } from "~/components/backoffice/person-orders";
+import { CaregiverPhoto, Facts, Section, inlineLinkClass } from "~/components/backoffice/ui";
 import { formatRating } from "~/components/booking/caregiver-cards";
 import { SubmitButton } from "~/components/button";
 import { ErrorSummary, TextareaField } from "~/components/forms";
-import { OrderStatusBadge } from "~/components/order-status-badge";
 import { getDb } from "~/db.server";
 import { VERIFICATION_FLAGS, ageOn, reviewActionsFor, type CaregiverReviewAction } from "~/domain/caregiver-review";
 import { formatDate, formatDateTime, formatTimeRange, helsinkiDateString } from "~/domain/format";
@@ -100,6 +100,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     orders: orders.map((order) => ({
       id: order.id,
       orderNumber: order.orderNumber,
+      href: `/backoffice/orders/${encodeURIComponent(order.orderNumber)}`,
       serviceName: order.serviceName,
       status: order.status,
       when: `${formatDate(order.startsAt)} ${formatTimeRange(order.startsAt, order.endsAt)}`,
@@ -290,24 +291,11 @@ export default function CaregiverPage() {
         {orders.length === 0 ? (
           <p>Ei tulevia tilauksia.</p>
         ) : (
-          <ResponsiveTable caption="Kaverin tulevat tilaukset" headers={["Tilaus", "Palvelu", "Aika", "Kaupunki", "Asiakas", "Tila"]}>
-            {orders.map((order) => (
-              <Row key={order.id}>
-                <Cell label="Tilaus">
-                  <Link to={`/backoffice/orders/${order.orderNumber}`} className={`${inlineLinkClass} font-semibold`}>
-                    {order.orderNumber}
-                  </Link>
-                </Cell>
-                <Cell label="Palvelu">{order.serviceName}</Cell>
-                <Cell label="Aika">{order.when}</Cell>
-                <Cell label="Kaupunki">{order.city}</Cell>
-                <Cell label="Asiakas">{order.customerName}</Cell>
-                <Cell label="Tila">
-                  <OrderStatusBadge status={order.status} />
-                </Cell>
-              </Row>
-            ))}
-          </ResponsiveTable>
+          <PersonOrdersTable
+            caption="Kaverin tulevat tilaukset"
+            orders={orders}
+            columns={[{ label: "Asiakas", value: (order) => order.customerName }]}
+          />
         )}
       </Section>
 

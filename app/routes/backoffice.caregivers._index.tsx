@@ -1,15 +1,15 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { access } from "~/auth/access";
 import { requireRole } from "~/auth/guards.server";
 import { formatRating } from "~/components/booking/caregiver-cards";
 import { CaregiverStatusBadge } from "~/components/backoffice/status-badges";
-import { CaregiverPhoto, Cell, EmptyState, FilterForm, PageHeading, Pager, ResponsiveTable, Row, SearchFilter, SelectFilter, inlineLinkClass } from "~/components/backoffice/ui";
+import { CaregiverPhoto, Cell, EmptyState, FilterForm, PageHeading, Pager, labelOptions, PersonNameCell, ResponsiveTable, Row, SearchFilter, SelectFilter } from "~/components/backoffice/ui";
 import { Alert } from "~/components/alert";
 import { getDb } from "~/db.server";
 import { VERIFICATION_FLAGS } from "~/domain/caregiver-review";
 import { formatDate } from "~/domain/format";
-import { SEARCH_MIN_LENGTH, normalizeSearch } from "~/domain/list-query";
+import { pageNumberOf, searchTermOf } from "~/domain/list-query";
 import type { CaregiverStatus } from "~/domain/statuses";
 import { CAREGIVER_STATUS_LABELS } from "~/messages/statuses";
 import { VERIFICATION_FLAG_SHORT_LABELS, caregiverTexts, listTexts } from "~/messages/backoffice";
@@ -29,10 +29,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const statusParam = url.searchParams.get("tila");
   const status = isStatus(statusParam) ? statusParam : null;
-  const typed = normalizeSearch(url.searchParams.get("haku"));
-  const searchTooShort = typed !== null && typed.length < SEARCH_MIN_LENGTH;
-  const search = searchTooShort ? null : typed;
-  const page = Math.max(1, Math.min(10_000, Number.parseInt(url.searchParams.get("sivu") ?? "1", 10) || 1));
+  const { typed, search, tooShort: searchTooShort } = searchTermOf(url.searchParams.get("haku"));
+  const page = pageNumberOf(url.searchParams.get("sivu"));
 
   const { rows, total } = await listCaregiversForStaff(await getDb(), { status, search, page });
   const pages = Math.max(1, Math.ceil(total / CAREGIVER_PAGE_SIZE));
@@ -85,7 +83,7 @@ export default function CaregiversPage() {
           name="tila"
           defaultValue={data.filters.status}
           allLabel="Kaikki (odottavat ensin)"
-          options={STATUSES.map((status) => ({ value: status, label: CAREGIVER_STATUS_LABELS[status] }))}
+          options={labelOptions(CAREGIVER_STATUS_LABELS)}
         />
       </FilterForm>
 
@@ -104,12 +102,7 @@ export default function CaregiversPage() {
               <Cell label="Kuva">
                 <CaregiverPhoto url={row.photoUrl} />
               </Cell>
-              <Cell label="Nimi">
-                <Link to={`/backoffice/caregivers/${row.id}`} className={`${inlineLinkClass} font-semibold`}>
-                  {row.fullName}
-                </Link>
-                <span className="block break-all text-gray-700">{row.email}</span>
-              </Cell>
+              <PersonNameCell href={`/backoffice/caregivers/${row.id}`} name={row.fullName} email={row.email} />
               <Cell label="Kaupunki">{row.city}</Cell>
               <Cell label="Tila">
                 <CaregiverStatusBadge status={row.status} />

@@ -8,9 +8,9 @@ import { badForm, notFound, requireStaffActor } from "~/backoffice/staff.server"
 import { Alert } from "~/components/alert";
 import { AuditHistory } from "~/components/backoffice/audit-entries";
 import { CustomerStatusBadge } from "~/components/backoffice/status-badges";
-import { Cell, Facts, ResponsiveTable, Row, Section, inlineLinkClass } from "~/components/backoffice/ui";
+import { PersonOrdersTable } from "~/components/backoffice/person-orders";
+import { Facts, Section, inlineLinkClass } from "~/components/backoffice/ui";
 import { SubmitButton } from "~/components/button";
-import { OrderStatusBadge } from "~/components/order-status-badge";
 import { getDb } from "~/db.server";
 import { formatDate, formatEuros, formatTimeRange } from "~/domain/format";
 import { customerTexts, orderTexts } from "~/messages/backoffice";
@@ -123,29 +123,14 @@ export default function CustomerPage() {
         {orders.length === 0 ? (
           <p>Asiakkaalla ei ole tilauksia.</p>
         ) : (
-          <ResponsiveTable caption="Asiakkaan tilaukset" headers={["Tilaus", "Palvelu", "Aika", "Kaupunki", "Kaveri", "Hinta", "Tila"]}>
-            {orders.map((order) => (
-              <Row key={order.id}>
-                <Cell label="Tilaus">
-                  {order.href ? (
-                    <Link to={order.href} className={`${inlineLinkClass} font-semibold`}>
-                      {order.orderNumber}
-                    </Link>
-                  ) : (
-                    order.orderNumber
-                  )}
-                </Cell>
-                <Cell label="Palvelu">{order.serviceName}</Cell>
-                <Cell label="Aika">{order.when}</Cell>
-                <Cell label="Kaupunki">{order.city}</Cell>
-                <Cell label="Kaveri">{order.caregiver}</Cell>
-                <Cell label="Hinta">{order.price}</Cell>
-                <Cell label="Tila">
-                  <OrderStatusBadge status={order.status} />
-                </Cell>
-              </Row>
-            ))}
-          </ResponsiveTable>
+          <PersonOrdersTable
+            caption="Asiakkaan tilaukset"
+            orders={orders}
+            columns={[
+              { label: "Kaveri", value: (order) => order.caregiver },
+              { label: "Hinta", value: (order) => order.price },
+            ]}
+          />
         )}
       </Section>
 

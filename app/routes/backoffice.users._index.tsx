@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { access } from "~/auth/access";
 import { requireRole } from "~/auth/guards.server";
 import { Alert } from "~/components/alert";
 import { CustomerStatusBadge } from "~/components/backoffice/status-badges";
-import { Cell, EmptyState, FilterForm, PageHeading, Pager, ResponsiveTable, Row, SearchFilter, SelectFilter, inlineLinkClass } from "~/components/backoffice/ui";
+import { Cell, EmptyState, FilterForm, PageHeading, Pager, labelOptions, PersonNameCell, ResponsiveTable, Row, SearchFilter, SelectFilter } from "~/components/backoffice/ui";
 import { getDb } from "~/db.server";
 import { formatDate } from "~/domain/format";
-import { SEARCH_MIN_LENGTH, decodeCursor, normalizeSearch, type ListCount, type PageDirection } from "~/domain/list-query";
+import { keysetPageLinks, pageDirectionOf, searchTermOf, shownCount } from "~/domain/list-query";
 import { countText, customerTexts, listTexts } from "~/messages/backoffice";
 import { CUSTOMER_STATUS_LABELS } from "~/messages/statuses";
 import {
@@ -29,35 +29,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const statusParam = params.get("tila");
   const status = STATUSES.find((candidate) => candidate === statusParam) ?? null;
-  const typed = normalizeSearch(params.get("haku"));
-  const searchTooShort = typed !== null && typed.length < SEARCH_MIN_LENGTH;
-  const search = searchTooShort ? null : typed;
-  const after = decodeCursor(params.get("jalkeen"));
-  const before = decodeCursor(params.get("ennen"));
-  const page: PageDirection = before ? { before } : after ? { after } : null;
+  const { typed, search, tooShort: searchTooShort } = searchTermOf(params.get("haku"));
+  const page = pageDirectionOf(params);
 
   const filters: CustomerListFilters = { status, search, page };
   if (search) filters.resolvedSearch = await resolveCustomerSearch(db, search);
   const [list, counted] = await Promise.all([listCustomersForStaff(db, filters), countCustomersForStaff(db, filters)]);
-  const count: ListCount = counted.kind === "estimate" && page === null && list.next === null ? { value: list.rows.length, kind: "exact" } : counted;
+  const count = shownCount(counted, page, list);
 
   const base = new URLSearchParams();
   if (status) base.set("tila", status);
   if (typed) base.set("haku", typed);
-  const href = (param: "jalkeen" | "ennen", cursor: string | null) => {
-    if (!cursor) return null;
-    const next = new URLSearchParams(base);
-    next.set(param, cursor);
-    return `?${next}`;
-  };
   return {
     form: { status: status ?? "", search: typed ?? "" },
     filtered: status !== null || typed !== null,
     searchTooShort,
     count,
-    next: href("jalkeen", list.next),
-    previous: href("ennen", list.previous),
-    first: page !== null && list.previous !== null ? `?${base}` : null,
+    ...keysetPageLinks(base, page, list),
     rows: list.rows.map((row) => ({
       id: row.id,
       fullName: row.fullName || "Ei nimeä",
@@ -87,7 +75,7 @@ export default function CustomersPage() {
           label="Tila"
           name="tila"
           defaultValue={data.form.status}
-          options={STATUSES.map((status) => ({ value: status, label: CUSTOMER_STATUS_LABELS[status] }))}
+          options={labelOptions(CUSTOMER_STATUS_LABELS)}
         />
       </FilterForm>
 
@@ -103,12 +91,7 @@ export default function CustomersPage() {
         <ResponsiveTable caption="Asiakkaat" headers={["Nimi", "Kaupunki", "Tila", "Asiakkaana alkaen", "Tilauksia"]}>
           {data.rows.map((row) => (
             <Row key={row.id}>
-              <Cell label="Nimi">
-                <Link to={`/backoffice/users/${row.id}`} className={`${inlineLinkClass} font-semibold`}>
-                  {row.fullName}
-                </Link>
-                <span className="block break-all text-gray-700">{row.email}</span>
-              </Cell>
+              <PersonNameCell href={`/backoffice/users/${row.id}`} name={row.fullName} email={row.email} />
               <Cell label="Kaupunki">{row.city}</Cell>
               <Cell label="Tila">
                 <CustomerStatusBadge status={row.status} />

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { getDb } from "~/db.server";
 import { extractLinks, getEmail } from "~/models/emails.server";
 import { formatByteSize } from "~/messages/dev-mailbox";
@@ -74,10 +75,7 @@ export default function DevMailboxMessage() {
         </dd>
       </dl>
 
-      <section aria-labelledby="linkit" className="mb-8">
-        <h2 id="linkit" className="mb-2 text-2xl font-bold">
-          Linkit
-        </h2>
+      <Part id="linkit" title="Linkit">
         {links.length === 0 ? (
           <p>Viestissä ei ole linkkejä.</p>
         ) : (
@@ -95,12 +93,9 @@ export default function DevMailboxMessage() {
             ))}
           </ul>
         )}
-      </section>
+      </Part>
 
-      <section aria-labelledby="liitteet" className="mb-8">
-        <h2 id="liitteet" className="mb-2 text-2xl font-bold">
-          Liitteet
-        </h2>
+      <Part id="liitteet" title="Liitteet">
         {attachments.length === 0 ? (
           <p>Viestissä ei ole liitteitä.</p>
         ) : (
@@ -115,27 +110,33 @@ export default function DevMailboxMessage() {
             ))}
           </ul>
         )}
-      </section>
+      </Part>
 
-      <section aria-labelledby="html-versio" className="mb-8">
-        <h2 id="html-versio" className="mb-2 text-2xl font-bold">
-          HTML-versio
-        </h2>
+      <Part id="html-versio" title="HTML-versio">
         <p>
           <a href={`${base}/html`} className={linkClass}>
             Avaa viesti HTML-muodossa
           </a>
         </p>
-      </section>
+      </Part>
 
-      <section aria-labelledby="tekstiversio">
-        <h2 id="tekstiversio" className="mb-2 text-2xl font-bold">
-          Tekstiversio
-        </h2>
+      <Part id="tekstiversio" title="Tekstiversio" last>
         <pre className="whitespace-pre-wrap break-words rounded-md border border-gray-300 bg-gray-50 p-4 font-sans text-base">
           {email.text}
         </pre>
-      </section>
+      </Part>
     </main>
+  );
+}
+
+/** One part of the message's page, with its heading. */
+function Part({ id, title, last = false, children }: { id: string; title: string; last?: boolean; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className={last ? undefined : "mb-8"}>
+      <h2 id={id} className="mb-2 text-2xl font-bold">
+        {title}
+      </h2>
+      {children}
+    </section>
   );
 }

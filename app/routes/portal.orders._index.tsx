@@ -5,6 +5,7 @@ import { ButtonLink, SubmitButton } from "~/components/button";
 import { linkClass } from "~/components/layout";
 import { OrderStatusBadge } from "~/components/order-status-badge";
 import { getDb } from "~/db.server";
+import { pageNumberOf } from "~/domain/list-query";
 import { formatEuros, formatHours, formatTimeRange, formatWeekdayDate } from "~/domain/format";
 import { reviewPath } from "~/domain/portal-paths";
 import { isUuid } from "~/domain/uuid";
@@ -49,7 +50,7 @@ function view(order: CustomerOrder, past = false) {
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const db = await getDb();
-  const page = Math.max(1, Math.min(10_000, Number.parseInt(new URL(request.url).searchParams.get("sivu") ?? "1", 10) || 1));
+  const page = pageNumberOf(new URL(request.url).searchParams.get("sivu"));
   const [upcoming, past, unclaimed] = await Promise.all([
     listCustomerOrders(db, user.id, { when: "upcoming", limit: UPCOMING_LIMIT }),
     listCustomerOrders(db, user.id, { when: "past", limit: PAST_PAGE_SIZE, offset: (page - 1) * PAST_PAGE_SIZE }),

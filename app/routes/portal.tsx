@@ -48,6 +48,16 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
   "inline-flex min-h-target items-center rounded-md px-3 font-semibold " +
   (isActive ? "bg-brand-700 text-white" : "text-brand-900 underline-offset-4 hover:bg-brand-50 hover:underline");
 
+function NavItem({ to, end, children }: { to: string; end?: boolean; children: ReactNode }) {
+  return (
+    <li>
+      <NavLink to={to} end={end} className={linkClass}>
+        {children}
+      </NavLink>
+    </li>
+  );
+}
+
 export default function PortalLayout() {
   return (
     <PortalChrome data={useLoaderData<typeof loader>()}>
@@ -107,55 +117,27 @@ function PortalChrome({ data: { email, isCaregiver, isStaff, unread, unreadMessa
         </div>
         <nav aria-label="Oman sivun valikko" className="mx-auto max-w-6xl px-4 pb-3 sm:px-6">
           <ul className="flex flex-wrap gap-2">
-            <li>
-              <NavLink to="/portal" end className={linkClass}>
-                Etusivu
-              </NavLink>
-            </li>
+            <NavItem to="/portal" end>
+              Etusivu
+            </NavItem>
             {isCaregiver ? (
               <>
-                <li>
-                  <NavLink to={CAREGIVER_TASKS_PATH} className={linkClass}>
-                    Kaverin tehtävät
-                  </NavLink>
-                </li>
-                <li>
-                  <NavLink to={EARNINGS_PATH} className={linkClass}>
-                    Ansiot
-                  </NavLink>
-                </li>
+                <NavItem to={CAREGIVER_TASKS_PATH}>Kaverin tehtävät</NavItem>
+                <NavItem to={EARNINGS_PATH}>Ansiot</NavItem>
               </>
             ) : null}
-            {isCaregiver ? null : (
-              <li>
-                <NavLink to="/portal/orders" className={linkClass}>
-                  Tilaukset
-                </NavLink>
-              </li>
-            )}
-            <li>
-              <NavLink to="/portal/messages" className={linkClass}>
-                Viestit
-                {unreadMessages > 0 ? (
-                  <span className="ml-2 rounded-full bg-red-700 px-2 text-base font-bold text-white">
-                    <span aria-hidden="true">{unreadMessages}</span>
-                    <span className="sr-only">, {unreadLabel(unreadMessages)}</span>
-                  </span>
-                ) : null}
-              </NavLink>
-            </li>
-            <li>
-              <NavLink to="/portal/profile" className={linkClass}>
-                Profiili
-              </NavLink>
-            </li>
-            {isStaff ? (
-              <li>
-                <NavLink to="/backoffice" className={linkClass}>
-                  Hallintapaneeli
-                </NavLink>
-              </li>
-            ) : null}
+            {isCaregiver ? null : <NavItem to="/portal/orders">Tilaukset</NavItem>}
+            <NavItem to="/portal/messages">
+              Viestit
+              {unreadMessages > 0 ? (
+                <span className="ml-2 rounded-full bg-red-700 px-2 text-base font-bold text-white">
+                  <span aria-hidden="true">{unreadMessages}</span>
+                  <span className="sr-only">, {unreadLabel(unreadMessages)}</span>
+                </span>
+              ) : null}
+            </NavItem>
+            <NavItem to="/portal/profile">Profiili</NavItem>
+            {isStaff ? <NavItem to="/backoffice">Hallintapaneeli</NavItem> : null}
           </ul>
         </nav>
       </header>

@@ -3,18 +3,17 @@ import { buildBookingIcs } from "../domain/ics";
 import { formatTimeRange, formatWeekdayDate } from "../domain/format";
 import { CAREGIVER_TASKS_PATH } from "../domain/portal-paths";
 import { env } from "../env.server";
-import { logger } from "../logger.server";
 import { writeAudit, type AuditActor } from "../models/audit-log.server";
 import { lockCaregiverForAssignment, lockOrderForChange, setOrderCaregiver } from "../models/backoffice-orders.server";
 import { getBookingDocument, type BookingDocument } from "../models/booking-documents.server";
 import { isOrderCommitted } from "../models/caregiver-tasks.server";
 import { findCaregiverContact, findCaregiverContactOfOrder } from "../models/caregivers.server";
 import { insertNotification } from "../models/notifications.server";
-import { isCaregiverOverlapError } from "../models/orders.server";
 import { getContactInfo } from "../models/settings.server";
 import { assignedCaregiverEmail, customerCaregiverEmail, removedCaregiverEmail } from "../messages/order-assignment-emails";
 import { assignedMessage, NOTIFICATIONS, unassignedMessage } from "../messages/portal";
 import { renderEmail, sendEmail, type EmailAttachment } from "./email.server";
+import { ChangeRefused, runOrderChange } from "./order-change.server";
 
 // Staff assign or clear the helper of an order (spec 001 §4 "Staff can also assign or clear the
 // helper"; issue 14; DESIGN.md decisions 5, 17, 19). Only an approved helper (never a suspended,
@@ -39,13 +38,6 @@ export type AssignmentOutcome =
   | { ok: true; changed: boolean; orderNumber: string; caregiverName: string | null }
   | { ok: false; reason: AssignmentRefusal; orderNumber?: string };
 
-class AssignmentRefused extends Error {
-  constructor(readonly reason: AssignmentRefusal) {
-    super(reason);
-    this.name = "AssignmentRefused";
-  }
-}
-
 /** Assigns `caregiverId` to the order, or clears its helper when null. */
 export async function assignCaregiver(
   db: DB,
@@ -53,20 +45,21 @@ export async function assignCaregiver(
   input: { orderId: string; caregiverId: string | null },
 ): Promise<AssignmentOutcome> {
   let orderNumber: string | undefined;
-  try {
-    return await db.transaction().execute(async (trx) => {
+  const outcome = await runOrderChange<AssignmentOutcome, AssignmentRefusal>(
+    db,
+    async (trx) => {
       const order = await lockOrderForChange(trx, input.orderId);
-      if (!order) throw new AssignmentRefused("order_not_found");
+      if (!order) throw new ChangeRefused("order_not_found");
       orderNumber = order.orderNumber;
       if (order.caregiverId === input.caregiverId) {
         return { ok: true, changed: false, orderNumber: order.orderNumber, caregiverName: order.caregiverName } as const;
       }
-      if (order.status === "cancelled" || order.status === "completed") throw new AssignmentRefused("order_closed");
+      if (order.status === "cancelled" || order.status === "completed") throw new ChangeRefused("order_closed");
 
       let caregiverName: string | null = null;
       if (input.caregiverId) {
         const caregiver = await lockCaregiverForAssignment(trx, input.caregiverId);
-        if (!caregiver || caregiver.status !== "approved") throw new AssignmentRefused("caregiver_not_assignable");
+        if (!caregiver || caregiver.status !== "approved") throw new ChangeRefused("caregiver_not_assignable");
         caregiverName = caregiver.fullName;
       }
       await setOrderCaregiver(trx, order.id, input.caregiverId);
@@ -87,15 +80,10 @@ export async function assignCaregiver(
       }
       if (order.caregiverId && committed) await notifyRemovedCaregiver(trx, { booking, caregiverId: order.caregiverId });
       return { ok: true, changed: true, orderNumber: order.orderNumber, caregiverName } as const;
-    });
-  } catch (error) {
-    if (error instanceof AssignmentRefused) return { ok: false, reason: error.reason, orderNumber };
-    if (isCaregiverOverlapError(error)) {
-      logger.info({ orderId: input.orderId, caregiverId: input.caregiverId }, "assignment refused: helper already booked at that time");
-      return { ok: false, reason: "caregiver_busy", orderNumber };
-    }
-    throw error;
-  }
+    },
+    { log: { orderId: input.orderId, caregiverId: input.caregiverId }, message: "assignment refused: helper already booked at that time" },
+  );
+  return outcome.ok ? outcome : { ...outcome, orderNumber };
 }
 
 // ---------------------------------------------------------------- e-mails

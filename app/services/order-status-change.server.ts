@@ -1,10 +1,9 @@
 import type { DB } from "../db.server";
 import type { OrderStatus } from "../db/schema";
-import { logger } from "../logger.server";
 import { writeAudit, type AuditActor } from "../models/audit-log.server";
 import { lockOrderForChange, setOrderStatus } from "../models/backoffice-orders.server";
 import { insertPendingPayoutOfOrder } from "../models/caregiver-tasks.server";
-import { isCaregiverOverlapError } from "../models/orders.server";
+import { ChangeRefused, runOrderChange } from "./order-change.server";
 
 // Staff set an order's status by hand (spec 001 §4: "Staff can set any status directly from a
 // dropdown with no restriction on transitions"; DESIGN.md decisions 7 and 19). Every change is
@@ -23,23 +22,17 @@ export type StatusChangeOutcome =
   | { ok: true; changed: boolean; orderNumber: string }
   | { ok: false; reason: StatusChangeRefusal };
 
-class StatusChangeRefused extends Error {
-  constructor(readonly reason: StatusChangeRefusal) {
-    super(reason);
-    this.name = "StatusChangeRefused";
-  }
-}
-
 export async function changeOrderStatus(
   db: DB,
   actor: AuditActor,
   input: { orderId: string; status: OrderStatus },
 ): Promise<StatusChangeOutcome> {
   if (input.status === "cancelled") return { ok: false, reason: "use_cancel" };
-  try {
-    return await db.transaction().execute(async (trx) => {
+  return runOrderChange<StatusChangeOutcome, StatusChangeRefusal>(
+    db,
+    async (trx) => {
       const order = await lockOrderForChange(trx, input.orderId);
-      if (!order) throw new StatusChangeRefused("order_not_found");
+      if (!order) throw new ChangeRefused("order_not_found");
       if (order.status === input.status) return { ok: true, changed: false, orderNumber: order.orderNumber } as const;
       await setOrderStatus(trx, order.id, input.status);
       // A completed order owes its helper their earnings, whoever marked it (DESIGN.md decision 18).
@@ -52,13 +45,7 @@ export async function changeOrderStatus(
         after: payoutCents === null ? { status: input.status } : { status: input.status, payoutCents },
       });
       return { ok: true, changed: true, orderNumber: order.orderNumber } as const;
-    });
-  } catch (error) {
-    if (error instanceof StatusChangeRefused) return { ok: false, reason: error.reason };
-    if (isCaregiverOverlapError(error)) {
-      logger.info({ orderId: input.orderId }, "status change refused: the helper is booked at that time");
-      return { ok: false, reason: "caregiver_busy" };
-    }
-    throw error;
-  }
+    },
+    { log: { orderId: input.orderId }, message: "status change refused: the helper is booked at that time" },
+  );
 }

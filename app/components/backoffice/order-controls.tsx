@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { SubmitButton } from "~/components/button";
 import { controlClass } from "./ui";
 
@@ -61,25 +61,15 @@ export function StatusForm({
   options,
 }: ChangeFormProps & { status: string; options: Option[] }) {
   const id = `status-${orderNumber}`;
+  const field = `tilauksen ${orderNumber} tila`;
   return (
-    <Form method="post" action={action} preventScrollReset className="flex flex-wrap items-end gap-2">
-      <input type="hidden" name="intent" value="status" />
-      <input type="hidden" name="orderId" value={orderId} />
-      <input type="hidden" name="returnTo" value={returnTo} />
-      <label htmlFor={id} className="sr-only">
-        Tilauksen {orderNumber} tila
-      </label>
+    <ChangeForm intent="status" orderId={orderId} returnTo={returnTo} action={action} className="flex flex-wrap items-end gap-2">
+      <FieldLabel id={id} field={field} />
       <select id={id} name="status" defaultValue={status} className={`${controlClass} md:w-auto`}>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
+        <Options options={options} />
       </select>
-      <SubmitButton busyLabel="Tallennetaan..." variant="secondary" name="target" value={id} formAction={action}>
-        Tallenna<span className="sr-only"> tilauksen {orderNumber} tila</span>
-      </SubmitButton>
-    </Form>
+      <SaveButton id={id} action={action} field={field} />
+    </ChangeForm>
   );
 }
 
@@ -94,14 +84,10 @@ export function CaregiverForm({
 }: ChangeFormProps & { caregiverId: string | null; options: Option[]; emptyNote?: string | null }) {
   const id = `caregiver-${orderNumber}`;
   const noteId = `${id}-note`;
+  const field = `tilauksen ${orderNumber} kaveri`;
   return (
-    <Form method="post" action={action} preventScrollReset className="space-y-1">
-      <input type="hidden" name="intent" value="assign" />
-      <input type="hidden" name="orderId" value={orderId} />
-      <input type="hidden" name="returnTo" value={returnTo} />
-      <label htmlFor={id} className="sr-only">
-        Tilauksen {orderNumber} kaveri
-      </label>
+    <ChangeForm intent="assign" orderId={orderId} returnTo={returnTo} action={action} className="space-y-1">
+      <FieldLabel id={id} field={field} />
       <div className="flex flex-wrap items-end gap-2">
         <select
           id={id}
@@ -111,21 +97,60 @@ export function CaregiverForm({
           className={`${controlClass} md:w-auto md:max-w-[16rem]`}
         >
           <option value="">Ei valittua kaveria</option>
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
+          <Options options={options} />
         </select>
-        <SubmitButton busyLabel="Tallennetaan..." variant="secondary" name="target" value={id} formAction={action}>
-          Tallenna<span className="sr-only"> tilauksen {orderNumber} kaveri</span>
-        </SubmitButton>
+        <SaveButton id={id} action={action} field={field} />
       </div>
       {emptyNote ? (
         <p id={noteId} className="text-gray-700">
           {emptyNote}
         </p>
       ) : null}
+    </ChangeForm>
+  );
+}
+
+/** A change's own POST form: what to do, to which order, and where to return afterwards. */
+function ChangeForm({
+  intent,
+  orderId,
+  returnTo,
+  action,
+  className,
+  children,
+}: Omit<ChangeFormProps, "orderNumber"> & { intent: "status" | "assign"; className: string; children: ReactNode }) {
+  return (
+    <Form method="post" action={action} preventScrollReset className={className}>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="orderId" value={orderId} />
+      <input type="hidden" name="returnTo" value={returnTo} />
+      {children}
     </Form>
+  );
+}
+
+/** The select's label, for screen readers only: a row shows many such selects side by side. */
+function FieldLabel({ id, field }: { id: string; field: string }) {
+  return (
+    <label htmlFor={id} className="sr-only">
+      {field.charAt(0).toUpperCase() + field.slice(1)}
+    </label>
+  );
+}
+
+function Options({ options }: { options: Option[] }) {
+  return options.map((option) => (
+    <option key={option.value} value={option.value}>
+      {option.label}
+    </option>
+  ));
+}
+
+/** 'Tallenna', saying to screen readers what it saves. */
+function SaveButton({ id, action, field }: { id: string; action: string | undefined; field: string }) {
+  return (
+    <SubmitButton busyLabel="Tallennetaan..." variant="secondary" name="target" value={id} formAction={action}>
+      Tallenna<span className="sr-only"> {field}</span>
+    </SubmitButton>
   );
 }

@@ -86,6 +86,11 @@ export function SearchFilter({ id, label, defaultValue, className }: { id: strin
   );
 }
 
+/** A select's options from a table of labels, in the table's order. */
+export function labelOptions<V extends string>(labels: Record<V, string>): Array<{ value: V; label: string }> {
+  return (Object.keys(labels) as V[]).map((value) => ({ value, label: labels[value] }));
+}
+
 /** A select of a list filter; the empty value means "all". */
 export function SelectFilter({
   id,
@@ -181,6 +186,18 @@ export function Row({ children, highlight = false }: { children: ReactNode; high
     >
       {children}
     </tr>
+  );
+}
+
+/** The name cell of a list of people: the name, linking to the person's page, and the e-mail under it. */
+export function PersonNameCell({ href, name, email }: { href: string; name: string; email: string }) {
+  return (
+    <Cell label="Nimi">
+      <Link to={href} className={`${inlineLinkClass} font-semibold`}>
+        {name}
+      </Link>
+      <span className="block break-all text-gray-700">{email}</span>
+    </Cell>
   );
 }
 

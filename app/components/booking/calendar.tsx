@@ -1,4 +1,5 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
+import type { ReactNode } from "react";
 import { PICK_PARAM } from "~/booking/draft";
 import {
   MONTH_NAMES,
@@ -28,38 +29,39 @@ const navButton =
   "inline-flex min-h-target min-w-target items-center justify-center gap-1 rounded-md border-2 border-brand-700 bg-white px-3 " +
   "font-semibold text-brand-800 hover:bg-brand-50 disabled:cursor-not-allowed disabled:border-gray-400 disabled:text-gray-600";
 
+/** Submits the step's form for another month; disabled beyond the months that can be booked. */
+function MonthButton({ month, label, children }: { month: CalendarMonthRef | null; label: string; children: ReactNode }) {
+  return (
+    <button
+      type="submit"
+      name={PICK_PARAM.month}
+      value={month ? formatCalendarMonth(month) : ""}
+      disabled={!month}
+      className={navButton}
+      aria-label={month ? `${label}, ${monthLabel(month)}` : label}
+      formNoValidate
+    >
+      {children}
+    </button>
+  );
+}
+
 export function Calendar({ calendar, selectedDate }: { calendar: MonthCalendar; selectedDate: string | null }) {
   const titleId = "kalenteri-kuukausi";
   return (
     <div className="max-w-md space-y-3">
       <div className="flex items-center justify-between gap-2">
-        <button
-          type="submit"
-          name={PICK_PARAM.month}
-          value={calendar.previous ? formatCalendarMonth(calendar.previous) : ""}
-          disabled={!calendar.previous}
-          className={navButton}
-          aria-label={calendar.previous ? `Edellinen kuukausi, ${monthLabel(calendar.previous)}` : "Edellinen kuukausi"}
-          formNoValidate
-        >
+        <MonthButton month={calendar.previous} label="Edellinen kuukausi">
           <ChevronLeft aria-hidden="true" className="h-6 w-6" />
           <span className="hidden sm:inline">Edellinen</span>
-        </button>
+        </MonthButton>
         <h3 id={titleId} aria-live="polite" className="text-xl font-bold text-gray-900">
           {capitalize(calendar.title)}
         </h3>
-        <button
-          type="submit"
-          name={PICK_PARAM.month}
-          value={calendar.next ? formatCalendarMonth(calendar.next) : ""}
-          disabled={!calendar.next}
-          className={navButton}
-          aria-label={calendar.next ? `Seuraava kuukausi, ${monthLabel(calendar.next)}` : "Seuraava kuukausi"}
-          formNoValidate
-        >
+        <MonthButton month={calendar.next} label="Seuraava kuukausi">
           <span className="hidden sm:inline">Seuraava</span>
           <ChevronRight aria-hidden="true" className="h-6 w-6" />
-        </button>
+        </MonthButton>
       </div>
       <table className="w-full table-fixed border-collapse text-center" aria-labelledby={titleId}>
         <thead>

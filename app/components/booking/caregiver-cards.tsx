@@ -3,6 +3,7 @@ import { MapPin, Sparkles, Star, UserRound, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { ANY_CAREGIVER, DRAFT_PARAM } from "~/booking/draft";
 import type { OfferedCaregiver } from "~/domain/caregiver-offer";
+import { ChoiceCard } from "~/components/booking/choice-card";
 import { choiceCardClass, choiceRadioClass } from "~/components/form-parts";
 import { linkClass } from "~/components/layout";
 import { caregiverOrdersText, NEW_CAREGIVER_LABEL } from "~/messages/booking-steps";
@@ -136,21 +137,23 @@ export function CaregiverChoice({
             const detailsId = `${id}-tiedot`;
             return (
               <li key={caregiver.id}>
-                <label htmlFor={id} className={`${cardClass} border-gray-600 bg-white p-4`}>
-                  <Radio id={id} value={caregiver.id} selected={selected === caregiver.id} describedBy={detailsId} onSelect={onSelect} />
-                  <Photo url={caregiver.photoUrl} />
-                  <span className="min-w-0 flex-1 space-y-1">
-                    <span className="block text-xl font-bold text-gray-900">{caregiver.fullName}</span>
-                    <span id={detailsId} className="block space-y-1">
-                      <CaregiverRating averageRating={caregiver.averageRating} totalOrders={caregiver.totalOrders} />
-                      <span className="flex items-center gap-2 text-gray-800">
-                        <MapPin aria-hidden="true" className="h-5 w-5 flex-none text-brand-700" />
-                        {caregiver.city}
-                      </span>
-                      {caregiver.bio ? <span className="block text-gray-800">{caregiver.bio}</span> : null}
-                    </span>
+                <ChoiceCard
+                  id={id}
+                  className={`${cardClass} border-gray-600 bg-white p-4`}
+                  radio={<Radio id={id} value={caregiver.id} selected={selected === caregiver.id} describedBy={detailsId} onSelect={onSelect} />}
+                  picture={<Photo url={caregiver.photoUrl} />}
+                  title={caregiver.fullName}
+                  titleClassName="text-xl"
+                  detailsId={detailsId}
+                  detailsClassName="space-y-1"
+                >
+                  <CaregiverRating averageRating={caregiver.averageRating} totalOrders={caregiver.totalOrders} />
+                  <span className="flex items-center gap-2 text-gray-800">
+                    <MapPin aria-hidden="true" className="h-5 w-5 flex-none text-brand-700" />
+                    {caregiver.city}
                   </span>
-                </label>
+                  {caregiver.bio ? <span className="block text-gray-800">{caregiver.bio}</span> : null}
+                </ChoiceCard>
               </li>
             );
           })}

@@ -1,4 +1,5 @@
 import { DRAFT_PARAM } from "~/booking/draft";
+import { ChoiceCard } from "~/components/booking/choice-card";
 import { choiceCardClass, choiceRadioClass } from "~/components/form-parts";
 import { ServiceIcon } from "~/components/service-icon";
 import { formatAmount } from "~/domain/format";
@@ -45,31 +46,34 @@ export function ServiceCards({
           const descriptionId = `${id}-kuvaus`;
           return (
             <li key={service.id}>
-              <label
-                htmlFor={id}
+              <ChoiceCard
+                id={id}
                 className={`gap-3 border-gray-600 bg-white p-4 ${choiceCardClass}`}
-              >
-                <input
-                  type="radio"
-                  id={id}
-                  name={DRAFT_PARAM.service}
-                  value={service.id}
-                  checked={service.id === selected}
-                  onChange={() => onSelect(service.id)}
-                  aria-describedby={descriptionId}
-                  className={choiceRadioClass}
-                />
-                <span aria-hidden="true" className="flex h-12 w-12 flex-none items-center justify-center rounded-full bg-brand-50 text-brand-700">
-                  <ServiceIcon name={service.icon} className="h-7 w-7" />
-                </span>
-                <span className="min-w-0 flex-1 space-y-1">
-                  <span className="block text-lg font-bold text-gray-900">{service.name}</span>
-                  <span id={descriptionId} className="block text-gray-800">
-                    {service.description}
-                    <span className="mt-1 block font-semibold text-brand-800">{priceLabel}</span>
+                radio={
+                  <input
+                    type="radio"
+                    id={id}
+                    name={DRAFT_PARAM.service}
+                    value={service.id}
+                    checked={service.id === selected}
+                    onChange={() => onSelect(service.id)}
+                    aria-describedby={descriptionId}
+                    className={choiceRadioClass}
+                  />
+                }
+                picture={
+                  <span aria-hidden="true" className="flex h-12 w-12 flex-none items-center justify-center rounded-full bg-brand-50 text-brand-700">
+                    <ServiceIcon name={service.icon} className="h-7 w-7" />
                   </span>
-                </span>
-              </label>
+                }
+                title={service.name}
+                titleClassName="text-lg"
+                detailsId={descriptionId}
+                detailsClassName="text-gray-800"
+              >
+                {service.description}
+                <span className="mt-1 block font-semibold text-brand-800">{priceLabel}</span>
+              </ChoiceCard>
             </li>
           );
         })}
