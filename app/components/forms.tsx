@@ -10,6 +10,7 @@ import {
   type FormMetadata,
 } from "@conform-to/react";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
+import { PASSWORD_RULE_HINT } from "~/messages/fields";
 import { Alert } from "./alert";
 import {
   choiceCardClass,
@@ -92,6 +93,16 @@ export function TextField({ meta, label, hint, type = "text", autoComplete, inpu
       />
     </LabelledControl>
   );
+}
+
+/** An e-mail address field, as every form asks for one. */
+export function EmailField({ meta, className }: { meta: Meta; className?: string }) {
+  return <TextField meta={meta} label="Sähköposti" type="email" autoComplete="email" inputMode="email" className={className} />;
+}
+
+/** A new password, with the one rule's hint (messages/fields.ts) unless the form says otherwise. */
+export function NewPasswordField({ meta, label = "Salasana", hint = PASSWORD_RULE_HINT }: { meta: Meta; label?: ReactNode; hint?: ReactNode }) {
+  return <TextField meta={meta} label={label} type="password" autoComplete="new-password" hint={hint} />;
 }
 
 export interface TextareaFieldProps {

@@ -19,7 +19,7 @@ import {
 } from "lucide-react";
 import { Alert } from "~/components/alert";
 import { ButtonLink, SubmitButton } from "~/components/button";
-import { ErrorSummary, FormError, TextareaField, TextField } from "~/components/forms";
+import { EmailField, ErrorSummary, FormError, TextareaField, TextField } from "~/components/forms";
 import { PageLayout, linkClass, useBookingPath } from "~/components/layout";
 import { ServiceIcon } from "~/components/service-icon";
 import { getDb } from "~/db.server";
@@ -490,7 +490,7 @@ function ContactForm({ sent }: { sent: boolean }) {
         <ErrorSummary form={form} />
         <FormError errors={form.errors} title="Viestiä ei lähetetty" />
         <TextField meta={fields.name} label="Nimi" autoComplete="name" />
-        <TextField meta={fields.email} label="Sähköposti" type="email" autoComplete="email" inputMode="email" />
+        <EmailField meta={fields.email} />
         <TextField
           meta={fields.phone}
           label="Puhelin (vapaaehtoinen)"

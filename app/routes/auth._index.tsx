@@ -3,13 +3,12 @@ import type { MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Alert } from "~/components/alert";
 import { SubmitButton } from "~/components/button";
-import { ErrorSummary, FormError, TextField, validateOnServer, type FieldConstraints } from "~/components/forms";
+import { EmailField, ErrorSummary, FormError, NewPasswordField, TextField, validateOnServer, type FieldConstraints } from "~/components/forms";
 import { PageLayout, linkClass } from "~/components/layout";
 import { useClearSecretsAfterReply } from "~/components/use-clear-secrets";
 import { action, loader, type Tab } from "~/auth/sign-in-page.server";
 import { authMessages as authTexts } from "~/messages/auth";
 import { retryAfterHeaders } from "~/services/rate-limit.server";
-import { PASSWORD_RULE_HINT } from "~/messages/fields";
 import type { SignInSchema, SignUpSchema } from "~/schemas/auth";
 import type { Infer } from "~/schemas/zod";
 
@@ -101,6 +100,16 @@ function TabLink({ to, current, children }: { to: string; current: boolean; chil
   );
 }
 
+/** On the staff page, whose h1 is 'Hallintapaneeli', the form names itself. */
+function StaffFormHeading({ shown, id, children }: { shown: boolean; id: string; children: string }) {
+  if (!shown) return null;
+  return (
+    <h2 id={id} className="text-2xl font-bold text-gray-900">
+      {children}
+    </h2>
+  );
+}
+
 /** `heading`: the form names itself (on the staff page, whose h1 is 'Hallintapaneeli'). */
 function SignInForm({
   redirectTo,
@@ -132,11 +141,9 @@ function SignInForm({
 
   return (
     <div className="space-y-6">
-      {heading ? (
-        <h2 id="signin-heading" className="text-2xl font-bold text-gray-900">
-          Kirjaudu sisään
-        </h2>
-      ) : null}
+      <StaffFormHeading shown={heading} id="signin-heading">
+        Kirjaudu sisään
+      </StaffFormHeading>
       {checkMail && !lastResult ? (
         <Alert type="info" title="Vahvista sähköpostiosoitteesi">
           <p>Lähetimme sähköpostiisi viestin. Avaa viestin linkki, niin voit sen jälkeen kirjautua sisään.</p>
@@ -183,23 +190,15 @@ function SignUpForm({ heading, constraint }: { heading: boolean; constraint: Fie
 
   return (
     <div className="space-y-6">
-      {heading ? (
-        <h2 id="signup-heading" className="text-2xl font-bold text-gray-900">
-          Luo tili
-        </h2>
-      ) : null}
+      <StaffFormHeading shown={heading} id="signup-heading">
+        Luo tili
+      </StaffFormHeading>
       <Form method="post" {...getFormProps(form)} className="space-y-6">
         <ErrorSummary form={form} />
         <FormError errors={form.errors} title={authTexts.signUpFailed} />
         <TextField meta={fields.fullName} label="Koko nimi" autoComplete="name" />
-        <TextField meta={fields.email} label="Sähköposti" type="email" autoComplete="email" inputMode="email" />
-        <TextField
-          meta={fields.password}
-          label="Salasana"
-          type="password"
-          autoComplete="new-password"
-          hint={PASSWORD_RULE_HINT}
-        />
+        <EmailField meta={fields.email} />
+        <NewPasswordField meta={fields.password} />
         <p>Lähetämme sähköpostiisi vahvistuslinkin. Kun olet vahvistanut osoitteen, voit kirjautua sisään.</p>
         <SubmitButton name="intent" value="signup" busyLabel="Rekisteröidään...">
           Rekisteröidy

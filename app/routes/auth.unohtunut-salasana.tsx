@@ -3,7 +3,7 @@ import type { MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Alert } from "~/components/alert";
 import { SubmitButton } from "~/components/button";
-import { ErrorSummary, TextField, validateOnServer } from "~/components/forms";
+import { EmailField, ErrorSummary, validateOnServer } from "~/components/forms";
 import { PageLayout, linkClass } from "~/components/layout";
 import { authMessages as authTexts } from "~/messages/auth";
 import { action, loader } from "~/auth/forgot-password-page.server";
@@ -40,7 +40,7 @@ export default function ForgotPasswordPage() {
         )}
         <Form method="post" {...getFormProps(form)} className="space-y-6 rounded-lg border-2 border-gray-200 bg-white p-5 sm:p-8">
           <ErrorSummary form={form} />
-          <TextField meta={fields.email} label="Sähköposti" type="email" autoComplete="email" inputMode="email" />
+          <EmailField meta={fields.email} />
           <SubmitButton busyLabel="Lähetetään...">Lähetä linkki</SubmitButton>
         </Form>
         <p>

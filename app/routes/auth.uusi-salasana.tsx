@@ -3,11 +3,10 @@ import type { MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Alert } from "~/components/alert";
 import { SubmitButton } from "~/components/button";
-import { ErrorSummary, FormError, TextField, validateOnServer } from "~/components/forms";
+import { ErrorSummary, FormError, NewPasswordField, TextField, validateOnServer } from "~/components/forms";
 import { PageLayout, linkClass } from "~/components/layout";
 import { useClearSecretsAfterReply } from "~/components/use-clear-secrets";
 import { authMessages as authTexts } from "~/messages/auth";
-import { PASSWORD_RULE_HINT } from "~/messages/fields";
 import type { NewPasswordSchema } from "~/schemas/auth";
 import type { Infer } from "~/schemas/zod";
 import { action, loader } from "~/auth/new-password-page.server";
@@ -49,13 +48,7 @@ export default function NewPasswordPage() {
             <ErrorSummary form={form} />
             <FormError errors={form.errors} title="Salasanan vaihto epäonnistui" />
             <input type="hidden" name="token" value={token} />
-            <TextField
-              meta={fields.password}
-              label={finishingProfile ? "Salasana" : "Uusi salasana"}
-              type="password"
-              autoComplete="new-password"
-              hint={PASSWORD_RULE_HINT}
-            />
+            <NewPasswordField meta={fields.password} label={finishingProfile ? "Salasana" : "Uusi salasana"} />
             <TextField
               meta={fields.confirmPassword}
               label={finishingProfile ? "Salasana uudelleen" : "Uusi salasana uudelleen"}

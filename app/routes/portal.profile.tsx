@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { SubmitButton } from "~/components/button";
 import { BioField, CheckboxGroup, PhotoField } from "~/components/caregiver-fields";
-import { ErrorSummary, FormError, TextField } from "~/components/forms";
+import { ErrorSummary, FormError, NewPasswordField, TextField } from "~/components/forms";
 import { useClearSecretsAfterReply } from "~/components/use-clear-secrets";
 import { profileMessages } from "~/messages/profile";
 import { PasswordChangeSchema } from "~/schemas/auth";
@@ -17,7 +17,6 @@ import {
   SERVED_CITY_OPTIONS,
 } from "~/schemas/profile";
 import { loadProfilePage, submitProfilePage, type ProfileActionData, type ProfileIntent } from "~/portal/profile.server";
-import { PASSWORD_RULE_HINT } from "~/messages/fields";
 
 // The signed-in person's profile (spec 001 §2 "profile", §5; issue 10): name and phone, the
 // e-mail address shown but not editable, a helper's own section (really saved), and the password
@@ -163,13 +162,7 @@ function PasswordForm({ lastResult }: { lastResult?: SubmissionResult<string[]> 
         <ErrorSummary form={form} />
         <FormError errors={form.errors} title={profileMessages.passwordFailed} />
         <TextField meta={fields.currentPassword} label="Nykyinen salasana" type="password" autoComplete="current-password" />
-        <TextField
-          meta={fields.newPassword}
-          label="Uusi salasana"
-          type="password"
-          autoComplete="new-password"
-          hint={PASSWORD_RULE_HINT}
-        />
+        <NewPasswordField meta={fields.newPassword} label="Uusi salasana" />
         <TextField meta={fields.confirmPassword} label="Uusi salasana uudelleen" type="password" autoComplete="new-password" />
         <SubmitButton name="intent" value="password" busyLabel="Vaihdetaan…">
           Vaihda salasana

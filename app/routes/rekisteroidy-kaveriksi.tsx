@@ -7,8 +7,10 @@ import { buttonClassName, SubmitButton } from "~/components/button";
 import { BioField, CheckboxGroup, PhotoField } from "~/components/caregiver-fields";
 import {
   CheckboxField,
+  EmailField,
   ErrorSummary,
   FormError,
+  NewPasswordField,
   RadioCards,
   SelectField,
   TextField,
@@ -37,7 +39,6 @@ import {
   type Step2View,
 } from "~/caregiver-registration/registration.server";
 import { useHydrated } from "~/components/use-hydrated";
-import { PASSWORD_RULE_HINT } from "~/messages/fields";
 
 // /rekisteroidy-kaveriksi: helper registration in two steps (spec 001 §2–§5). Step 1 at the bare
 // URL, step 2 at ?vaihe=2; the draft between them lives on the server
@@ -189,17 +190,11 @@ function Step1Form({ view, lastResult }: { view: Step1View; lastResult?: LastRes
           inputMode="tel"
           hint="Esimerkiksi 0401234567 tai +358401234567."
         />
-        <TextField meta={fields.email} label="Sähköposti" type="email" autoComplete="email" inputMode="email" />
-        <TextField
+        <EmailField meta={fields.email} />
+        <NewPasswordField
           meta={fields.password}
-          label="Salasana"
-          type="password"
-          autoComplete="new-password"
-          hint={
-            view.passwordOnFile
-              ? "Salasanasi on tallessa. Jätä kenttä tyhjäksi, jos et halua vaihtaa sitä."
-              : PASSWORD_RULE_HINT
-          }
+          // Undefined: the password rule's hint.
+          hint={view.passwordOnFile ? "Salasanasi on tallessa. Jätä kenttä tyhjäksi, jos et halua vaihtaa sitä." : undefined}
         />
         <PhotoField meta={extraFields[PHOTO_FIELD]} photoUrl={view.photoUrl} />
 

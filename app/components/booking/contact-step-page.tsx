@@ -6,7 +6,7 @@ import { stepHref } from "~/booking/draft";
 import { Alert } from "~/components/alert";
 import { BotCheck } from "~/components/bot-check";
 import { ButtonLink, SubmitButton } from "~/components/button";
-import { ErrorSummary, FormError, RadioCards, TextareaField, TextField, validateOnServer } from "~/components/forms";
+import { EmailField, ErrorSummary, FormError, RadioCards, TextareaField, TextField, validateOnServer } from "~/components/forms";
 import { formatEuros } from "~/domain/format";
 import { SPECIAL_NOTES_HINT, SPECIAL_NOTES_LABEL } from "~/messages/booking-steps";
 import type { ContactFieldName } from "~/schemas/booking";
@@ -95,7 +95,7 @@ export function ContactStepPage({ view, actionData }: { view: ContactStepView; a
           <div className={fieldGrid}>
             <TextField meta={fields.firstName} label="Etunimi" autoComplete="given-name" />
             <TextField meta={fields.lastName} label="Sukunimi" autoComplete="family-name" />
-            <TextField meta={fields.email} label="Sähköposti" type="email" autoComplete="email" inputMode="email" />
+            <EmailField meta={fields.email} />
             <TextField meta={fields.phone} label="Puhelinnumero" type="tel" autoComplete="tel" inputMode="tel" hint="Esim. 0401234567" />
             <TextField meta={fields.address} label="Katuosoite" autoComplete="street-address" className="sm:col-span-2" />
             <TextField meta={fields.postalCode} label="Postinumero" autoComplete="postal-code" inputMode="numeric" />
