@@ -20,27 +20,27 @@ const KB = 1024;
 const GOAL = 100 * KB;
 /** Ceilings at page load, gzipped bytes. Content pages ship no JavaScript at all (root.tsx). */
 const CEILINGS = {
-  "routes/varaa._index.tsx": 107.5 * KB,
-  "routes/varaa.kaveri.tsx": 104 * KB,
-  "routes/varaa.yhteystiedot.tsx": 119.5 * KB,
-  "routes/varaus._index.tsx": 107.5 * KB,
-  "routes/varaus.kaveri.tsx": 104 * KB,
-  "routes/varaus.yhteystiedot.tsx": 119.5 * KB,
+  "routes/varaa._index.tsx": 108 * KB,
+  "routes/varaa.kaveri.tsx": 104.5 * KB,
+  "routes/varaa.yhteystiedot.tsx": 120 * KB,
+  "routes/varaus._index.tsx": 108 * KB,
+  "routes/varaus.kaveri.tsx": 104.5 * KB,
+  "routes/varaus.yhteystiedot.tsx": 120 * KB,
   "routes/rekisteroidy-kaveriksi.tsx": 115 * KB,
   "routes/auth._index.tsx": 110 * KB,
-  "routes/auth.unohtunut-salasana.tsx": 108 * KB,
+  "routes/auth.unohtunut-salasana.tsx": 108.5 * KB,
   "routes/auth.uusi-salasana.tsx": 109 * KB,
   // The signed-in wizards (issue 11).
   "routes/varaa-kaveri._index.tsx": 103 * KB,
   "routes/varaa-kaveri.aika.tsx": 108.5 * KB,
-  "routes/varaa-kaveri.kaveri.tsx": 104 * KB,
-  "routes/varaa-kaveri.yhteenveto.tsx": 116.5 * KB,
+  "routes/varaa-kaveri.kaveri.tsx": 104.5 * KB,
+  "routes/varaa-kaveri.yhteenveto.tsx": 117 * KB,
   "routes/portal.orders.new._index.tsx": 103 * KB,
   "routes/portal.orders.new.aika.tsx": 108 * KB,
   "routes/portal.orders.new.kuvaus.tsx": 102.5 * KB,
-  "routes/portal.orders.new.kaveri.tsx": 104 * KB,
-  "routes/portal.orders.new.yhteenveto.tsx": 116.5 * KB,
-  "routes/portal.orders.success.tsx": 99 * KB,
+  "routes/portal.orders.new.kaveri.tsx": 104.5 * KB,
+  "routes/portal.orders.new.yhteenveto.tsx": 117 * KB,
+  "routes/portal.orders.success.tsx": 99.5 * KB,
 };
 
 const metafile = JSON.parse(readFileSync("build/metafile.js.json", "utf8"));
