@@ -183,7 +183,7 @@ describe("finishing a guest profile from the confirmation e-mail", () => {
       newPasswordLoader({ request: getRequest(`/auth/uusi-salasana?token=${token}`), params: {}, context: contextFor() }),
     );
     expect(page.status).toBe(200);
-    expect(page.data).toEqual({ token, purpose: "set_password" });
+    expect(page.data).toMatchObject({ token, purpose: "set_password" });
 
     const fields = { token, password: "Uusisalasana1", confirmPassword: "Uusisalasana1" };
     const saved = await answerOf(() =>
