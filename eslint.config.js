@@ -87,6 +87,19 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,
+      // One file per icon (remix.env.d.ts says why); the index is fine for types.
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "lucide-react",
+              allowTypeImports: true,
+              message: 'Import each icon from its own file: import Sun from "lucide-react/dist/esm/icons/sun.js".',
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -1,4 +1,7 @@
-import { AlertTriangle, CheckCircle2, Info, XCircle } from "lucide-react";
+import AlertTriangle from "lucide-react/dist/esm/icons/alert-triangle.js";
+import CheckCircle2 from "lucide-react/dist/esm/icons/check-circle-2.js";
+import Info from "lucide-react/dist/esm/icons/info.js";
+import XCircle from "lucide-react/dist/esm/icons/x-circle.js";
 import type { ReactNode } from "react";
 
 export type AlertType = "info" | "success" | "warning" | "error";

@@ -1,5 +1,6 @@
 import { Link, useRouteLoaderData } from "@remix-run/react";
-import { HeartHandshake, UserRound } from "lucide-react";
+import HeartHandshake from "lucide-react/dist/esm/icons/heart-handshake.js";
+import UserRound from "lucide-react/dist/esm/icons/user-round.js";
 import type { ReactNode } from "react";
 
 export const linkClass =

@@ -1,5 +1,13 @@
 import { createElement } from "react";
-import { HandHeart, Heart, House, Laptop, Leaf, Music, ShoppingCart, Sun, type LucideIcon } from "lucide-react";
+import HandHeart from "lucide-react/dist/esm/icons/hand-heart.js";
+import Heart from "lucide-react/dist/esm/icons/heart.js";
+import House from "lucide-react/dist/esm/icons/house.js";
+import Laptop from "lucide-react/dist/esm/icons/laptop.js";
+import Leaf from "lucide-react/dist/esm/icons/leaf.js";
+import Music from "lucide-react/dist/esm/icons/music.js";
+import ShoppingCart from "lucide-react/dist/esm/icons/shopping-cart.js";
+import Sun from "lucide-react/dist/esm/icons/sun.js";
+import type { LucideIcon } from "lucide-react";
 
 // Service categories store an icon name (admins pick one); only these are drawn. An unknown name
 // falls back to the shopping cart rather than breaking the page.

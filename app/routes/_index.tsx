@@ -3,20 +3,18 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import {
-  BadgeCheck,
-  Clock,
-  GraduationCap,
-  HandHeart,
-  Heart,
-  HeartHandshake,
-  Mail,
-  MapPin,
-  Phone,
-  ShieldCheck,
-  Users,
-  type LucideIcon,
-} from "lucide-react";
+import BadgeCheck from "lucide-react/dist/esm/icons/badge-check.js";
+import Clock from "lucide-react/dist/esm/icons/clock.js";
+import GraduationCap from "lucide-react/dist/esm/icons/graduation-cap.js";
+import HandHeart from "lucide-react/dist/esm/icons/hand-heart.js";
+import Heart from "lucide-react/dist/esm/icons/heart.js";
+import HeartHandshake from "lucide-react/dist/esm/icons/heart-handshake.js";
+import Mail from "lucide-react/dist/esm/icons/mail.js";
+import MapPin from "lucide-react/dist/esm/icons/map-pin.js";
+import Phone from "lucide-react/dist/esm/icons/phone.js";
+import ShieldCheck from "lucide-react/dist/esm/icons/shield-check.js";
+import Users from "lucide-react/dist/esm/icons/users.js";
+import type { LucideIcon } from "lucide-react";
 import { Alert } from "~/components/alert";
 import { ButtonLink, SubmitButton } from "~/components/button";
 import { EmailField, ErrorSummary, FormError, TextareaField, TextField } from "~/components/forms";

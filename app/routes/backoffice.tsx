@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, NavLink, Outlet, useLoaderData, useLocation, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { ErrorMessage, ErrorPage, errorStatusOf } from "~/components/error-page";
-import { Menu } from "lucide-react";
+import Menu from "lucide-react/dist/esm/icons/menu.js";
 import { Brand, SkipLink } from "~/components/layout";
 import { SignOutButton } from "~/components/sign-out-button";
 import { menuForRole } from "~/auth/access";

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { UserRound } from "lucide-react";
+import UserRound from "lucide-react/dist/esm/icons/user-round.js";
 import type { ReactNode } from "react";
 import { Facts } from "~/components/backoffice/ui";
 import { ButtonLink } from "~/components/button";

@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { Star } from "lucide-react";
+import Star from "lucide-react/dist/esm/icons/star.js";
 import { requireUser } from "~/auth/guards.server";
 import { Alert } from "~/components/alert";
 import { SubmitButton } from "~/components/button";

@@ -8,7 +8,7 @@ import {
   useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
-import { Bell } from "lucide-react";
+import Bell from "lucide-react/dist/esm/icons/bell.js";
 import type { ReactNode } from "react";
 import { ErrorMessage, ErrorPage, errorStatusOf } from "~/components/error-page";
 import { Brand, SkipLink } from "~/components/layout";

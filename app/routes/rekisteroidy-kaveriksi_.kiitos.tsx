@@ -1,6 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
-import { CheckCircle2 } from "lucide-react";
+import CheckCircle2 from "lucide-react/dist/esm/icons/check-circle-2.js";
 import { ButtonLink } from "~/components/button";
 import { linkClass, PageLayout } from "~/components/layout";
 

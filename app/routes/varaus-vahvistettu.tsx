@@ -1,6 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { CheckCircle2 } from "lucide-react";
+import CheckCircle2 from "lucide-react/dist/esm/icons/check-circle-2.js";
 import { thankYouLoader } from "~/booking/result-pages.server";
 import { ButtonLink } from "~/components/button";
 import { PageLayout, linkClass } from "~/components/layout";

@@ -1,5 +1,5 @@
 import { Form, Link, useLocation } from "@remix-run/react";
-import { UserRound } from "lucide-react";
+import UserRound from "lucide-react/dist/esm/icons/user-round.js";
 import type { ReactNode } from "react";
 import { Alert } from "~/components/alert";
 import { SubmitButton } from "~/components/button";

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { Check } from "lucide-react";
+import Check from "lucide-react/dist/esm/icons/check.js";
 import type { ReactNode } from "react";
 import { Alert } from "~/components/alert";
 import { PageLayout } from "~/components/layout";

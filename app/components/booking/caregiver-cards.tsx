@@ -1,5 +1,9 @@
 import { Link } from "@remix-run/react";
-import { MapPin, Sparkles, Star, UserRound, Users } from "lucide-react";
+import MapPin from "lucide-react/dist/esm/icons/map-pin.js";
+import Sparkles from "lucide-react/dist/esm/icons/sparkles.js";
+import Star from "lucide-react/dist/esm/icons/star.js";
+import UserRound from "lucide-react/dist/esm/icons/user-round.js";
+import Users from "lucide-react/dist/esm/icons/users.js";
 import type { ReactNode } from "react";
 import { ANY_CAREGIVER, DRAFT_PARAM } from "~/booking/draft";
 import type { OfferedCaregiver } from "~/domain/caregiver-offer";

@@ -1,4 +1,7 @@
-import { CalendarCheck, Clock, CreditCard, UserRoundCheck } from "lucide-react";
+import CalendarCheck from "lucide-react/dist/esm/icons/calendar-check.js";
+import Clock from "lucide-react/dist/esm/icons/clock.js";
+import CreditCard from "lucide-react/dist/esm/icons/credit-card.js";
+import UserRoundCheck from "lucide-react/dist/esm/icons/user-round-check.js";
 import { bookingInterval } from "~/domain/booking-window";
 import { formatEuros, formatHours, formatTimeRange, formatWeekdayDate } from "~/domain/format";
 import { afterHouseholdDeductionCents, estimateCents } from "~/domain/pricing";
