@@ -1,4 +1,4 @@
-import { PassThrough } from "node:stream";
+import type { Readable } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleDocumentRequestFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
@@ -7,6 +7,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { logger, redactUrl } from "./logger.server";
 import { NonceProvider } from "./nonce";
 import { etagOf, settleDocumentCaching, matchesEtag } from "./services/http-cache.server";
+import { lowPriorityModulePreloads } from "./services/module-preload-priority.server";
 
 const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;
@@ -33,7 +34,7 @@ const handleRequest: HandleDocumentRequestFunction = (
         nonce,
         [readyEvent]() {
           shellRendered = true;
-          const body = new PassThrough();
+          const body = lowPriorityModulePreloads();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           if (cacheable) {
             resolve(bufferedResponse(request, body, responseStatusCode, responseHeaders));
@@ -64,7 +65,7 @@ const handleRequest: HandleDocumentRequestFunction = (
 export default handleRequest;
 
 /** The whole page with its ETag, or 304 without a body when the browser already has these bytes. */
-async function bufferedResponse(request: Request, body: PassThrough, status: number, headers: Headers): Promise<Response> {
+async function bufferedResponse(request: Request, body: Readable, status: number, headers: Headers): Promise<Response> {
   const chunks: Buffer[] = [];
   for await (const chunk of body) chunks.push(Buffer.from(chunk as Uint8Array));
   const html = Buffer.concat(chunks);

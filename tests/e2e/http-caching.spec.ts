@@ -71,6 +71,16 @@ test.describe("HTTP caching and compression", () => {
     expect(nonces[0]).not.toBe(nonces[1]);
   });
 
+  test("a page's scripts are preloaded at low priority, so that its style sheet and text come first", async ({ request }) => {
+    for (const path of ["/varaa", "/auth", "/rekisteroidy-kaveriksi"]) {
+      const html = await (await request.get(path)).text();
+      const preloads = html.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
+      expect(preloads.length, path).toBeGreaterThan(1);
+      for (const preload of preloads) expect(preload, path).toContain('fetchpriority="low"');
+      expect(html, path).toMatch(/<link rel="stylesheet" href="\/build\/[^"]+\.css"\/>/);
+    }
+  });
+
   test("pages and bundles are compressed with gzip or brotli, bundles cached for good", async ({ request }) => {
     const gzip = await request.get("/varaa", { headers: { "Accept-Encoding": "gzip" } });
     expect(gzip.headers()["content-encoding"]).toBe("gzip");
