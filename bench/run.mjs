@@ -12,6 +12,8 @@
 // bookings; BENCH_BOT_CHECK=question answers the no-JavaScript question instead of solving the
 // ALTCHA challenges (seconds of CPU each, before the clock starts). BENCH_PORT (default 3900) and
 // the port after it are the app's and the raw server's; BENCH_ONLY=submit skips the pages and PGlite.
+// BENCH_PROF=<dir> has the app write a V8 CPU profile there when it stops (node --cpu-prof), to see
+// where a request's time goes.
 import { fork, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -37,7 +39,7 @@ const ONLY_SUBMIT = process.env.BENCH_ONLY === "submit";
 const SUBMIT_P99_GOAL_MS = 100;
 const PAGES = ["/", "/kayttoehdot", "/varaa"];
 /** The heap flags `npm start` and the Dockerfile run the server with (a small service's heap). */
-const SERVER_FLAGS = ["--max-semi-space-size=4", "--max-old-space-size=256"];
+const SERVER_FLAGS = ["--max-semi-space-size=4", "--max-old-space-size=256", ...(process.env.BENCH_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROF}`] : [])];
 
 const postgresUrl = Object.assign(new URL(ADMIN_URL), { pathname: `/${DB_NAME}` }).toString();
 const scratch = mkdtempSync(path.join(tmpdir(), "arkikaveri-bench-"));
