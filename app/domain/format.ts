@@ -5,20 +5,25 @@ import { helsinkiClock, helsinkiIsoDate, TIME_ZONE, WEEKDAY_NAMES } from "./hels
 
 export { TIME_ZONE };
 
+// The formatters are made on first use: the first Intl object of a page makes the browser load the
+// locale's data (tens of milliseconds on a slow phone), which a page that shows no price yet need
+// not pay while it starts.
 // fi-FI separates thousands and the € sign with a no-break space, so '1 600,00 €' never wraps.
-const euros = new Intl.NumberFormat("fi-FI", { style: "currency", currency: "EUR" });
+let euros: Intl.NumberFormat | undefined;
 
 /** '12,50 €' from integer cents. */
 export function formatEuros(cents: number): string {
   if (!Number.isInteger(cents)) throw new RangeError(`cents must be an integer, got ${cents}`);
+  euros ??= new Intl.NumberFormat("fi-FI", { style: "currency", currency: "EUR" });
   return euros.format(cents / 100);
 }
 
-const amount = new Intl.NumberFormat("fi-FI", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+let amount: Intl.NumberFormat | undefined;
 
 /** '12,50' without the currency sign, for labels such as '40,00 € / tunti'. */
 export function formatAmount(cents: number): string {
   if (!Number.isInteger(cents)) throw new RangeError(`cents must be an integer, got ${cents}`);
+  amount ??= new Intl.NumberFormat("fi-FI", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   return amount.format(cents / 100);
 }
 

@@ -27,17 +27,22 @@ export interface HelsinkiClock {
   weekday: number;
 }
 
-// hourCycle h23: midnight is 0, never 24 (hour12: false gives '24' on some engines).
-const clockFormat = new Intl.DateTimeFormat("en-US", {
-  timeZone: TIME_ZONE,
-  hourCycle: "h23",
-  year: "numeric",
-  month: "numeric",
-  day: "numeric",
-  hour: "numeric",
-  minute: "numeric",
-  second: "numeric",
-});
+// Made on first use, not when the module loads: a formatter with a time zone makes the engine load
+// its zone data, tens of milliseconds on a slow phone, and most pages that load this module in the
+// browser never ask the clock while they start (their dates come from the server as text).
+let clockFormat: Intl.DateTimeFormat | undefined;
+const clock = () =>
+  (clockFormat ??= new Intl.DateTimeFormat("en-US", {
+    timeZone: TIME_ZONE,
+    // h23: midnight is 0, never 24 (hour12: false gives '24' on some engines).
+    hourCycle: "h23",
+    year: "numeric",
+    month: "numeric",
+    day: "numeric",
+    hour: "numeric",
+    minute: "numeric",
+    second: "numeric",
+  }));
 
 function toInstant(value: Date | number): number {
   const instant = typeof value === "number" ? value : value.getTime();
@@ -48,7 +53,7 @@ function toInstant(value: Date | number): number {
 /** What a clock on the wall in Helsinki shows at `value`. */
 export function helsinkiClock(value: Date | number): HelsinkiClock {
   const parts: Partial<Record<Intl.DateTimeFormatPartTypes, number>> = {};
-  for (const part of clockFormat.formatToParts(toInstant(value))) {
+  for (const part of clock().formatToParts(toInstant(value))) {
     if (part.type !== "literal") parts[part.type] = Number(part.value);
   }
   const year = parts.year ?? NaN;

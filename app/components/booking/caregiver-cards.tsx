@@ -22,10 +22,12 @@ import { caregiverOrdersText, NEW_CAREGIVER_LABEL } from "~/messages/booking-ste
 /** A card shows a helper as the booking flows offer them. */
 export type CaregiverCardData = OfferedCaregiver;
 
-const rating = new Intl.NumberFormat("fi-FI", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+// Made on first use, as in domain/format.ts: the locale's data costs a slow phone at start-up.
+let rating: Intl.NumberFormat | undefined;
 
 /** '4,8' */
 export function formatRating(value: number): string {
+  rating ??= new Intl.NumberFormat("fi-FI", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   return rating.format(value);
 }
 
