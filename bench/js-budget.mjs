@@ -12,6 +12,7 @@
 // None of these pages may bring Zod (or Conform's Zod adapter) to the browser: their forms are
 // validated on the server only (docs/decisions/0013-forms-validate-on-the-server.md), and a stray
 // import of a schema module would bring back about 30 KB. The check fails naming the page.
+// It also fails when the framework chunk lacks its compile hint (scripts/compile-hints.mjs).
 // Run after `npm run build`: `node bench/js-budget.mjs`.
 import { readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
@@ -97,6 +98,12 @@ for (const [route, ceiling] of Object.entries(CEILINGS)) {
     "goal 100 KB": initial <= GOAL ? "met" : `+${((initial - GOAL) / KB).toFixed(1)}`,
     check: over ? "OVER CEILING" : stray.length > 0 ? "HAS ZOD" : "ok",
   });
+}
+// The framework chunk carries V8's compile hint (scripts/compile-hints.mjs, decision 0016).
+const framework = Object.keys(outputs).find((file) => outputs[file].inputs["node_modules/react-dom/cjs/react-dom.production.min.js"]);
+if (!readFileSync(framework, "utf8").startsWith("//# allFunctionsCalledOnLoad\n")) {
+  console.error(`${framework} has lost its compile hint: build with \`npm run build\` (scripts/compile-hints.mjs).`);
+  failed = true;
 }
 console.table(rows);
 if (strays.length > 0) {
