@@ -1,19 +1,21 @@
 // The built server in production mode on a fresh embedded database, for the browser benchmarks
-// (lighthouse.mjs, page-load.mjs). Run after `npm run build`.
+// (lighthouse.mjs, page-load.mjs), and the wait for a server to answer (also run.mjs). Run after
+// `npm run build`.
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 
-async function waitFor(url) {
-  for (let attempt = 0; attempt < 240; attempt++) {
+/** Waits until `url` answers 200, checking every `interval` ms, two minutes at the most. */
+export async function waitFor(url, interval = 250) {
+  for (let attempt = 0; attempt < 120_000 / interval; attempt++) {
     try {
       if ((await fetch(url)).ok) return;
     } catch {
       // not listening yet
     }
-    await sleep(250);
+    await sleep(interval);
   }
   throw new Error(`${url} did not answer`);
 }

@@ -22,6 +22,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import autocannon from "autocannon";
 import pg from "pg";
 import { measureBookingSubmit } from "./booking-submit.mjs";
+import { waitFor } from "./production-app.mjs";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -73,18 +74,6 @@ function run(command, args, env) {
 
 const residentMb = (pid) => Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))[1]) / 1024);
 
-async function waitFor(url) {
-  for (let attempt = 0; attempt < 240; attempt++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(500);
-  }
-  throw new Error(`${url} did not answer`);
-}
-
 const load = (url) =>
   new Promise((resolve, reject) => {
     autocannon({ url, connections: CONNECTIONS, duration: SECONDS }, (error, result) => (error ? reject(error) : resolve(result)));
@@ -94,7 +83,7 @@ const load = (url) =>
 async function withApp(env, work) {
   const app = spawn("node", [...SERVER_FLAGS, "build/server.js"], { env: { ...process.env, ...baseEnv, ...env }, stdio: ["ignore", "ignore", "inherit"] });
   try {
-    await waitFor(`http://127.0.0.1:${APP_PORT}/healthz`);
+    await waitFor(`http://127.0.0.1:${APP_PORT}/healthz`, 500);
     await sleep(2000);
     return await work(app.pid);
   } finally {
