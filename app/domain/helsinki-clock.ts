@@ -28,8 +28,8 @@ export interface HelsinkiClock {
 }
 
 // Made on first use, not when the module loads: a formatter with a time zone makes the engine load
-// its zone data, tens of milliseconds on a slow phone, and most pages that load this module in the
-// browser never ask the clock while they start (their dates come from the server as text).
+// its zone data, tens of milliseconds on a slow phone, which a page that reads no clock while it
+// starts need not pay.
 let clockFormat: Intl.DateTimeFormat | undefined;
 const clock = () =>
   (clockFormat ??= new Intl.DateTimeFormat("en-US", {
