@@ -1,6 +1,5 @@
-import { getCollectionProps, type FieldMetadata } from "@conform-to/react";
 import { useState, type ReactNode } from "react";
-import { FieldError, TextareaField } from "./forms";
+import { FieldError, startsChecked, TextareaField, type FieldMeta } from "./forms";
 import { useHydrated } from "./use-hydrated";
 
 // The fields a helper fills in about themselves, on the registration (/rekisteroidy-kaveriksi)
@@ -13,7 +12,7 @@ export function PhotoField({
   label = "Profiilikuva",
   alt = "Tallennettu profiilikuvasi",
 }: {
-  meta: FieldMetadata<unknown>;
+  meta: FieldMeta;
   photoUrl: string | null;
   label?: string;
   alt?: string;
@@ -55,7 +54,7 @@ export function PhotoField({
 }
 
 /** The helper's bio with a live character count (with JavaScript; the hint gives the limit without). */
-export function BioField({ meta, max, hint }: { meta: FieldMetadata<string>; max: number; hint: ReactNode }) {
+export function BioField({ meta, max, hint }: { meta: FieldMeta; max: number; hint: ReactNode }) {
   const hydrated = useHydrated();
   const [length, setLength] = useState(() => (typeof meta.initialValue === "string" ? meta.initialValue.length : 0));
   const over = length > max;
@@ -91,14 +90,13 @@ export function CheckboxGroup({
   hint,
   columns = 2,
 }: {
-  meta: FieldMetadata<string[]>;
+  meta: FieldMeta;
   legend: ReactNode;
   options: ReadonlyArray<CheckboxOption>;
   hint?: ReactNode;
   columns?: 2 | 3;
 }) {
   const error = meta.errors?.[0];
-  const inputs = getCollectionProps(meta, { type: "checkbox", options: options.map((option) => option.value), ariaAttributes: false });
   const describedBy = [hint ? meta.descriptionId : null, error ? meta.errorId : null].filter(Boolean).join(" ") || undefined;
   return (
     <fieldset aria-describedby={describedBy} className={`space-y-2 ${error ? "border-l-4 border-red-700 pl-3" : ""}`}>
@@ -110,13 +108,12 @@ export function CheckboxGroup({
       ) : null}
       <FieldError id={meta.errorId}>{error}</FieldError>
       <div className={`grid gap-2 sm:grid-cols-2 ${columns === 3 ? "lg:grid-cols-3" : ""}`}>
-        {inputs.map(({ key, ...props }, index) => {
-          const option = options[index];
+        {options.map((option, index) => {
           // The first box carries the field's id so that the error summary's link lands on it.
-          const id = index === 0 ? meta.id : props.id;
+          const id = index === 0 ? meta.id : `${meta.id}-${option.value}`;
           return (
             <label
-              key={key ?? option.value}
+              key={`${meta.key ?? ""}${option.value}`}
               htmlFor={id}
               className={
                 "flex min-h-target cursor-pointer items-start gap-3 rounded-lg border-2 border-gray-600 bg-white p-3 " +
@@ -126,8 +123,12 @@ export function CheckboxGroup({
               }
             >
               <input
-                {...props}
+                type="checkbox"
                 id={id}
+                name={meta.name}
+                form={meta.formId}
+                value={option.value}
+                defaultChecked={startsChecked(meta, option.value)}
                 aria-invalid={error ? true : undefined}
                 className="mt-0.5 h-6 w-6 flex-none cursor-pointer accent-brand-700 focus-visible:outline-none"
               />

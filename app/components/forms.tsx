@@ -1,14 +1,7 @@
 // Form fields that own their accessibility (STYLE.md principle 4): each renders its label, hint and
 // error, wires aria-invalid / aria-describedby, and reads a hidden "Virhe:" before the error text.
-// They take Conform field metadata, so a reply from the server's validation shows the same with and
-// without JavaScript.
-import {
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-  type FieldMetadata,
-  type FormMetadata,
-} from "@conform-to/react";
+// They take a field's metadata, from Conform's useForm (back office, portal) or from the server's
+// reply (useServerForm, the public forms), so a reply shows the same with and without JavaScript.
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { PASSWORD_RULE_HINT } from "~/messages/fields";
 import { Alert } from "./alert";
@@ -25,26 +18,34 @@ import {
   LabelledControl,
   type SummaryError,
 } from "./form-parts";
+import type { FieldMeta } from "./server-form";
 
 export { choiceCardClass, choiceRadioClass, ErrorSummaryList, FieldError, type SummaryError };
 
-// Conform's metadata types are invariant in the form's schema, so a kit that takes the fields of
-// any form has to say `any` here.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Meta = FieldMetadata<any, any, string[]>;
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyForm = FormMetadata<any, string[]>;
-
-/**
- * Conform options of the public and customer forms (decision 0013): the server alone validates,
- * when the form is sent, with JavaScript as without. The browser needs no Zod (about 30 KB
- * gzipped less on the pages an old phone loads), and a person hears what to fix once, in the
- * error summary after sending, instead of being interrupted field by field. The fields'
- * `required` and length attributes come from the schema's constraint, which the loader sends.
- */
-export const validateOnServer = { shouldValidate: "onSubmit", shouldRevalidate: "onSubmit" } as const;
+type Meta = FieldMeta;
+/** What the error summary reads of a form: Conform's form metadata or useServerForm's. */
+interface AnyForm {
+  id: string;
+  allErrors?: Record<string, string[] | null | undefined>;
+}
 
 export type { FieldConstraints } from "~/schemas/zod";
+export type { FieldMeta } from "./server-form";
+
+/** The attributes every control takes from its field (as Conform's getFormControlProps gives them). */
+function controlProps(meta: Meta) {
+  return { key: meta.key, id: meta.id, name: meta.name, form: meta.formId, required: meta.required || undefined };
+}
+
+/** A control's first value: the text it starts with. */
+function textValue(meta: Meta): string | undefined {
+  return typeof meta.initialValue === "string" ? meta.initialValue : undefined;
+}
+
+/** Whether a box with this value starts ticked. */
+export function startsChecked(meta: Meta, value: string): boolean {
+  return Array.isArray(meta.initialValue) ? meta.initialValue.includes(value) : meta.initialValue === value;
+}
 
 /** The first error of a field, or undefined. One message at a time is easier to act on. */
 function firstError(meta: Meta): string | undefined {
@@ -78,12 +79,16 @@ export interface TextFieldProps {
 
 export function TextField({ meta, label, hint, type = "text", autoComplete, inputMode, placeholder, className, inputProps }: TextFieldProps) {
   const { error, aria } = controlState(meta, hint);
-  const { key, ...props } = getInputProps(meta, { type, ariaAttributes: false });
+  const { key, ...props } = controlProps(meta);
+  const { minLength, maxLength, min, max, step, pattern, multiple, accept } = meta;
   return (
     <LabelledControl id={meta.id} hintId={meta.descriptionId} errorId={meta.errorId} label={label} hint={hint} error={error} className={className}>
       <input
         key={key}
         {...props}
+        type={type}
+        defaultValue={textValue(meta)}
+        {...{ minLength, maxLength, min, max, step, pattern, multiple, accept }}
         {...inputProps}
         autoComplete={autoComplete}
         inputMode={inputMode}
@@ -116,12 +121,14 @@ export interface TextareaFieldProps {
 
 export function TextareaField({ meta, label, hint, rows = 5, maxLength, className }: TextareaFieldProps) {
   const { error, aria } = controlState(meta, hint);
-  const { key, ...props } = getTextareaProps(meta, { ariaAttributes: false });
+  const { key, ...props } = controlProps(meta);
   return (
     <LabelledControl id={meta.id} hintId={meta.descriptionId} errorId={meta.errorId} label={label} hint={hint} error={error} className={className}>
       <textarea
         key={key}
         {...props}
+        defaultValue={textValue(meta)}
+        minLength={meta.minLength}
         rows={rows}
         // The browser would silently cut a pasted text; the schema reports it instead, so only
         // pass maxLength when the caller asks for the hard stop.
@@ -145,10 +152,10 @@ export interface SelectFieldProps {
 
 export function SelectField({ meta, label, options, hint, placeholder, className }: SelectFieldProps) {
   const { error, aria } = controlState(meta, hint);
-  const { key, ...props } = getSelectProps(meta, { ariaAttributes: false });
+  const { key, ...props } = controlProps(meta);
   return (
     <LabelledControl id={meta.id} hintId={meta.descriptionId} errorId={meta.errorId} label={label} hint={hint} error={error} className={className}>
-      <select key={key} {...props} {...aria} className={controlClass(Boolean(error))}>
+      <select key={key} {...props} defaultValue={textValue(meta)} {...aria} className={controlClass(Boolean(error))}>
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((option) => (
           <option key={option.value} value={option.value}>
@@ -172,7 +179,8 @@ export interface CheckboxFieldProps {
 
 export function CheckboxField({ meta, label, hint, value, className }: CheckboxFieldProps) {
   const { error, aria } = controlState(meta, hint);
-  const { key, ...props } = getInputProps(meta, { type: "checkbox", value: value ?? "on", ariaAttributes: false });
+  const { key, ...props } = controlProps(meta);
+  const sent = value ?? "on";
   return (
     <FieldShell invalid={Boolean(error)} className={className}>
       <FieldError id={meta.errorId}>{error}</FieldError>
@@ -182,6 +190,9 @@ export function CheckboxField({ meta, label, hint, value, className }: CheckboxF
           <input
             key={key}
             {...props}
+            type="checkbox"
+            value={sent}
+            defaultChecked={startsChecked(meta, sent)}
             {...aria}
             className="h-7 w-7 cursor-pointer rounded border-2 border-gray-700 accent-brand-700"
           />

@@ -1,9 +1,8 @@
-import { getFormProps, useForm } from "@conform-to/react";
 import type { MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Alert } from "~/components/alert";
 import { SubmitButton } from "~/components/button";
-import { EmailField, ErrorSummary, FormError, NewPasswordField, TextField, validateOnServer, type FieldConstraints } from "~/components/forms";
+import { EmailField, ErrorSummary, FormError, NewPasswordField, TextField, type FieldConstraints } from "~/components/forms";
 import { PageLayout, linkClass } from "~/components/layout";
 import { useClearSecretsAfterReply } from "~/components/use-clear-secrets";
 import { action, loader, type Tab } from "~/auth/sign-in-page.server";
@@ -11,6 +10,7 @@ import { authMessages as authTexts } from "~/messages/auth";
 import { retryAfterHeaders } from "~/services/rate-limit.server";
 import type { SignInSchema, SignUpSchema } from "~/schemas/auth";
 import type { Infer } from "~/schemas/zod";
+import { serverFormProps, useServerForm } from "~/components/server-form";
 
 export { action, loader };
 
@@ -130,12 +130,11 @@ function SignInForm({
     actionData && "unconfirmedEmail" in actionData && typeof actionData.unconfirmedEmail === "string"
       ? actionData.unconfirmedEmail
       : undefined;
-  const [form, fields] = useForm<Infer<typeof SignInSchema>>({
+  const [form, fields] = useServerForm<Infer<typeof SignInSchema>>({
     id: "signin",
     lastResult,
     defaultValue: { email: email ?? "" },
     constraint,
-    ...validateOnServer,
   });
   useClearSecretsAfterReply([fields.password.id], lastResult);
 
@@ -149,7 +148,7 @@ function SignInForm({
           <p>Lähetimme sähköpostiisi viestin. Avaa viestin linkki, niin voit sen jälkeen kirjautua sisään.</p>
         </Alert>
       ) : null}
-      <Form method="post" {...getFormProps(form)} className="space-y-6">
+      <Form method="post" {...serverFormProps(form)} className="space-y-6">
         <ErrorSummary form={form} />
         <FormError errors={form.errors} title={authTexts.signInFailed} />
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
@@ -180,11 +179,10 @@ function SignInForm({
 function SignUpForm({ heading, constraint }: { heading: boolean; constraint: FieldConstraints }) {
   const actionData = useActionData<typeof action>();
   const lastResult = actionData?.intent === "signup" ? actionData.result : undefined;
-  const [form, fields] = useForm<Infer<typeof SignUpSchema>>({
+  const [form, fields] = useServerForm<Infer<typeof SignUpSchema>>({
     id: "signup",
     lastResult,
     constraint,
-    ...validateOnServer,
   });
   useClearSecretsAfterReply([fields.password.id], lastResult);
 
@@ -193,7 +191,7 @@ function SignUpForm({ heading, constraint }: { heading: boolean; constraint: Fie
       <StaffFormHeading shown={heading} id="signup-heading">
         Luo tili
       </StaffFormHeading>
-      <Form method="post" {...getFormProps(form)} className="space-y-6">
+      <Form method="post" {...serverFormProps(form)} className="space-y-6">
         <ErrorSummary form={form} />
         <FormError errors={form.errors} title={authTexts.signUpFailed} />
         <TextField meta={fields.fullName} label="Koko nimi" autoComplete="name" />

@@ -1,12 +1,12 @@
-import { getFormProps, useForm } from "@conform-to/react";
 import type { MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Alert } from "~/components/alert";
 import { SubmitButton } from "~/components/button";
-import { EmailField, ErrorSummary, validateOnServer } from "~/components/forms";
+import { EmailField, ErrorSummary } from "~/components/forms";
 import { PageLayout, linkClass } from "~/components/layout";
 import { authMessages as authTexts } from "~/messages/auth";
 import { action, loader } from "~/auth/forgot-password-page.server";
+import { serverFormProps, useServerForm } from "~/components/server-form";
 
 export { action, loader };
 
@@ -19,11 +19,10 @@ export const meta: MetaFunction = () => [{ title: "Unohtunut salasana – Arkika
 export default function ForgotPasswordPage() {
   const { sent, constraint } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({
+  const [form, fields] = useServerForm({
     id: "forgot-password",
     lastResult,
     constraint,
-    ...validateOnServer,
   });
 
   return (
@@ -38,7 +37,7 @@ export default function ForgotPasswordPage() {
         ) : (
           <p>Kirjoita sähköpostiosoite, jolla kirjaudut. Lähetämme siihen linkin, jolla voit valita uuden salasanan.</p>
         )}
-        <Form method="post" {...getFormProps(form)} className="space-y-6 rounded-lg border-2 border-gray-200 bg-white p-5 sm:p-8">
+        <Form method="post" {...serverFormProps(form)} className="space-y-6 rounded-lg border-2 border-gray-200 bg-white p-5 sm:p-8">
           <ErrorSummary form={form} />
           <EmailField meta={fields.email} />
           <SubmitButton busyLabel="Lähetetään...">Lähetä linkki</SubmitButton>

@@ -1,15 +1,15 @@
-import { getFormProps, useForm } from "@conform-to/react";
 import type { MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Alert } from "~/components/alert";
 import { SubmitButton } from "~/components/button";
-import { ErrorSummary, FormError, NewPasswordField, TextField, validateOnServer } from "~/components/forms";
+import { ErrorSummary, FormError, NewPasswordField, TextField } from "~/components/forms";
 import { PageLayout, linkClass } from "~/components/layout";
 import { useClearSecretsAfterReply } from "~/components/use-clear-secrets";
 import { authMessages as authTexts } from "~/messages/auth";
 import type { NewPasswordSchema } from "~/schemas/auth";
 import type { Infer } from "~/schemas/zod";
 import { action, loader } from "~/auth/new-password-page.server";
+import { serverFormProps, useServerForm } from "~/components/server-form";
 
 export { action, loader };
 
@@ -27,12 +27,11 @@ export default function NewPasswordPage() {
   const { token, purpose, constraint } = useLoaderData<typeof loader>();
   const finishingProfile = purpose === "set_password";
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm<Infer<typeof NewPasswordSchema>>({
+  const [form, fields] = useServerForm<Infer<typeof NewPasswordSchema>>({
     id: "new-password",
     lastResult,
     constraint,
     defaultValue: { token: token ?? "" },
-    ...validateOnServer,
   });
   useClearSecretsAfterReply([fields.password.id, fields.confirmPassword.id], lastResult);
 
@@ -44,7 +43,7 @@ export default function NewPasswordPage() {
           <p>Valitse salasana, jolla kirjaudut jatkossa Arkikaveriin. Näet sen jälkeen varauksesi ja voit varata helpommin.</p>
         ) : null}
         {token ? (
-          <Form method="post" {...getFormProps(form)} className="space-y-6 rounded-lg border-2 border-gray-200 bg-white p-5 sm:p-8">
+          <Form method="post" {...serverFormProps(form)} className="space-y-6 rounded-lg border-2 border-gray-200 bg-white p-5 sm:p-8">
             <ErrorSummary form={form} />
             <FormError errors={form.errors} title="Salasanan vaihto epäonnistui" />
             <input type="hidden" name="token" value={token} />

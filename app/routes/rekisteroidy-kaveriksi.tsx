@@ -1,4 +1,3 @@
-import { getFormProps, useForm, type FieldMetadata } from "@conform-to/react";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -14,7 +13,6 @@ import {
   RadioCards,
   SelectField,
   TextField,
-  validateOnServer,
 } from "~/components/forms";
 import { linkClass, PageLayout } from "~/components/layout";
 import { BOT_CHECK_FIELDS } from "~/schemas/bot-check";
@@ -39,6 +37,7 @@ import {
   type Step2View,
 } from "~/caregiver-registration/registration.server";
 import { useHydrated } from "~/components/use-hydrated";
+import { serverFormProps, useServerForm } from "~/components/server-form";
 
 // /rekisteroidy-kaveriksi: helper registration in two steps (spec 001 §2–§5). Step 1 at the bare
 // URL, step 2 at ?vaihe=2; the draft between them lives on the server
@@ -123,19 +122,17 @@ function Progress({ step }: { step: 1 | 2 }) {
 type LastResult = NonNullable<ReturnType<typeof useActionData<typeof action>>>["result"];
 
 function Step1Form({ view, lastResult }: { view: Step1View; lastResult?: LastResult }) {
-  const [form, fields] = useForm<Step1Values>({
+  const [form, fields] = useServerForm<Step1Values>({
     id: "kaverihakemus-perustiedot",
     lastResult,
     defaultValue: view.defaults,
     constraint: view.constraint,
-    ...validateOnServer,
   });
   const hydrated = useHydrated();
   // With JavaScript the field for another town appears only when 'Muu' is chosen.
   const showOtherCity = !hydrated || fields.city.value === OTHER_CITY || Boolean(fields.otherCity.errors);
-  // Fields the schema does not know (checked on the server only); Conform still gives their metadata.
-  const extraFields = fields as unknown as Record<string, FieldMetadata<unknown>>;
-  const botCheckField = extraFields[BOT_CHECK_FIELDS.answer];
+  // Fields the schema does not know (checked on the server only) have their metadata all the same.
+  const botCheckField = fields[BOT_CHECK_FIELDS.answer];
 
   return (
     <section aria-labelledby="step1-heading" className="space-y-6">
@@ -146,7 +143,7 @@ function Step1Form({ view, lastResult }: { view: Step1View; lastResult?: LastRes
         method="post"
         action={REGISTRATION_PATH}
         encType="multipart/form-data"
-        {...getFormProps(form)}
+        {...serverFormProps(form)}
         className="space-y-6"
       >
         <ErrorSummary form={form} />
@@ -196,7 +193,7 @@ function Step1Form({ view, lastResult }: { view: Step1View; lastResult?: LastRes
           // Undefined: the password rule's hint.
           hint={view.passwordOnFile ? "Salasanasi on tallessa. Jätä kenttä tyhjäksi, jos et halua vaihtaa sitä." : undefined}
         />
-        <PhotoField meta={extraFields[PHOTO_FIELD]} photoUrl={view.photoUrl} />
+        <PhotoField meta={fields[PHOTO_FIELD]} photoUrl={view.photoUrl} />
 
         <div className="space-y-4">
           <CheckboxField
@@ -241,7 +238,7 @@ function Step1Form({ view, lastResult }: { view: Step1View; lastResult?: LastRes
 }
 
 function Step2Form({ view, lastResult }: { view: Step2View; lastResult?: LastResult }) {
-  const [form, fields] = useForm<Step2Values>({
+  const [form, fields] = useServerForm<Step2Values>({
     id: "kaverihakemus-osaaminen",
     lastResult,
     defaultValue: {
@@ -252,7 +249,6 @@ function Step2Form({ view, lastResult }: { view: Step2View; lastResult?: LastRes
       transportation: view.defaults.transportation ?? "none",
     },
     constraint: view.constraint,
-    ...validateOnServer,
   });
 
   return (
@@ -261,7 +257,7 @@ function Step2Form({ view, lastResult }: { view: Step2View; lastResult?: LastRes
         Osaaminen ja esittely
       </h2>
       <p>Hei {view.firstName}! Kerro vielä, missä voit auttaa ja millä kielillä.</p>
-      <Form method="post" action={STEP_2_PATH} {...getFormProps(form)} className="space-y-8">
+      <Form method="post" action={STEP_2_PATH} {...serverFormProps(form)} className="space-y-8">
         <ErrorSummary form={form} />
         <FormError errors={form.errors} />
         {form.errors?.includes(caregiverRegistrationMessages.emailTaken) ? (

@@ -1,4 +1,4 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { Form, useLocation } from "@remix-run/react";
 import type { ContactStepView, DiscountCheckResult } from "~/booking/views";
 import { stepHref } from "~/booking/draft";
@@ -6,7 +6,7 @@ import { stepHref } from "~/booking/draft";
 import { Alert } from "~/components/alert";
 import { BotCheck } from "~/components/bot-check";
 import { ButtonLink, SubmitButton } from "~/components/button";
-import { EmailField, ErrorSummary, FormError, RadioCards, TextareaField, TextField, validateOnServer } from "~/components/forms";
+import { EmailField, ErrorSummary, FormError, RadioCards, TextareaField, TextField } from "~/components/forms";
 import { formatEuros } from "~/domain/format";
 import { SPECIAL_NOTES_HINT, SPECIAL_NOTES_LABEL } from "~/messages/booking-steps";
 import type { ContactFieldName } from "~/schemas/booking";
@@ -17,6 +17,7 @@ import { ChosenSummaryBox } from "./draft-summary";
 import { CancellationRule, PaymentMethodField, PendingPaymentNotice, TermsField } from "./payment-fields";
 import { PriceSummary } from "./price-summary";
 import { useHydrated } from "~/components/use-hydrated";
+import { serverFormProps, useServerForm } from "~/components/server-form";
 
 // Step 3 of both public flows: who the service is for, contact details, the recipient's details,
 // the note for the helper, the payment method, an optional discount code, the terms and the bot
@@ -44,11 +45,10 @@ export function ContactStepPage({ view, actionData }: { view: ContactStepView; a
   const location = useLocation();
   const hydrated = useHydrated();
   const botCheck = actionData?.botCheck ?? view.botCheck;
-  const [form, fields] = useForm<BookingFormFields>({
+  const [form, fields] = useServerForm<BookingFormFields>({
     id: FORM_ID,
     lastResult: actionData?.result,
     defaultValue: view.onlinePayment ? view.defaults : { ...view.defaults, paymentMethod: "invoice" },
-    ...validateOnServer,
   });
 
   const bookingFor = fields.bookingFor.value;
@@ -75,7 +75,7 @@ export function ContactStepPage({ view, actionData }: { view: ContactStepView; a
       {view.pendingOrderNumber ? <PendingPaymentNotice orderNumber={view.pendingOrderNumber} action={action} /> : null}
 
       {/* Fragments bring a reloaded page (no JavaScript) back to the errors or the discount's answer. */}
-      <Form method="post" action={`${action}#${form.id}`} {...getFormProps(form)} className="scroll-mt-4 space-y-10">
+      <Form method="post" action={`${action}#${form.id}`} {...serverFormProps(form)} className="scroll-mt-4 space-y-10">
         <ErrorSummary form={form} />
         <FormError errors={form.errors} title="Varausta ei voitu tehdä" />
 

@@ -1,8 +1,7 @@
-import type { FieldMetadata } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { Alert } from "~/components/alert";
 import { SubmitButton } from "~/components/button";
-import { CheckboxField, RadioCards } from "~/components/forms";
+import { CheckboxField, RadioCards, type FieldMeta } from "~/components/forms";
 import { linkClass } from "~/components/layout";
 import { CANCELLATION_RULE } from "~/messages/next-steps";
 import { BOOKING_INTENT } from "~/schemas/booking-intents";
@@ -11,9 +10,7 @@ import { BOOKING_INTENT } from "~/schemas/booking-intents";
 // summary): the payment method, the terms, the cancellation rule said before the booking is
 // confirmed, and the way back to paying an order whose checkout failed or was left.
 
-// Conform's metadata types are invariant in the form's schema.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Meta = FieldMetadata<any, any, string[]>;
+type Meta = FieldMeta;
 
 /** Online (card, MobilePay, Klarna) or invoice; invoice only while no provider may take money. */
 export function PaymentMethodField({ meta, onlinePayment }: { meta: Meta; onlinePayment: boolean }) {

@@ -1,10 +1,10 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, useLocation } from "@remix-run/react";
 import { stepHref } from "~/booking/draft";
 import { detailsStep, previousStep } from "~/booking/flows";
 import type { SummaryStepView } from "~/booking/views";
 import { ButtonLink, SubmitButton } from "~/components/button";
-import { ErrorSummary, FormError, validateOnServer } from "~/components/forms";
+import { ErrorSummary, FormError } from "~/components/forms";
 import { linkClass } from "~/components/layout";
 import { SIGNED_IN_BOOKING_MESSAGES } from "~/messages/booking-wording";
 import { BOOKING_INTENT } from "~/schemas/booking-intents";
@@ -14,6 +14,7 @@ import { BookingLayout } from "./booking-layout";
 import { ChosenSummaryBox } from "./draft-summary";
 import { CancellationRule, PaymentMethodField, PendingPaymentNotice, TermsField } from "./payment-fields";
 import { PriceSummary } from "./price-summary";
+import { serverFormProps, useServerForm } from "~/components/server-form";
 
 // The signed-in wizards' last step (spec 000 §2 "Four-step wizard" step 4): what was chosen and
 // typed, the price breakdown, the payment method and the terms, then 'Varaa nyt'.
@@ -28,11 +29,10 @@ export function SummaryStepPage({ view, actionData }: { view: SummaryStepView; a
   const { flow } = view;
   const location = useLocation();
   const action = `${location.pathname}${location.search}`;
-  const [form, fields] = useForm<Infer<typeof BookingSummarySchema>>({
+  const [form, fields] = useServerForm<Infer<typeof BookingSummarySchema>>({
     id: FORM_ID,
     lastResult: actionData?.result,
     defaultValue: view.onlinePayment ? {} : { paymentMethod: "invoice" },
-    ...validateOnServer,
   });
   const detailsHref = stepHref(flow, detailsStep(flow) ?? "time", view.draft);
 
@@ -65,7 +65,7 @@ export function SummaryStepPage({ view, actionData }: { view: SummaryStepView; a
 
       {view.pendingOrderNumber ? <PendingPaymentNotice orderNumber={view.pendingOrderNumber} action={action} /> : null}
 
-      <Form method="post" action={`${action}#${form.id}`} {...getFormProps(form)} className="scroll-mt-4 space-y-10">
+      <Form method="post" action={`${action}#${form.id}`} {...serverFormProps(form)} className="scroll-mt-4 space-y-10">
         <ErrorSummary form={form} />
         <FormError errors={form.errors} title={SIGNED_IN_BOOKING_MESSAGES.failed} />
         <PriceSummary serviceName={view.summary.serviceName} amounts={view.amounts} discountCode={null} />
