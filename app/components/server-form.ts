@@ -19,7 +19,7 @@ export interface FieldMeta {
   errors?: string[];
   /** The value the page starts with: what was sent last, or the form's default. */
   initialValue?: unknown;
-  /** The value as the visitor has it now (with JavaScript, updated as they type). */
+  /** The value as the visitor has it now: with JavaScript, updated as they type in a watched field. */
   value?: unknown;
   /** Changes when the field must start over (Conform's reset); undefined here. */
   key?: string;
@@ -48,6 +48,8 @@ export interface ServerFormOptions<Fields> {
   lastResult?: SubmissionResult<string[]> | null;
   defaultValue?: { [Name in keyof Fields]?: unknown };
   constraint?: FieldConstraints;
+  /** The fields whose `value` the page reads while the visitor types; typing elsewhere renders nothing. */
+  watch?: ReadonlyArray<keyof Fields & string>;
 }
 
 type Values = Record<string, unknown>;
@@ -77,19 +79,22 @@ function valuesOf(form: HTMLFormElement): Values {
 }
 
 /**
- * What the visitor has typed since the last reply, with JavaScript; null before they type and on the
- * server. A new reply starts over from what it says was sent.
+ * The form's values when the visitor last changed a watched field, with JavaScript; null before
+ * that and on the server. A new reply starts over from what it says was sent.
  */
-function useTypedValues(formId: string, lastResult: unknown): Values | null {
+function useTypedValues(formId: string, lastResult: unknown, watch: ReadonlyArray<string>): Values | null {
   const [typed, setTyped] = useState<{ reply: unknown; values: Values } | null>(null);
+  const watched = watch.join("\n");
   useEffect(() => {
+    if (!watched) return;
+    const names = new Set(watched.split("\n"));
     const onInput = (event: Event) => {
-      const form = (event.target as HTMLInputElement | null)?.form;
-      if (form?.id === formId) setTyped({ reply: lastResult, values: valuesOf(form) });
+      const control = event.target as HTMLInputElement | null;
+      if (control?.form?.id === formId && names.has(control.name)) setTyped({ reply: lastResult, values: valuesOf(control.form) });
     };
     document.addEventListener("input", onInput);
     return () => document.removeEventListener("input", onInput);
-  }, [formId, lastResult]);
+  }, [formId, lastResult, watched]);
   return typed && typed.reply === lastResult ? typed.values : null;
 }
 
@@ -102,8 +107,9 @@ export function useServerForm<Fields extends object = Values>({
   lastResult,
   defaultValue,
   constraint,
+  watch = [],
 }: ServerFormOptions<Fields>): [ServerFormMeta, { [Name in keyof Fields]-?: FieldMeta } & Record<string, FieldMeta>] {
-  const typed = useTypedValues(id, lastResult);
+  const typed = useTypedValues(id, lastResult, watch);
   const initial: Values = lastResult?.initialValue ?? defaultsAsSent(defaultValue ?? {});
   const allErrors: Record<string, string[]> = {};
   for (const [name, messages] of Object.entries(lastResult?.error ?? {})) {

@@ -127,6 +127,7 @@ function Step1Form({ view, lastResult }: { view: Step1View; lastResult?: LastRes
     lastResult,
     defaultValue: view.defaults,
     constraint: view.constraint,
+    watch: ["city"],
   });
   const hydrated = useHydrated();
   // With JavaScript the field for another town appears only when 'Muu' is chosen.

@@ -87,6 +87,17 @@ test.describe("helper registration", () => {
 
   test("step 1 shows the spec's messages in an error summary", async ({ page, jsEnabled }) => {
     await page.goto("/rekisteroidy-kaveriksi");
+    // With JavaScript the field for another town appears once 'Muu' is chosen; without, it is always there.
+    const otherCity = main(page).getByLabel("Muu paikkakunta");
+    if (jsEnabled) {
+      await expect(otherCity).toBeHidden();
+      await main(page).getByLabel("Kaupunki").selectOption("Muu");
+      await expect(otherCity).toBeVisible();
+      await main(page).getByLabel("Kaupunki").selectOption("Turku");
+      await expect(otherCity).toBeHidden();
+    } else {
+      await expect(otherCity).toBeVisible();
+    }
     await main(page).getByLabel("Postinumero").fill("123");
     // Stepping into the form loads the widget.
     if (jsEnabled) await expect(page.locator("altcha-widget")).toBeAttached();

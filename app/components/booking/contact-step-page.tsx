@@ -49,6 +49,7 @@ export function ContactStepPage({ view, actionData }: { view: ContactStepView; a
     id: FORM_ID,
     lastResult: actionData?.result,
     defaultValue: view.onlinePayment ? view.defaults : { ...view.defaults, paymentMethod: "invoice" },
+    watch: ["bookingFor", "discountCode"],
   });
 
   const bookingFor = fields.bookingFor.value;
