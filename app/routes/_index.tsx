@@ -1,4 +1,3 @@
-import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
@@ -18,6 +17,7 @@ import type { LucideIcon } from "lucide-react";
 import { Alert } from "~/components/alert";
 import { ButtonLink, SubmitButton } from "~/components/button";
 import { EmailField, ErrorSummary, FormError, TextareaField, TextField } from "~/components/forms";
+import { serverFormProps, useServerForm } from "~/components/server-form";
 import { PageLayout, linkClass, useBookingPath } from "~/components/layout";
 import { ServiceIcon } from "~/components/service-icon";
 import { getDb } from "~/db.server";
@@ -467,14 +467,8 @@ function Contact({ contact, sent }: { contact: LoaderData["contact"]; sent: bool
 
 function ContactForm({ sent }: { sent: boolean }) {
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({
-    id: "yhteydenotto",
-    lastResult,
-    constraint: getZodConstraint(ContactSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ContactSchema }),
-  });
+  // The landing page ships no JavaScript: the server validates the message and its reply is shown.
+  const [form, fields] = useServerForm({ id: "yhteydenotto", lastResult, constraint: getZodConstraint(ContactSchema) });
   return (
     <div className="rounded-2xl border-2 border-brand-100 bg-white p-6 sm:p-8">
       <h3 className="text-2xl font-bold text-gray-900">Lähetä viesti</h3>
@@ -484,7 +478,7 @@ function ContactForm({ sent }: { sent: boolean }) {
         </Alert>
       ) : null}
       {/* The fragment brings a reloaded page (no JavaScript) back to the form and its errors, not to the top. */}
-      <Form method="post" action={`/?index#${form.id}`} {...getFormProps(form)} className="mt-6 scroll-mt-4 space-y-6">
+      <Form method="post" action={`/?index#${form.id}`} {...serverFormProps(form)} className="mt-6 scroll-mt-4 space-y-6">
         <ErrorSummary form={form} />
         <FormError errors={form.errors} title="Viestiä ei lähetetty" />
         <TextField meta={fields.name} label="Nimi" autoComplete="name" />
