@@ -1,16 +1,16 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { MESSAGE_MAX_LENGTH } from "~/domain/order-messages";
 import { orderMessageTexts } from "~/messages/order-messages";
-import { MessageSchema } from "~/schemas/order-messages";
 import { Alert } from "./alert";
 import { SubmitButton } from "./button";
-import { ErrorSummary, FormError, TextareaField } from "./forms";
+import { ErrorSummary, FormError, TextareaField, type FieldConstraints } from "./forms";
+import { serverFormProps, useServerForm } from "./server-form";
 
 // An order's message thread (DESIGN.md decision 21) as the portal and the back office show it:
-// the messages oldest first, then a plain POST form. The same component on the thread page, the
+// the messages oldest first, then a plain POST form that the server validates (decision 0017; the
+// field's constraint comes with the page's data). The same component on the thread page, the
 // customer's order page and the back office's "Viestit" tab.
 
 export interface MessageView {
@@ -49,6 +49,7 @@ export function MessageList({ messages, empty = orderMessageTexts.empty }: { mes
 
 export function MessageForm({
   lastResult,
+  constraint,
   action,
   writable,
   note,
@@ -57,6 +58,8 @@ export function MessageForm({
   hidden,
 }: {
   lastResult?: SubmissionResult<string[]>;
+  /** The message field's attributes from its schema (`MESSAGE_FORM_CONSTRAINT`, sent by the loader). */
+  constraint: FieldConstraints;
   /** Where to post, when not to the page itself. */
   action?: string;
   writable: boolean;
@@ -75,32 +78,29 @@ export function MessageForm({
       </Alert>
     );
   }
-  return <MessageFormFields key={formKey} lastResult={lastResult} action={action} note={note} label={label} hidden={hidden} />;
+  return (
+    <MessageFormFields key={formKey} lastResult={lastResult} constraint={constraint} action={action} note={note} label={label} hidden={hidden} />
+  );
 }
 
 function MessageFormFields({
   lastResult,
+  constraint,
   action,
   note,
   label,
   hidden,
 }: {
   lastResult?: SubmissionResult<string[]>;
+  constraint: FieldConstraints;
   action?: string;
   note?: ReactNode;
   label: string;
   hidden?: Record<string, string>;
 }) {
-  const [form, fields] = useForm({
-    id: "viesti",
-    lastResult,
-    constraint: getZodConstraint(MessageSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: MessageSchema }),
-  });
+  const [form, fields] = useServerForm({ id: "viesti", lastResult, constraint });
   return (
-    <Form method="post" action={action} {...getFormProps(form)} className="space-y-4">
+    <Form method="post" action={action} {...serverFormProps(form)} className="space-y-4">
       <ErrorSummary form={form} />
       <FormError errors={form.errors} title={orderMessageTexts.sendFailed} />
       {Object.entries(hidden ?? {}).map(([name, value]) => (

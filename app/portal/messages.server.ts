@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import { requireUser, type AuthUser } from "~/auth/guards.server";
 import type { MessageView } from "~/components/message-thread";
@@ -12,6 +12,9 @@ import { postMessage, type MessageSender } from "~/services/order-messages.serve
 
 // The server half of an order's thread wherever it is shown: the portal's thread page and the
 // customer's order page (by the signed-in party), and the back office's "Viestit" tab (by staff).
+
+/** The message field's attributes, for the loaders of the pages that show the form. */
+export const MESSAGE_FORM_CONSTRAINT = getZodConstraint(MessageSchema);
 
 /** 404 for anyone not taking part: a thread's existence is not revealed by its order number. */
 export function threadNotFound(): Response {

@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, type AppLoadContext } from "@remix-run/node";
 import { forbidden, requireUser, type AuthUser } from "~/auth/guards.server";
 import { getDb } from "~/db.server";
@@ -28,6 +28,13 @@ export const PROFILE_PATH = "/portal/profile";
 export type ProfileIntent = "profile" | "password" | "caregiver";
 export type ProfileActionData = { intent: ProfileIntent; result: SubmissionResult<string[]> };
 
+/** The forms' attributes from their schemas, sent with the page (it imports no schema). */
+const CONSTRAINTS = {
+  profile: getZodConstraint(ProfileSchema),
+  caregiver: getZodConstraint(CaregiverProfileSchema),
+  password: getZodConstraint(PasswordChangeSchema),
+};
+
 export async function loadProfilePage(request: Request) {
   const user = await requireUser(request);
   const db = await getDb();
@@ -35,6 +42,7 @@ export async function loadProfilePage(request: Request) {
   if (!profile) throw forbidden();
   const caregiver = user.userType === "caregiver" ? await findCaregiverProfile(db, user.id) : null;
   return {
+    constraints: CONSTRAINTS,
     email: profile.email,
     profile: { fullName: profile.fullName, phone: profile.phone ?? "" },
     caregiver: caregiver

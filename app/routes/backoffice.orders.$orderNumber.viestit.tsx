@@ -10,7 +10,7 @@ import { MessageForm, MessageList } from "~/components/message-thread";
 import { getDb } from "~/db.server";
 import { canWriteToThread } from "~/domain/order-messages";
 import { findThreadOrder, listThreadMessages } from "~/models/order-messages.server";
-import { handleMessagePost, messageViews } from "~/portal/messages.server";
+import { handleMessagePost, MESSAGE_FORM_CONSTRAINT, messageViews } from "~/portal/messages.server";
 
 // The order's messages (spec 001 §2 "Messages": sender name or 'Tuntematon', time, text; DESIGN.md
 // decision 21): the thread between the customer and the helper, which staff read and write too.
@@ -31,6 +31,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return {
     messages: messageViews(messages, user.id, "staff"),
     writable: canWriteToThread(order.status),
+    messageConstraint: MESSAGE_FORM_CONSTRAINT,
     note: order.caregiver
       ? `Viesti näkyy asiakkaalle (${order.customer.fullName || order.customer.email}) ja kaverille (${order.caregiver.fullName}). Kumpikin saa sähköpostin uudesta viestistä, enintään kerran tunnissa.`
       : `Viesti näkyy asiakkaalle (${order.customer.fullName || order.customer.email}), joka saa siitä sähköpostin. Kaveri näkee viestit, kun hänet on valittu.`,
@@ -45,12 +46,19 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function OrderMessagesTab() {
-  const { messages, writable, note } = useLoaderData<typeof loader>();
+  const { messages, writable, note, messageConstraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<{ result: SubmissionResult<string[]> }>();
   return (
     <Section title="Viestit" id="messages-heading">
       <MessageList messages={messages} empty="Ei viestejä." />
-      <MessageForm lastResult={actionData?.result} writable={writable} note={note} formKey={messages.length} label="Viesti asiakkaalle ja kaverille" />
+      <MessageForm
+        lastResult={actionData?.result}
+        constraint={messageConstraint}
+        writable={writable}
+        note={note}
+        formKey={messages.length}
+        label="Viesti asiakkaalle ja kaverille"
+      />
     </Section>
   );
 }

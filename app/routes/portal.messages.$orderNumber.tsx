@@ -6,7 +6,7 @@ import { MessageForm, MessageList } from "~/components/message-thread";
 import { canWriteToThread } from "~/domain/order-messages";
 import { formatTimeRange, formatWeekdayDate } from "~/domain/format";
 import { threadAudience } from "~/messages/order-messages";
-import { handleMessagePost, readThreadAsParticipant, requireThreadParticipant } from "~/portal/messages.server";
+import { handleMessagePost, MESSAGE_FORM_CONSTRAINT, readThreadAsParticipant, requireThreadParticipant } from "~/portal/messages.server";
 
 // One order's thread (issue 10 "Messages"; DESIGN.md decision 21), for its customer and its
 // current helper only: anyone else gets the same 404 as for an order that does not exist.
@@ -27,6 +27,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     orderLinkLabel: role === "customer" ? "Tilauksen tiedot" : "Kaverin tehtävät",
     writable: canWriteToThread(order.status),
     messages,
+    messageConstraint: MESSAGE_FORM_CONSTRAINT,
   };
 }
 
@@ -63,7 +64,13 @@ export default function ThreadPage() {
           Keskustelu
         </h2>
         <MessageList messages={data.messages} />
-        <MessageForm lastResult={actionData?.result} writable={data.writable} note={data.note} formKey={data.messages.length} />
+        <MessageForm
+          lastResult={actionData?.result}
+          constraint={data.messageConstraint}
+          writable={data.writable}
+          note={data.note}
+          formKey={data.messages.length}
+        />
       </section>
     </div>
   );

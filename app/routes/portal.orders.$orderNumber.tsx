@@ -13,7 +13,7 @@ import { canWriteToThread } from "~/domain/order-messages";
 import { threadAudience } from "~/messages/order-messages";
 import { findThreadOfParticipant } from "~/models/order-messages.server";
 import { customerOrderPath, customerOrderView, orderNotFound, requireCustomerOrder } from "~/portal/customer-order.server";
-import { handleMessagePost, readThreadAsParticipant } from "~/portal/messages.server";
+import { handleMessagePost, MESSAGE_FORM_CONSTRAINT, readThreadAsParticipant } from "~/portal/messages.server";
 
 // One order of the signed-in customer (issue 10 "Customer orders"): the visit, the helper with
 // their photo, the amounts with VAT and the household deduction estimate, the payment, the
@@ -35,6 +35,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     messages: await readThreadAsParticipant(thread, user.id),
     messageNote: threadAudience(order.caregiver?.name ?? null),
     writable: canWriteToThread(order.status),
+    messageConstraint: MESSAGE_FORM_CONSTRAINT,
   };
 }
 
@@ -63,7 +64,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
 }
 
 export default function CustomerOrderPage() {
-  const { order, messages, messageNote, writable } = useLoaderData<typeof loader>();
+  const { order, messages, messageNote, writable, messageConstraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<{ result: SubmissionResult<string[]> }>();
   return (
     <div className="max-w-3xl space-y-6">
@@ -142,6 +143,7 @@ export default function CustomerOrderPage() {
         <MessageList messages={messages} />
         <MessageForm
           lastResult={actionData?.result}
+          constraint={messageConstraint}
           writable={writable}
           note={messageNote}
           formKey={messages.length}

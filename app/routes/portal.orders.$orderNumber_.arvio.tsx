@@ -1,80 +1,23 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import Star from "lucide-react/dist/esm/icons/star.js";
-import { requireUser } from "~/auth/guards.server";
 import { Alert } from "~/components/alert";
 import { SubmitButton } from "~/components/button";
-import { ErrorSummary, RadioCards, TextareaField } from "~/components/forms";
+import { ErrorSummary, RadioCards, TextareaField, type FieldConstraints } from "~/components/forms";
 import { linkClass } from "~/components/layout";
-import { getDb } from "~/db.server";
-import { formatTimeRange, formatWeekdayDate } from "~/domain/format";
-import { canReview, RATINGS } from "~/domain/order-reviews";
-import { CUSTOMER_ORDERS_PATH, reviewPath } from "~/domain/portal-paths";
+import { serverFormProps, useServerForm } from "~/components/server-form";
+import { RATINGS } from "~/domain/order-reviews";
+import { CUSTOMER_ORDERS_PATH } from "~/domain/portal-paths";
 import { RATING_WORDS, ratingLabel, reviewTexts as t } from "~/messages/portal";
-import { findOrderForReview } from "~/models/order-reviews.server";
-import { OrderReviewSchema } from "~/schemas/order-review";
-import { redirectWithToast } from "~/services/flash.server";
-import { submitOrderReview } from "~/services/order-reviews.server";
+import { action, loader } from "~/portal/review-page.server";
+
+export { action, loader };
 
 // The customer rates a completed visit, once (issue 10 "Reviews"): one to five stars and an
 // optional comment. Only the order's own customer finds the page (anyone else gets 404, so an
 // order number reveals nothing); before completion it says when rating opens, after rating it
 // shows the rating given. The helper's average and count change with the review (the service).
 // The trailing underscore of the file name keeps this page out of the order page's layout.
-
-function notFound(): Response {
-  return new Response("Tilausta ei löytynyt.", { status: 404 });
-}
-
-async function orderOf(request: Request, params: { orderNumber?: string }) {
-  const user = await requireUser(request);
-  const order = await findOrderForReview(await getDb(), user.id, params.orderNumber ?? "");
-  if (!order) throw notFound();
-  return { user, order };
-}
-
-function stateOf(order: NonNullable<Awaited<ReturnType<typeof findOrderForReview>>>) {
-  if (order.review) return "given" as const;
-  if (order.status === "cancelled") return "cancelled" as const;
-  return canReview({ status: order.status, reviewed: false, hasCaregiver: order.caregiverId !== null }) ? ("open" as const) : ("not_yet" as const);
-}
-
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { order } = await orderOf(request, params);
-  return {
-    orderNumber: order.orderNumber,
-    serviceName: order.serviceName,
-    when: `${formatWeekdayDate(order.startsAt)} ${formatTimeRange(order.startsAt, order.endsAt)}`,
-    caregiverName: order.caregiverName,
-    state: stateOf(order),
-    review: order.review ? { rating: order.review.rating, comment: order.review.comment } : null,
-  };
-}
-
-export async function action({ request, params }: ActionFunctionArgs) {
-  const { user, order } = await orderOf(request, params);
-  const submission = parseWithZod(await request.formData(), { schema: OrderReviewSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const outcome = await submitOrderReview(await getDb(), {
-    profileId: user.id,
-    orderNumber: order.orderNumber,
-    rating: submission.value.rating,
-    comment: submission.value.comment ?? null,
-  });
-  const here = reviewPath(order.orderNumber);
-  if (outcome.ok) return redirectWithToast(request, here, { type: "success", title: t.thanks, description: t.thanksDetail });
-  switch (outcome.reason) {
-    case "not_found":
-      throw notFound();
-    case "already_reviewed":
-      return redirectWithToast(request, here, { type: "error", title: t.alreadyGiven, description: t.alreadyGivenDetail });
-    case "not_completed":
-      return redirectWithToast(request, here, { type: "error", title: t.notYet, description: t.notYetDetail });
-  }
-}
 
 export const meta: MetaFunction = () => [{ title: `${t.title} – Oma sivu – Arkikaveri` }];
 
@@ -100,18 +43,11 @@ const ratingOptions = [...RATINGS].reverse().map((value) => ({
   ),
 }));
 
-function ReviewForm() {
+function ReviewForm({ constraint }: { constraint: FieldConstraints }) {
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({
-    id: "arvio",
-    lastResult,
-    constraint: getZodConstraint(OrderReviewSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: OrderReviewSchema }),
-  });
+  const [form, fields] = useServerForm({ id: "arvio", lastResult, constraint });
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-6 rounded-lg border-2 border-gray-200 bg-white p-4 sm:p-6">
+    <Form method="post" {...serverFormProps(form)} className="space-y-6 rounded-lg border-2 border-gray-200 bg-white p-4 sm:p-6">
       <ErrorSummary form={form} />
       <RadioCards meta={fields.rating} legend={t.ratingLegend} hint={t.ratingHint} options={ratingOptions} columns={1} />
       <TextareaField meta={fields.comment} label={t.commentLabel} hint={t.commentHint} rows={5} />
@@ -136,7 +72,7 @@ export default function OrderReviewPage() {
         <dd>{data.orderNumber}</dd>
       </dl>
 
-      {data.state === "open" ? <ReviewForm /> : null}
+      {data.state === "open" ? <ReviewForm constraint={data.constraint} /> : null}
 
       {data.state === "given" && data.review ? (
         <section aria-labelledby="antamasi-arvio" className="space-y-2 rounded-lg border-2 border-green-700 bg-white p-4 sm:p-5">

@@ -1,27 +1,20 @@
-import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { SubmitButton } from "~/components/button";
 import { BioField, CheckboxGroup, PhotoField } from "~/components/caregiver-fields";
-import { ErrorSummary, FormError, NewPasswordField, TextField } from "~/components/forms";
+import { ErrorSummary, FormError, NewPasswordField, TextField, type FieldConstraints } from "~/components/forms";
+import { serverFormProps, useServerForm } from "~/components/server-form";
 import { useClearSecretsAfterReply } from "~/components/use-clear-secrets";
 import { profileMessages } from "~/messages/profile";
-import { PasswordChangeSchema } from "~/schemas/auth";
-import { LANGUAGE_OPTIONS, SERVICE_OPTIONS } from "~/schemas/caregiver-registration";
-import {
-  CAREGIVER_BIO_MAX_LENGTH,
-  CAREGIVER_PHOTO_FIELD,
-  CaregiverProfileSchema,
-  ProfileSchema,
-  SERVED_CITY_OPTIONS,
-} from "~/schemas/profile";
+import { LANGUAGE_OPTIONS, SERVICE_OPTIONS } from "~/schemas/caregiver-registration-options";
+import { CAREGIVER_BIO_MAX_LENGTH, CAREGIVER_PHOTO_FIELD, SERVED_CITY_OPTIONS } from "~/schemas/profile-options";
 import { loadProfilePage, submitProfilePage, type ProfileActionData, type ProfileIntent } from "~/portal/profile.server";
 
 // The signed-in person's profile (spec 001 §2 "profile", §5; issue 10): name and phone, the
 // e-mail address shown but not editable, a helper's own section (really saved), and the password
-// change. Three plain forms, each working without JavaScript; the server half is
-// app/portal/profile.server.ts.
+// change. Three plain forms, each working without JavaScript and validated by the server (decisions
+// 0013, 0017); the server half is app/portal/profile.server.ts.
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return loadProfilePage(request);
@@ -40,37 +33,49 @@ function resultFor(actionData: ProfileActionData | undefined, intent: ProfileInt
 }
 
 export default function ProfilePage() {
-  const { email, profile, caregiver } = useLoaderData<typeof loader>();
+  const { email, profile, caregiver, constraints } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ProfileActionData | undefined;
-  // Each answer of the server is a new location: the forms start again from the saved values
-  // (and the password fields empty) after a save, or from what was typed after an error.
+  // After a save (a redirect, a new location) a form starts again from the saved values, the
+  // password fields empty. After an answer with errors it is kept: that answer's data comes before
+  // the page's data is read again, and a new location then would empty what is being retyped.
   const { key } = useLocation();
+  const formKey = (intent: ProfileIntent) => (actionData?.intent === intent ? intent : `${intent}-${key}`);
   return (
     <div className="max-w-3xl space-y-8">
       <h1 className="text-4xl font-bold text-brand-900">Profiili</h1>
-      <BasicsForm key={`profiili-${key}`} email={email} defaults={profile} lastResult={resultFor(actionData, "profile")} />
-      {caregiver ? <CaregiverForm key={`kaveri-${key}`} caregiver={caregiver} lastResult={resultFor(actionData, "caregiver")} /> : null}
-      <PasswordForm key={`salasana-${key}`} lastResult={resultFor(actionData, "password")} />
+      <BasicsForm
+        key={formKey("profile")}
+        email={email}
+        defaults={profile}
+        constraint={constraints.profile}
+        lastResult={resultFor(actionData, "profile")}
+      />
+      {caregiver ? (
+        <CaregiverForm
+          key={formKey("caregiver")}
+          caregiver={caregiver}
+          constraint={constraints.caregiver}
+          lastResult={resultFor(actionData, "caregiver")}
+        />
+      ) : null}
+      <PasswordForm key={formKey("password")} constraint={constraints.password} lastResult={resultFor(actionData, "password")} />
     </div>
   );
 }
 
-function BasicsForm({ email, defaults, lastResult }: { email: string; defaults: { fullName: string; phone: string }; lastResult?: SubmissionResult<string[]> }) {
-  const [form, fields] = useForm({
-    id: "profiili",
-    lastResult,
-    defaultValue: defaults,
-    constraint: getZodConstraint(ProfileSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileSchema }),
-  });
+interface FormProps {
+  constraint: FieldConstraints;
+  lastResult?: SubmissionResult<string[]>;
+}
+
+function BasicsForm({ email, defaults, constraint, lastResult }: FormProps & { email: string; defaults: { fullName: string; phone: string } }) {
+  const [form, fields] = useServerForm({ id: "profiili", lastResult, defaultValue: defaults, constraint });
   return (
     <section aria-labelledby="perustiedot" className={cardClass}>
       <h2 id="perustiedot" className="text-2xl font-bold text-gray-900">
         Perustiedot
       </h2>
-      <Form method="post" {...getFormProps(form)} className="space-y-5">
+      <Form method="post" {...serverFormProps(form)} className="space-y-5">
         <ErrorSummary form={form} />
         <FormError errors={form.errors} title={profileMessages.profileFailed} />
         <div className="space-y-1">
@@ -96,27 +101,18 @@ function BasicsForm({ email, defaults, lastResult }: { email: string; defaults: 
 
 type CaregiverView = NonNullable<Awaited<ReturnType<typeof loader>>["caregiver"]>;
 
-function CaregiverForm({ caregiver, lastResult }: { caregiver: CaregiverView; lastResult?: SubmissionResult<string[]> }) {
-  const [form, fields] = useForm({
-    id: "kaveriprofiili",
-    lastResult,
-    defaultValue: caregiver.defaults,
-    constraint: getZodConstraint(CaregiverProfileSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: CaregiverProfileSchema }),
-  });
-  const photoMeta = (fields as unknown as Record<string, FieldMetadata<unknown>>)[CAREGIVER_PHOTO_FIELD];
+function CaregiverForm({ caregiver, constraint, lastResult }: FormProps & { caregiver: CaregiverView }) {
+  const [form, fields] = useServerForm({ id: "kaveriprofiili", lastResult, defaultValue: caregiver.defaults, constraint });
   return (
     <section aria-labelledby="kaverin-tiedot" className={cardClass}>
       <h2 id="kaverin-tiedot" className="text-2xl font-bold text-gray-900">
         Kaverin tiedot
       </h2>
       <p>Asiakkaat näkevät kuvasi, esittelysi, palvelusi ja kielesi, kun he valitsevat kaveria.</p>
-      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-6">
+      <Form method="post" encType="multipart/form-data" {...serverFormProps(form)} className="space-y-6">
         <ErrorSummary form={form} />
         <FormError errors={form.errors} title={profileMessages.caregiverFailed} />
-        <PhotoField meta={photoMeta} photoUrl={caregiver.photoUrl} />
+        <PhotoField meta={fields[CAREGIVER_PHOTO_FIELD]} photoUrl={caregiver.photoUrl} />
         <BioField meta={fields.bio} max={CAREGIVER_BIO_MAX_LENGTH} hint={`Kerro itsestäsi ja kokemuksestasi. Enintään ${CAREGIVER_BIO_MAX_LENGTH} merkkiä.`} />
         <TextField
           meta={fields.hourlyRate}
@@ -142,15 +138,8 @@ function CaregiverForm({ caregiver, lastResult }: { caregiver: CaregiverView; la
   );
 }
 
-function PasswordForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
-  const [form, fields] = useForm({
-    id: "salasana",
-    lastResult,
-    constraint: getZodConstraint(PasswordChangeSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: PasswordChangeSchema }),
-  });
+function PasswordForm({ constraint, lastResult }: FormProps) {
+  const [form, fields] = useServerForm({ id: "salasana", lastResult, constraint });
   useClearSecretsAfterReply([fields.currentPassword.id, fields.newPassword.id, fields.confirmPassword.id], lastResult);
   return (
     <section aria-labelledby="salasanan-vaihto" className={cardClass}>
@@ -158,7 +147,7 @@ function PasswordForm({ lastResult }: { lastResult?: SubmissionResult<string[]> 
         Vaihda salasana
       </h2>
       <p>Kun vaihdat salasanan, sinut kirjataan ulos kaikilta muilta laitteilta. Tällä laitteella pysyt kirjautuneena.</p>
-      <Form method="post" {...getFormProps(form)} className="space-y-5">
+      <Form method="post" {...serverFormProps(form)} className="space-y-5">
         <ErrorSummary form={form} />
         <FormError errors={form.errors} title={profileMessages.passwordFailed} />
         <TextField meta={fields.currentPassword} label="Nykyinen salasana" type="password" autoComplete="current-password" />

@@ -3,8 +3,11 @@ import { authMessages as am } from "~/messages/auth";
 import { caregiverRegistrationMessages as rm } from "~/messages/caregiver-registration";
 import { profileMessages as m } from "~/messages/profile";
 import { NAME_MAX } from "./auth";
-import { BIO_MIN_LENGTH, CITY_OPTIONS, OTHER_CITY, step2Schema } from "./caregiver-registration";
+import { BIO_MIN_LENGTH, step2Schema } from "./caregiver-registration";
 import { eurosField, freeText, personName, phoneField } from "./fields";
+import { CAREGIVER_BIO_MAX_LENGTH, HOURLY_RATE_MAX_CENTS, HOURLY_RATE_MIN_CENTS, SERVED_CITY_OPTIONS } from "./profile-options";
+
+export * from "./profile-options";
 
 // The portal's profile forms (spec 001 §5 "Profile", "Caregiver profile"; the password form is
 // PasswordChangeSchema in ./auth.ts). The e-mail address is shown but never part of a form: it
@@ -17,13 +20,6 @@ export const ProfileSchema = z.object({
   phone: phoneField().optional(),
 });
 export type ProfileValues = Infer<typeof ProfileSchema>;
-
-export const CAREGIVER_BIO_MAX_LENGTH = 2000;
-export const HOURLY_RATE_MIN_CENTS = 15_00;
-export const HOURLY_RATE_MAX_CENTS = 200_00;
-/** Towns a helper may add to their area: the registration's list without 'Muu'. */
-export const SERVED_CITY_OPTIONS = CITY_OPTIONS.filter((city) => city !== OTHER_CITY);
-export const CAREGIVER_PHOTO_FIELD = "photo";
 
 /**
  * The helper's own section (001 §5 "Caregiver profile"): the bio up to 2000 characters, an hourly
