@@ -4,7 +4,7 @@
 // page loads on demand (the bot-check widget once the visitor steps into the contact form).
 //
 // The goal (issue 15) is 100 KB gzipped for the booking and registration pages; React, React DOM
-// and Remix alone are 81 KB of it. Not every page meets it yet, so each page has a ceiling at its
+// and Remix alone are 83 KB of it. Not every page meets it yet, so each page has a ceiling at its
 // measured size rounded up to the next 0.5 KB (one step more where that would leave under 100
 // bytes, which a renamed chunk can take): the check fails when a page grows past its ceiling, and
 // the table says how far each is from the goal. Lower a ceiling whenever a page gets lighter.
