@@ -22,7 +22,6 @@ import type { FieldMeta } from "./server-form";
 
 export { choiceCardClass, choiceRadioClass, ErrorSummaryList, FieldError, type SummaryError };
 
-type Meta = FieldMeta;
 /** What the error summary reads of a form: Conform's form metadata or useServerForm's. */
 interface AnyForm {
   id: string;
@@ -33,27 +32,27 @@ export type { FieldConstraints } from "~/schemas/zod";
 export type { FieldMeta } from "./server-form";
 
 /** The attributes every control takes from its field (as Conform's getFormControlProps gives them). */
-function controlProps(meta: Meta) {
+function controlProps(meta: FieldMeta) {
   return { key: meta.key, id: meta.id, name: meta.name, form: meta.formId, required: meta.required || undefined };
 }
 
 /** A control's first value: the text it starts with. */
-function textValue(meta: Meta): string | undefined {
+function textValue(meta: FieldMeta): string | undefined {
   return typeof meta.initialValue === "string" ? meta.initialValue : undefined;
 }
 
 /** Whether a box with this value starts ticked. */
-export function startsChecked(meta: Meta, value: string): boolean {
+export function startsChecked(meta: FieldMeta, value: string): boolean {
   return Array.isArray(meta.initialValue) ? meta.initialValue.includes(value) : meta.initialValue === value;
 }
 
 /** The first error of a field, or undefined. One message at a time is easier to act on. */
-function firstError(meta: Meta): string | undefined {
+function firstError(meta: FieldMeta): string | undefined {
   return meta.errors?.[0];
 }
 
 /** What every control needs from its field: the first error and the attributes that announce it. */
-function controlState(meta: Meta, hint: ReactNode) {
+function controlState(meta: FieldMeta, hint: ReactNode) {
   const error = firstError(meta);
   return {
     error,
@@ -65,7 +64,7 @@ function controlState(meta: Meta, hint: ReactNode) {
 }
 
 export interface TextFieldProps {
-  meta: Meta;
+  meta: FieldMeta;
   label: ReactNode;
   hint?: ReactNode;
   type?: "text" | "email" | "tel" | "password" | "number" | "date" | "time" | "url" | "search";
@@ -101,17 +100,17 @@ export function TextField({ meta, label, hint, type = "text", autoComplete, inpu
 }
 
 /** An e-mail address field, as every form asks for one. */
-export function EmailField({ meta, className }: { meta: Meta; className?: string }) {
+export function EmailField({ meta, className }: { meta: FieldMeta; className?: string }) {
   return <TextField meta={meta} label="Sähköposti" type="email" autoComplete="email" inputMode="email" className={className} />;
 }
 
 /** A new password, with the one rule's hint (messages/fields.ts) unless the form says otherwise. */
-export function NewPasswordField({ meta, label = "Salasana", hint = PASSWORD_RULE_HINT }: { meta: Meta; label?: ReactNode; hint?: ReactNode }) {
+export function NewPasswordField({ meta, label = "Salasana", hint = PASSWORD_RULE_HINT }: { meta: FieldMeta; label?: ReactNode; hint?: ReactNode }) {
   return <TextField meta={meta} label={label} type="password" autoComplete="new-password" hint={hint} />;
 }
 
 export interface TextareaFieldProps {
-  meta: Meta;
+  meta: FieldMeta;
   label: ReactNode;
   hint?: ReactNode;
   rows?: number;
@@ -141,7 +140,7 @@ export function TextareaField({ meta, label, hint, rows = 5, maxLength, classNam
 }
 
 export interface SelectFieldProps {
-  meta: Meta;
+  meta: FieldMeta;
   label: ReactNode;
   options: ReadonlyArray<{ value: string; label: string }>;
   hint?: ReactNode;
@@ -168,7 +167,7 @@ export function SelectField({ meta, label, options, hint, placeholder, className
 }
 
 export interface CheckboxFieldProps {
-  meta: Meta;
+  meta: FieldMeta;
   /** May contain links, e.g. to the terms of service. */
   label: ReactNode;
   hint?: ReactNode;
@@ -217,7 +216,7 @@ export interface RadioCardOption {
 }
 
 export interface RadioCardsProps {
-  meta: Meta;
+  meta: FieldMeta;
   legend: ReactNode;
   options: ReadonlyArray<RadioCardOption>;
   hint?: ReactNode;

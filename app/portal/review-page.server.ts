@@ -15,6 +15,9 @@ import { submitOrderReview } from "~/services/order-reviews.server";
 // The server half of the review page (/portal/orders/:n/arvio): the page itself imports no schema,
 // so its browser bundle has no Zod (decisions 0013, 0017).
 
+/** The form's attributes from its schema, sent with the page. */
+const REVIEW_FORM_CONSTRAINT = getZodConstraint(OrderReviewSchema);
+
 function notFound(): Response {
   return new Response("Tilausta ei löytynyt.", { status: 404 });
 }
@@ -41,7 +44,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     caregiverName: order.caregiverName,
     state: stateOf(order),
     review: order.review ? { rating: order.review.rating, comment: order.review.comment } : null,
-    constraint: getZodConstraint(OrderReviewSchema),
+    constraint: REVIEW_FORM_CONSTRAINT,
   };
 }
 

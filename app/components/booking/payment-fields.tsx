@@ -10,10 +10,8 @@ import { BOOKING_INTENT } from "~/schemas/booking-intents";
 // summary): the payment method, the terms, the cancellation rule said before the booking is
 // confirmed, and the way back to paying an order whose checkout failed or was left.
 
-type Meta = FieldMeta;
-
 /** Online (card, MobilePay, Klarna) or invoice; invoice only while no provider may take money. */
-export function PaymentMethodField({ meta, onlinePayment }: { meta: Meta; onlinePayment: boolean }) {
+export function PaymentMethodField({ meta, onlinePayment }: { meta: FieldMeta; onlinePayment: boolean }) {
   return (
     <RadioCards
       meta={meta}
@@ -30,7 +28,7 @@ export function PaymentMethodField({ meta, onlinePayment }: { meta: Meta; online
   );
 }
 
-export function TermsField({ meta }: { meta: Meta }) {
+export function TermsField({ meta }: { meta: FieldMeta }) {
   return (
     <CheckboxField
       meta={meta}
