@@ -16,8 +16,8 @@ ENV NODE_ENV=production \
     PORT=3000 \
     DATA_DIR=/data
 WORKDIR /app
-# The server runs compiled (build/server.js); tsx (a runtime dependency) runs the migration, seed,
-# admin and worker scripts.
+# The server, the job worker and the migration run compiled (build/server.js, build/worker.js,
+# build/migrate.js; compose.yaml runs the set); tsx (a runtime dependency) runs the seed and admin scripts.
 COPY --from=build --chown=node:node /app/package.json /app/package-lock.json ./
 COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/build ./build

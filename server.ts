@@ -14,6 +14,7 @@ import { logger, redactUrl } from "./app/logger.server";
 import { rejectCrossSiteRequests } from "./app/services/csrf.server";
 import { CONTENT_PAGE_PATHS } from "./app/services/http-cache.server";
 import { pageCacheMiddleware, scriptPageCacheMiddleware } from "./app/services/page-cache.server";
+import { withDatabaseFaultsAnswered } from "./app/services/database-faults.server";
 import { enforceRequestLimits } from "./app/services/request-limits.server";
 import { startWorker } from "./app/services/worker.server";
 
@@ -25,7 +26,8 @@ await prepareDatabase(db, { seedIfEmpty: seedModeFor(target, config.NODE_ENV) })
 const stopWorker = config.WORKER === "inline" ? startWorker(db) : undefined;
 
 const buildPath = path.resolve("build/index.js");
-const build = (await import(buildPath)) as ServerBuild;
+// Every loader and action answers a database fault with 503 and the Finnish "try again" page.
+const build = withDatabaseFaultsAnswered((await import(buildPath)) as ServerBuild);
 
 const app = express();
 app.disable("x-powered-by");
@@ -162,6 +164,10 @@ app.all(
 const server = app.listen(config.PORT, () => {
   logger.info({ port: config.PORT, database: target.kind }, `Arkikaveri listening on http://localhost:${config.PORT}`);
 });
+// A client that sends its headers or body too slowly does not hold a socket for long: headers
+// within 15 s, the whole request (the largest is a 6 MB photo from a phone) within 60 s.
+server.headersTimeout = 15_000;
+server.requestTimeout = 60_000;
 
 async function shutdown(signal: string) {
   logger.info({ signal }, "shutting down");

@@ -21,7 +21,7 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // Every file books from one client address; the booking limits have their own test.
-          env: { NODE_ENV: "test", LOG_LEVEL: "warn", WORKER: "off", GUEST_BOOKINGS_PER_IP: "1000", GUEST_BOOKINGS_PER_EMAIL: "1000" },
+          env: { NODE_ENV: "test", LOG_LEVEL: "warn", WORKER: "off", GUEST_BOOKINGS_PER_IP: "1000", GUEST_BOOKINGS_PER_EMAIL: "1000", SIGN_UPS_PER_IP: "1000", SIGN_UPS_PER_EMAIL: "1000" },
         },
       },
     ],

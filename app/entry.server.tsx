@@ -6,6 +6,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { logger, redactUrl } from "./logger.server";
 import { NonceProvider } from "./nonce";
+import { RETRY_AFTER_SECONDS } from "./services/database-faults.server";
 import { etagOf, settleDocumentCaching, matchesEtag } from "./services/http-cache.server";
 import { lowPriorityModulePreloads } from "./services/module-preload-priority.server";
 
@@ -20,6 +21,8 @@ const handleRequest: HandleDocumentRequestFunction = (
   loadContext: AppLoadContext,
 ) => {
   const nonce = typeof loadContext.cspNonce === "string" ? loadContext.cspNonce : "";
+  // A database that did not answer in time (app/services/database-faults.server.ts): say when to retry.
+  if (responseStatusCode === 503) responseHeaders.set("Retry-After", String(RETRY_AFTER_SECONDS));
   // A cacheable page is rendered whole, so that its ETag covers every byte.
   const cacheable = settleDocumentCaching(request, responseStatusCode, responseHeaders);
   const readyEvent = cacheable || isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";

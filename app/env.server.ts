@@ -16,6 +16,15 @@ const EnvSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must start with postgres:// or postgresql://")
       .optional(),
   ),
+  /**
+   * Connections each process keeps to PostgreSQL (plus one for change notices and /healthz):
+   * processes × (DB_POOL_SIZE + 1) must stay under the server's max_connections (README, Scaling).
+   */
+  DB_POOL_SIZE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(200).default(10)),
+  /** How long a request waits for a free connection before it is answered 503 (milliseconds). */
+  DB_CONNECT_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).max(120_000).default(5000)),
+  /** PostgreSQL's statement_timeout for the app's connections (milliseconds; 0 turns it off). */
+  DB_STATEMENT_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(3_600_000).default(15_000)),
   /** Public base URL used in e-mail links, e.g. https://arkikaveri.fi */
   APP_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
   SESSION_SECRET: z.preprocess(emptyToUndefined, z.string().min(16).optional()),
@@ -38,6 +47,17 @@ const EnvSchema = z.object({
    */
   GUEST_BOOKINGS_PER_IP: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(10)),
   GUEST_BOOKINGS_PER_EMAIL: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(5)),
+  /**
+   * Sign-ups at /auth per hour, from one client address and for one e-mail address (each sends an
+   * e-mail to the address typed; issue 31). Test runs, which sign up from one address, raise them.
+   */
+  SIGN_UPS_PER_IP: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(10)),
+  SIGN_UPS_PER_EMAIL: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(3)),
+  /**
+   * Messages from the landing page's contact form and the helper step's contact requests per hour
+   * from one client address. Test runs, which send them from one address, raise it.
+   */
+  CONTACT_MESSAGES_PER_IP: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(5)),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /**
    * Signs bot-check challenges (ALTCHA and the no-JS question). Required in production so that

@@ -7,15 +7,15 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
-  useLoaderData,
   useMatches,
   useRouteError,
 } from "@remix-run/react";
 import { bookingPathFor, homeLabelFor, homePathFor } from "./auth/access";
 import { getOptionalUser } from "./auth/guards.server";
 import { ErrorPage, errorStatusOf, errorTitle } from "./components/error-page";
-import type { Viewer } from "./components/layout";
-import { Toaster } from "./components/toaster";
+import type { FooterContact, Viewer } from "./components/layout";
+import { getDb } from "./db.server";
+import { getContactInfo } from "./models/settings.server";
 import { useNonce } from "./nonce";
 import { takeToast } from "./services/flash.server";
 import stylesheet from "./tailwind.css";
@@ -43,12 +43,14 @@ export const meta: MetaFunction = ({ error }) => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [{ toast, setCookie }, user] = await Promise.all([takeToast(request), getOptionalUser(request)]);
+  const [{ toast, setCookie }, user, contact] = await Promise.all([takeToast(request), getOptionalUser(request), getContactInfo(await getDb())]);
   // The public pages' header names a signed-in user and links to their own pages (issue 13, 9).
   const viewer: Viewer | null = user
     ? { name: user.fullName || user.email, homePath: homePathFor(user), homeLabel: homeLabelFor(user), bookingPath: bookingPathFor(user) }
     : null;
-  return data({ toast, viewer }, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
+  // Customer service in every page's footer, as tel: and mailto: links (issue 31).
+  const footerContact: FooterContact = { phone: contact.phone, email: contact.email };
+  return data({ toast, viewer, footerContact }, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
 }
 
 /**
@@ -90,13 +92,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  const { toast } = useLoaderData<typeof loader>();
-  return (
-    <>
-      <Toaster toast={toast} />
-      <Outlet />
-    </>
-  );
+  // The flash notice is shown by each layout's main area (components/toaster.tsx, PageNotice).
+  return <Outlet />;
 }
 
 export function ErrorBoundary() {

@@ -21,35 +21,45 @@ import { gzipSync } from "node:zlib";
 
 const KB = 1024;
 const GOAL = 100 * KB;
-/** Ceilings at page load, gzipped bytes. Content pages ship no JavaScript at all (root.tsx). */
+/**
+ * Ceilings at page load, gzipped bytes. Content pages ship no JavaScript at all (root.tsx).
+ * Nine routes came with issues 28 and 29 (the manage page, receipts, statements, the export):
+ * esbuild then cut the shared chunks differently, and most pages load the same code in more,
+ * smaller files, about 0.3 KB more gzipped with no byte of their own code added (the bundled
+ * inputs of every page here were compared, before and after); those ceilings moved up one step.
+ */
 const CEILINGS = {
-  "routes/varaa._index.tsx": 108.5 * KB,
-  "routes/varaa.kaveri.tsx": 104 * KB,
+  "routes/varaa._index.tsx": 109.5 * KB,
+  // The helper step carries the "Pyydä yhteydenottoa" form for when nobody can come (issue 26): +4 KB.
+  "routes/varaa.kaveri.tsx": 109 * KB,
   "routes/varaa.yhteystiedot.tsx": 109.5 * KB,
-  "routes/varaus._index.tsx": 108.5 * KB,
-  "routes/varaus.kaveri.tsx": 104 * KB,
+  "routes/varaus._index.tsx": 109.5 * KB,
+  "routes/varaus.kaveri.tsx": 109 * KB,
   "routes/varaus.yhteystiedot.tsx": 109.5 * KB,
   "routes/rekisteroidy-kaveriksi.tsx": 104 * KB,
-  "routes/auth._index.tsx": 99 * KB,
-  "routes/auth.unohtunut-salasana.tsx": 97.5 * KB,
-  "routes/auth.uusi-salasana.tsx": 98 * KB,
+  // Sign-up has the bot check since issue 31: its component (2.4 KB) loads with the page, the
+  // ALTCHA widget (35 KB) only once the visitor steps into the sign-up form.
+  "routes/auth._index.tsx": 102.5 * KB,
+  "routes/auth.unohtunut-salasana.tsx": 98 * KB,
+  "routes/auth.uusi-salasana.tsx": 98.5 * KB,
   // The signed-in wizards (issue 11).
   "routes/varaa-kaveri._index.tsx": 102.5 * KB,
-  "routes/varaa-kaveri.aika.tsx": 109.5 * KB,
-  "routes/varaa-kaveri.kaveri.tsx": 104 * KB,
-  "routes/varaa-kaveri.yhteenveto.tsx": 106 * KB,
-  "routes/portal.orders.new._index.tsx": 102.5 * KB,
-  "routes/portal.orders.new.aika.tsx": 109 * KB,
-  "routes/portal.orders.new.kuvaus.tsx": 101 * KB,
-  "routes/portal.orders.new.kaveri.tsx": 104 * KB,
-  "routes/portal.orders.new.yhteenveto.tsx": 106 * KB,
-  "routes/portal.orders.success.tsx": 97.5 * KB,
+  "routes/varaa-kaveri.aika.tsx": 110 * KB,
+  "routes/varaa-kaveri.kaveri.tsx": 109 * KB,
+  "routes/varaa-kaveri.yhteenveto.tsx": 107 * KB,
+  "routes/portal.orders.new._index.tsx": 90.5 * KB,
+  "routes/portal.orders.new.aika.tsx": 90.5 * KB,
+  "routes/portal.orders.new.kuvaus.tsx": 90.5 * KB,
+  "routes/portal.orders.new.kaveri.tsx": 90.5 * KB,
+  "routes/portal.orders.new.yhteenveto.tsx": 90.5 * KB,
+  "routes/portal.orders.success.tsx": 98 * KB,
   // The portal pages helpers and customers use on their phones, validated on the server since
   // decision 0017 (144–145 KB each before).
-  "routes/portal.profile.tsx": 101.5 * KB,
+  // +1 KB of its own since issue 29: the "Lataa tietoni" form.
+  "routes/portal.profile.tsx": 102.5 * KB,
   "routes/portal.messages.$orderNumber.tsx": 99.5 * KB,
-  "routes/portal.orders.$orderNumber.tsx": 106 * KB,
-  "routes/portal.orders.$orderNumber_.arvio.tsx": 99 * KB,
+  "routes/portal.orders.$orderNumber.tsx": 106.5 * KB,
+  "routes/portal.orders.$orderNumber_.arvio.tsx": 99.5 * KB,
 };
 
 const metafile = JSON.parse(readFileSync("build/metafile.js.json", "utf8"));

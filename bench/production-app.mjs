@@ -1,7 +1,7 @@
 // The built server in production mode on a fresh embedded database, for the browser benchmarks
 // (lighthouse.mjs, page-load.mjs), and the wait for a server to answer (also run.mjs). Run after
 // `npm run build`.
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -53,6 +53,12 @@ async function contactStepPath(origin) {
 export async function startProductionApp(port) {
   const origin = `http://localhost:${port}`;
   const data = mkdtempSync(path.join(tmpdir(), "arkikaveri-app-"));
+  // Production seeds nothing, but the booking's helper step offers "Ei väliä" only when a helper
+  // can come (decision 0021): the demo helpers are seeded into the throwaway database first.
+  execFileSync("npx", ["tsx", "scripts/seed.ts", "--force"], {
+    env: { ...process.env, NODE_ENV: "production", DATABASE_URL: "", DATA_DIR: data, SESSION_SECRET: "benchmark-session-secret-0123456789", ALTCHA_HMAC_KEY: "benchmark-altcha-key-0123456789", LOG_LEVEL: "warn" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   const child = spawn("node", ["build/server.js"], {
     env: {
       ...process.env,

@@ -9,6 +9,16 @@ import * as m0008 from "./0008_caregiver_actions";
 import * as m0009 from "./0009_portal_messages_profile";
 import * as m0010 from "./0010_invoice_payments";
 import * as m0011 from "./0011_backoffice_scale";
+import * as m0013 from "./0013_payment_lists";
+import * as m0014 from "./0014_reschedule";
+import * as m0015 from "./0015_staff_notices";
+import * as m0016 from "./0016_saved_recipients";
+import * as m0017 from "./0017_scale_out";
+import * as m0018 from "./0018_job_idempotency_keys";
+import * as m0019 from "./0019_household_statements";
+import * as m0020 from "./0020_receipts";
+import * as m0021 from "./0021_manage_links";
+import * as m0023 from "./0023_data_exports";
 
 // Listed here rather than read from the folder, so the same list works from the Remix bundle,
 // from tsx scripts and from tests. Add new migrations at the end; never edit a landed one.
@@ -23,4 +33,14 @@ export const migrations: Record<string, Migration> = {
   "0009_portal_messages_profile": m0009,
   "0010_invoice_payments": m0010,
   "0011_backoffice_scale": m0011,
+  "0013_payment_lists": m0013,
+  "0014_reschedule": m0014,
+  "0015_staff_notices": m0015,
+  "0016_saved_recipients": m0016,
+  "0017_scale_out": m0017,
+  "0018_job_idempotency_keys": m0018,
+  "0019_household_statements": m0019,
+  "0020_receipts": m0020,
+  "0021_manage_links": m0021,
+  "0023_data_exports": m0023,
 };

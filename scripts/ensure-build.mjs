@@ -5,7 +5,7 @@ import { execSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 
-const outputs = ["build/index.js", "build/server.js"];
+const outputs = ["build/index.js", "build/server.js", "build/worker.js", "build/migrate.js"];
 
 function newestSourceTime(dir) {
   let newest = 0;
@@ -19,7 +19,7 @@ function newestSourceTime(dir) {
 
 const newestSource = Math.max(
   newestSourceTime("app"),
-  ...["server.ts", "remix.config.js", "tailwind.config.ts"].map((file) => fs.statSync(file).mtimeMs),
+  ...["server.ts", "scripts/worker.ts", "scripts/migrate.ts", "remix.config.js", "tailwind.config.ts"].map((file) => fs.statSync(file).mtimeMs),
 );
 const stale = outputs.some((output) => !fs.existsSync(output) || newestSource > fs.statSync(output).mtimeMs);
 

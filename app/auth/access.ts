@@ -21,9 +21,13 @@ export const access = {
   audit: ["admin"],
   /** Cancelling an order (a refund or a credit note follows): admin only (001 §6). */
   cancelOrders: ["admin"],
+  /** Moving a visit to another time for a phone request (a refund or an invoice may follow; docs/decisions/0020). */
+  rescheduleOrders: ["admin", "support"],
+  /** Sending a person their data export on their request (issue 29 item 2; docs/decisions/0032). */
+  exportPersonalData: ["admin"],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
-export type BackofficeSection = Exclude<keyof typeof access, "backoffice" | "cancelOrders">;
+export type BackofficeSection = Exclude<keyof typeof access, "backoffice" | "cancelOrders" | "rescheduleOrders" | "exportPersonalData">;
 
 export interface BackofficeMenuItem {
   section: BackofficeSection;
@@ -68,11 +72,15 @@ const portalRules: ReadonlyArray<{ path: string; rule: AccessRule }> = [
   // Booking is for customers (spec 000 §6); helpers and staff have nothing to book.
   { path: "/portal/orders/new", rule: { kind: "customer" } },
   { path: "/portal/orders/success", rule: { kind: "customer" } },
+  { path: "/portal/profile/saajat", rule: { kind: "customer" } },
+  // The household-deduction statements are the paying customer's own (decision 0028).
+  { path: "/portal/verotiedot", rule: { kind: "customer" } },
 ];
 
 /** Back-office pages whose rule is stricter than their section's. */
 const backofficePageRules: ReadonlyArray<{ pattern: RegExp; roles: readonly StaffRole[] }> = [
   { pattern: /^\/backoffice\/orders\/[^/]+\/peruuta$/, roles: access.cancelOrders },
+  { pattern: /^\/backoffice\/orders\/[^/]+\/muuta-aika(\/.*)?$/, roles: access.rescheduleOrders },
 ];
 
 function startsWithSegment(pathname: string, prefix: string): boolean {

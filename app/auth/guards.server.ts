@@ -18,12 +18,31 @@ import { access } from "./access";
 
 export type { AuthUser };
 
-/** The signed-in user, or null. A session whose user was deleted counts as signed out. */
+/**
+ * The signed-in user, or null. A session whose user was deleted counts as signed out, and so does
+ * a suspended helper's (their sessions are ended when staff suspend them; this closes the gap).
+ */
 export async function getOptionalUser(request: Request): Promise<AuthUser | null> {
   const session = await getSession(request);
   const userId = session.get("userId");
   if (!userId) return null;
-  return findUserById(await getDb(), userId);
+  const user = await findUserById(await getDb(), userId);
+  return user && user.caregiverStatus === "suspended" ? null : user;
+}
+
+/** The one page a helper who is not approved (an applicant, or a rejected one) may open: it says where the application stands. */
+export const APPLICANT_PAGE_PATH = "/portal";
+
+/**
+ * Only approved helpers work (decision 0018): an applicant or a rejected one reads the portal home
+ * (their application's state) and nothing else; any other page sends them there, any form is refused.
+ */
+function requireWorkingHelperOrApplicantPage(request: Request, user: AuthUser): void {
+  if (user.userType !== "caregiver" || user.caregiverStatus === "approved") return;
+  const path = new URL(request.url).pathname.replace(/\/+$/, "");
+  const reading = request.method === "GET" || request.method === "HEAD";
+  if (reading && path === APPLICANT_PAGE_PATH) return;
+  throw reading ? redirect(APPLICANT_PAGE_PATH) : forbidden();
 }
 
 function signInRedirect(request: Request): Response {
@@ -42,6 +61,7 @@ export function forbidden(): Response {
 export async function requireUser(request: Request): Promise<AuthUser> {
   const user = await getOptionalUser(request);
   if (!user) throw signInRedirect(request);
+  requireWorkingHelperOrApplicantPage(request, user);
   return user;
 }
 
@@ -62,7 +82,7 @@ export function requireStaff(request: Request): Promise<StaffUser> {
 /** A helper (profile user_type caregiver) with their caregivers row. */
 export async function requireCaregiver(request: Request): Promise<AuthUser & { caregiverId: string }> {
   const user = await requireUser(request);
-  if (user.userType !== "caregiver") throw forbidden();
+  if (user.userType !== "caregiver" || user.caregiverStatus !== "approved") throw forbidden();
   const caregiverId = await findCaregiverIdOfUser(await getDb(), user.id);
   if (!caregiverId) throw forbidden();
   return { ...user, caregiverId };

@@ -5,8 +5,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { authMessages as authTexts } from "~/messages/auth";
 import { NewPasswordSchema } from "~/schemas/auth";
-import { passwordLinkPurpose, resetPassword } from "~/services/auth.server";
-import { redirectWithFlash } from "~/services/flash.server";
+import { homePathFor } from "~/auth/access";
+import { clientOf, createUserSession, passwordLinkPurpose, resetPassword } from "~/services/auth.server";
+import { redirectWithFlash, redirectWithToast } from "~/services/flash.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
@@ -17,7 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: NewPasswordSchema });
   if (submission.status !== "success") {
@@ -31,12 +32,23 @@ export async function action({ request }: ActionFunctionArgs) {
       { status: 400 },
     );
   }
-  // The sign-in form comes filled in with the address (a flash value: never in the URL).
+  const toast =
+    purpose === "set_password"
+      ? { type: "success" as const, title: authTexts.profileFinished, description: authTexts.profileFinishedDescription }
+      : { type: "success" as const, title: authTexts.passwordChanged, description: authTexts.passwordChangedSignedIn };
+  if (account.user) {
+    // The link proved the mailbox and the person just chose the password: asking for it again at
+    // once is a step that only trips people up, so they are signed in (issue 31).
+    const cookie = await createUserSession(request, account.user, clientOf(request, context));
+    return redirectWithToast(request, homePathFor(account.user), toast, { headers: { "Set-Cookie": cookie } });
+  }
+  // A frozen account is not signed in: the sign-in form, filled in with the address (a flash
+  // value: never in the URL), says why when they try.
   return redirectWithFlash(request, "/auth?tab=kirjaudu", {
     signInEmail: account.email,
     toast:
       purpose === "set_password"
-        ? { type: "success", title: "Profiili viimeistelty!", description: "Voit nyt kirjautua sisään salasanallasi." }
+        ? { type: "success", title: authTexts.profileFinished, description: "Voit nyt kirjautua sisään salasanallasi." }
         : { type: "success", title: authTexts.passwordChanged, description: authTexts.passwordChangedDescription },
   });
 }

@@ -5,10 +5,14 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { homePathFor, safeRedirectPath, signInToastTitle } from "~/auth/access";
 import { requireAnonymous } from "~/auth/guards.server";
+import { getDb } from "~/db.server";
 import { logger } from "~/logger.server";
-import { authMessages as authTexts, rateLimitedMessage } from "~/messages/auth";
+import { applicantTexts } from "~/messages/caregiver-approval";
+import { getContactInfo } from "~/models/settings.server";
+import { authMessages as authTexts, rateLimitedMessage, signUpRateLimitedMessage } from "~/messages/auth";
 import { EmailOnlySchema, SignInSchema, SignUpSchema } from "~/schemas/auth";
-import { clientOf, createAccount, createUserSession, resendConfirmation, signIn } from "~/services/auth.server";
+import { clientOf, createUserSession, requestSignUp, resendConfirmation, signIn } from "~/services/auth.server";
+import { BOT_CHECK_FIELDS, createBotCheck, verifyBotCheck } from "~/services/bot-check.server";
 import { peekSignInEmail, redirectWithToast } from "~/services/flash.server";
 import { retryAfterMinutes } from "~/services/rate-limit.server";
 
@@ -27,6 +31,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // Set after a new password was saved, so that only the password is left to type.
     signInEmail: await peekSignInEmail(request),
     constraints: { signin: getZodConstraint(SignInSchema), signup: getZodConstraint(SignUpSchema) },
+    // Sign-up has the bot check of the other public forms (issue 31); sign-in has its limits.
+    botCheck: tab === "signup" ? createBotCheck() : null,
   };
 }
 
@@ -50,6 +56,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
           { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
         );
       }
+      if (outcome.reason === "caregiver_suspended") {
+        const contact = await getContactInfo(await getDb());
+        return data({ intent, result: submission.reply({ ...hidden, formErrors: [applicantTexts.suspendedSignIn(contact.phone, contact.email)] }) }, { status: 403 });
+      }
       if (outcome.reason === "suspended") {
         return data({ intent, result: submission.reply({ ...hidden, formErrors: [authTexts.accountFrozen] }) }, { status: 403 });
       }
@@ -72,19 +82,30 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 
   if (intent === "signup") {
+    // Every refusal brings a new question: a question token is spent once it is checked.
+    const refuse = (result: ReturnType<typeof submission.reply>, status: number, headers?: HeadersInit) =>
+      data({ intent, result, botCheck: createBotCheck() }, { status, headers });
     const submission = parseWithZod(formData, { schema: SignUpSchema });
-    if (submission.status !== "success") {
-      return data({ intent, result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+    if (submission.status !== "success") return refuse(submission.reply({ hideFields: ["password"] }), 400);
+    // Verified only once the form is valid: a passed check is spent, and a typo should not cost one.
+    const bot = await verifyBotCheck(await getDb(), formData);
+    if (!bot.ok) {
+      return refuse(submission.reply({ hideFields: ["password"], fieldErrors: { [BOT_CHECK_FIELDS.answer]: [bot.message] } }), 400);
     }
+    let outcome: Awaited<ReturnType<typeof requestSignUp>>;
     try {
-      await createAccount(submission.value, client);
+      outcome = await requestSignUp(submission.value, client);
     } catch (error) {
       logger.error({ err: error }, "sign-up failed");
-      return data(
-        { intent, result: submission.reply({ hideFields: ["password"], formErrors: [authTexts.unexpected] }) },
-        { status: 500 },
-      );
+      return refuse(submission.reply({ hideFields: ["password"], formErrors: [authTexts.unexpected] }), 500);
     }
+    if (!outcome.ok) {
+      const minutes = retryAfterMinutes(outcome.retryAfterSeconds);
+      return refuse(submission.reply({ hideFields: ["password"], formErrors: [signUpRateLimitedMessage(minutes)] }), 429, {
+        "Retry-After": String(outcome.retryAfterSeconds),
+      });
+    }
+    // The same answer whether or not the address has an account (decision 0025).
     return redirectWithToast(request, "/auth?tab=kirjaudu&vahvista=1", {
       type: "success",
       title: authTexts.signUpSucceeded,

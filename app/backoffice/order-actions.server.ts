@@ -3,7 +3,8 @@ import type { AppLoadContext } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { access } from "~/auth/access";
 import { getDb } from "~/db.server";
-import { caregiverUpdateFailed, orderChangeRefusal, orderTexts, statusUpdateFailed } from "~/messages/backoffice";
+import { assignmentRefusal, caregiverUpdateFailed, orderChangeRefusal, orderTexts, statusUpdateFailed } from "~/messages/backoffice";
+import { visitLifecycleTexts } from "~/messages/visit-lifecycle";
 import { findOrderNumber } from "~/models/backoffice-orders.server";
 import { OrderAssignmentSchema, OrderStatusChangeSchema } from "~/schemas/backoffice";
 import { redirectWithToast } from "~/services/flash.server";
@@ -35,8 +36,18 @@ export async function handleOrderChange(request: Request, context: Partial<AppLo
         }
         return redirect(`/backoffice/orders/${encodeURIComponent(orderNumber)}/peruuta?${new URLSearchParams({ takaisin: back })}`);
       }
-      const outcome = await changeOrderStatus(db, actor, { orderId, status });
-      if (!outcome.ok) return redirectWithToast(request, back, { type: "error", title: statusUpdateFailed(orderChangeRefusal(outcome.reason)) });
+      const outcome = await changeOrderStatus(db, actor, { orderId, status, role: user.role });
+      if (!outcome.ok) {
+        const why =
+          outcome.reason === "too_early"
+            ? visitLifecycleTexts.staffTooEarly(outcome.opensAt)
+            : outcome.reason === "too_late"
+              ? visitLifecycleTexts.staffTooLate(outcome.closedAt)
+              : outcome.reason === "not_allowed"
+                ? visitLifecycleTexts.staffNotAllowed
+                : orderChangeRefusal(outcome.reason);
+        return redirectWithToast(request, back, { type: "error", title: statusUpdateFailed(why) });
+      }
       return redirectWithToast(request, back, { type: "success", title: orderTexts.statusUpdated, description: outcome.orderNumber });
     }
     case "assign": {
@@ -44,7 +55,9 @@ export async function handleOrderChange(request: Request, context: Partial<AppLo
       if (submission.status !== "success") throw badForm();
       const { orderId, caregiverId } = submission.value;
       const outcome = await assignCaregiver(db, actor, { orderId, caregiverId: caregiverId ?? null });
-      if (!outcome.ok) return redirectWithToast(request, back, { type: "error", title: caregiverUpdateFailed(orderChangeRefusal(outcome.reason)) });
+      if (!outcome.ok) {
+        return redirectWithToast(request, back, { type: "error", title: caregiverUpdateFailed(assignmentRefusal(outcome.reason, outcome.caregiverName)) });
+      }
       return redirectWithToast(request, back, {
         type: "success",
         title: orderTexts.caregiverUpdated,

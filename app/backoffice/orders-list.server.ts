@@ -5,6 +5,7 @@ import { addCalendarDays, helsinkiToday, helsinkiWallTimeToInstant, isIsoDate } 
 import { formatEuros, formatTimeRange, formatWeekdayDate } from "~/domain/format";
 import { keysetPageLinks, pageDirectionOf, searchTermOf, shownCount } from "~/domain/list-query";
 import { OPEN_FILTER, ORDER_STATUSES, canStaffCancel } from "~/domain/order-status";
+import { allowedTargets } from "~/domain/visit-lifecycle";
 import { formatRating } from "~/components/booking/caregiver-cards";
 import { listTexts, orderTexts } from "~/messages/backoffice";
 import { ORDER_STATUS_LABELS } from "~/messages/statuses";
@@ -87,10 +88,13 @@ export function listSearchOf(params: URLSearchParams, { keepPage = true } = {}):
   return kept.toString();
 }
 
-/** Status choices for a role: cancelling is admin-only and goes through its own page. */
-export function statusOptions(role: StaffRole, current: OrderStatus) {
-  const mayCancel = (access.cancelOrders as readonly StaffRole[]).includes(role);
-  return ORDER_STATUSES.filter((status) => status !== "cancelled" || mayCancel || current === "cancelled").map((status) => ({
+/**
+ * Status choices for a role at `now`: the current status and the staff rows of the transition
+ * table open at that moment (decision 0018); cancelling is admin-only and goes through its own page.
+ */
+export function statusOptions(role: StaffRole, order: { status: OrderStatus; startsAt: Date; endsAt: Date; caregiverId: string | null }, now: Date) {
+  const targets = allowedTargets({ actor: "staff", role }, { ...order, hasCaregiver: order.caregiverId !== null }, now);
+  return ORDER_STATUSES.filter((status) => status === order.status || targets.includes(status)).map((status) => ({
     value: status,
     label: ORDER_STATUS_LABELS[status],
   }));
@@ -152,11 +156,13 @@ export async function loadOrderList(db: DB, url: URL, role: StaffRole, now: Date
         customerName: row.customerName,
         caregiverId: row.caregiverId,
         caregiverName: row.caregiverName ?? orderTexts.noCaregiver,
-        when: `${formatWeekdayDate(row.startsAt)} ${formatTimeRange(row.startsAt, row.endsAt)}`,
+        // The day and the hours on lines of their own: the narrow "Käynti" column breaks there.
+        day: formatWeekdayDate(row.startsAt),
+        hours: formatTimeRange(row.startsAt, row.endsAt),
         city: row.city,
         price: formatEuros(row.totalPriceCents),
         status: row.status,
-        statusOptions: statusOptions(role, row.status),
+        statusOptions: statusOptions(role, row, now),
         canAssign: canAssign(row.status),
         caregiverOptions: options,
         noFreeCaregivers: canAssign(row.status) && free.length === 0 ? orderTexts.noFreeCaregivers : null,

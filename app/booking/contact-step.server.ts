@@ -16,6 +16,7 @@ import {
   caregiverOutsideAreaMessage,
 } from "~/messages/booking";
 import { priceOrder } from "~/domain/order-amounts";
+import { priceChangedMessage } from "~/messages/price-change";
 import { logger } from "~/logger.server";
 import { previewDiscount } from "~/models/discount-codes.server";
 import { findCustomerContact } from "~/models/orders.server";
@@ -23,6 +24,7 @@ import {
   BOOKING_INTENT,
   DiscountCheckSchema,
   bookingContactSchema,
+  repeatedRecipientMissing,
   type BookingContact,
   type ContactDefaults,
 } from "~/schemas/booking";
@@ -36,7 +38,9 @@ import { rememberOrder } from "./owned-orders.server";
 import { redirectToCheckout, requireCompleteDraft, retryPayment } from "./payment-step.server";
 import { placeOrder, type PlaceOrderInput } from "./place-order.server";
 import { summarize, type ValidPlace, type ValidTimeStep } from "./steps.server";
+import { readShownPriceCents } from "./shown-price";
 import type { DiscountCheckResult, ContactStepView } from "./views";
+import { now as clockNow } from "~/services/clock.server";
 
 // Step 3, the contact and payment form (spec 000 §2 "Step 3 form contents", §4, §5, §8). The
 // draft of steps 1–2 comes in the address and is re-checked on every request; the form posts to
@@ -79,7 +83,7 @@ function withVisitPlace(defaults: ContactDefaults, place: ValidPlace): ContactDe
 }
 
 export async function contactStepLoader(request: Request, flow: BookingFlow) {
-  const now = new Date();
+  const now = clockNow();
   const url = new URL(request.url);
   const draft = readDraft(url.searchParams);
   const db = await getDb();
@@ -101,7 +105,7 @@ export async function contactStepLoader(request: Request, flow: BookingFlow) {
 }
 
 /** The 'Tarkista' answer: the real draft priced on the server, the code checked for this customer. */
-async function checkDiscount(
+export async function checkDiscount(
   executor: Executor,
   input: { code: string; email: string | null; time: ValidTimeStep; now: Date },
 ): Promise<DiscountCheckResult> {
@@ -148,7 +152,7 @@ function field(formData: FormData, name: string): string {
 }
 
 export async function contactStepAction(request: Request, flow: BookingFlow, clientIp: string | null = null) {
-  const now = new Date();
+  const now = clockNow();
   const url = new URL(request.url);
   const draft = readDraft(url.searchParams);
   const db = await getDb();
@@ -182,6 +186,8 @@ export async function contactStepAction(request: Request, flow: BookingFlow, cli
   // The summary shows the discount of a typed code whatever else is still wrong in the form.
   const discount = code ? await checkDiscount(db, { code, email, time, now }) : null;
   if (submission.status !== "success") {
+    // The reply is made of this very object: the one message of the empty recipient fields is said once.
+    if (submission.error) for (const name of repeatedRecipientMissing(submission.error)) delete submission.error[name];
     return data({ result: submission.reply({ hideFields: HIDDEN_FIELDS }), discount, botCheck: createBotCheck() }, { status: 400 });
   }
   if (submission.value.paymentMethod === "online" && !isOnlinePaymentAvailable()) {
@@ -248,6 +254,7 @@ export async function contactStepAction(request: Request, flow: BookingFlow, cli
       signedInUserId: user?.id ?? null,
       onlineProvider: contact.paymentMethod === "online" ? getPaymentProvider().name : "local",
       now,
+      shownPriceCents: readShownPriceCents(formData),
     });
   } catch (error) {
     logger.error({ err: error }, "placing a booking failed");
@@ -263,10 +270,14 @@ export async function contactStepAction(request: Request, flow: BookingFlow, cli
 
   if (!outcome.ok) {
     switch (outcome.reason) {
-      case "caregiver_unavailable": {
-        // Back to step 2 with the time and service in the address and the typed details kept.
+      case "caregiver_unavailable":
+      case "caregiver_no_service":
+      case "nobody_available": {
+        // Back to step 2 with the time and service in the address and the typed details kept
+        // (nobody able to come: that step says so and offers other times and a contact request).
         const cookie = await keepContactDetails(db, request, formData);
-        throw redirect(stepHref(flow, "caregiver", { ...draft, caregiver: null }, { notice: "caregiver_unavailable" }), {
+        const notice = outcome.reason === "nobody_available" ? {} : { notice: outcome.reason };
+        throw redirect(stepHref(flow, "caregiver", { ...draft, caregiver: null }, notice), {
           headers: { "Set-Cookie": cookie },
         });
       }
@@ -294,6 +305,16 @@ export async function contactStepAction(request: Request, flow: BookingFlow, cli
         );
       case "service_unavailable":
         throw redirect(stepHref(flow, "time", { ...draft, service: null }, { notice: "service_missing" }));
+      case "price_changed":
+        // The page comes back with the new price (its loader reads it) and everything typed kept.
+        return data(
+          {
+            result: submission.reply({ hideFields: HIDDEN_FIELDS, formErrors: [priceChangedMessage(outcome.priceCents)] }),
+            discount: null,
+            botCheck: createBotCheck(),
+          },
+          { status: 409 },
+        );
       case "discount_refused": {
         const message = discountRejectionMessage(outcome.rejection, { minOrderCents: outcome.minOrderCents });
         return data(

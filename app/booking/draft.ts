@@ -123,7 +123,8 @@ export type DraftNotice =
   | "details_missing"
   | "caregiver_missing"
   | "caregiver_unavailable"
-  | "caregiver_outside_area";
+  | "caregiver_outside_area"
+  | "caregiver_no_service";
 
 /** The step a notice sends the customer back to, in a flow. */
 export function noticeStep(flow: BookingFlow, notice: DraftNotice): BookingStep {
@@ -135,6 +136,7 @@ export function noticeStep(flow: BookingFlow, notice: DraftNotice): BookingStep 
     case "caregiver_missing":
     case "caregiver_unavailable":
     case "caregiver_outside_area":
+    case "caregiver_no_service":
       return "caregiver";
     default:
       return "time";

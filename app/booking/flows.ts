@@ -15,7 +15,7 @@ export type BookingStep = "service" | "time" | "details" | "caregiver" | "contac
 /** Whose wording the flow's messages follow (spec 000 §5 "Four-step wizard", 001 §5 "Portal wizard"). */
 export type BookingWording = "public" | "fourStep" | "portal";
 
-export type BookingFlowId = "varaa" | "varaus" | "varaa-kaveri" | "uusi-tilaus";
+export type BookingFlowId = "varaa" | "varaus" | "varaa-kaveri" | "uusi-tilaus" | "muuta-aika";
 
 export interface BookingFlow {
   id: BookingFlowId;
@@ -40,6 +40,8 @@ export interface BookingFlow {
    * and city there, before the helper step (DESIGN.md decision 17).
    */
   timeStepAsks: { service: boolean; address: boolean; description: boolean };
+  /** The visit's place is fixed (rescheduling an order, app/booking/reschedule-steps.server.ts): not asked again. */
+  fixedPlace?: boolean;
   wording: BookingWording;
   /** Where a finished invoice booking is shown. */
   successPath: "/varaus-maksu-onnistui" | "/portal/orders/success";

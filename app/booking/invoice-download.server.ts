@@ -11,7 +11,7 @@ import { canViewOrder } from "./owned-orders.server";
 // gets the same 404 as for an order that does not exist, so order numbers (which are sequential)
 // reveal nothing.
 
-type InvoiceOwner = NonNullable<Awaited<ReturnType<typeof findInvoiceOwnerByOrderNumber>>>;
+export type InvoiceOwner = NonNullable<Awaited<ReturnType<typeof findInvoiceOwnerByOrderNumber>>>;
 
 /** The order's invoice owner, or a thrown 404 (`notFound` as its text) or sign-in redirect. */
 export async function requireInvoiceDocumentAccess(request: Request, orderNumber: string, notFound: string): Promise<{ db: Executor; owner: InvoiceOwner }> {
@@ -29,11 +29,27 @@ export async function requireInvoiceDocumentAccess(request: Request, orderNumber
 
 /** A PDF sent as a download that no cache keeps. */
 export function pdfDownload(pdf: Uint8Array, fileName: string): Response {
-  return new Response(Uint8Array.from(pdf), {
+  return fileDownload(pdf, fileName, "application/pdf");
+}
+
+/** A file sent as a download that no cache keeps (a PDF, the "Lataa tietoni" ZIP). */
+export function fileDownload(bytes: Uint8Array, fileName: string, contentType: string): Response {
+  return new Response(Uint8Array.from(bytes), {
     headers: {
-      "Content-Type": "application/pdf",
-      "Content-Length": String(pdf.length),
+      "Content-Type": contentType,
+      "Content-Length": String(bytes.length),
       "Content-Disposition": `attachment; filename="${fileName}"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}
+
+/** A booking's calendar file sent as a download that no cache keeps. */
+export function icsDownload(ics: string, orderNumber: string): Response {
+  return new Response(ics, {
+    headers: {
+      "Content-Type": "text/calendar; charset=utf-8",
+      "Content-Disposition": `attachment; filename="varaus-${orderNumber}.ics"`,
       "Cache-Control": "private, no-store",
     },
   });

@@ -7,7 +7,7 @@ import { CheckoutError, startCheckout } from "~/services/payments/checkout.serve
 import { ANY_CAREGIVER, UUID, type BookingDraft } from "./draft";
 import { rememberedOrderNumbers } from "./owned-orders.server";
 import type { BookingFlow } from "./flows";
-import { requireCaregiverChoice, requirePlace, requireTimeStep, type ValidTimeStep } from "./steps.server";
+import { requireCaregiverChoice, requirePlace, requireTimeStep, visitWindow, type ValidTimeStep } from "./steps.server";
 
 // Paying for a placed order, the same from every flow's last step (the public contact step and
 // the signed-in wizards' summary): the checkout of the active provider, a new attempt when it
@@ -21,7 +21,7 @@ export async function requireCompleteDraft(executor: Executor, request: Request,
   const pendingOrder = await findOwnPendingOrder(executor, request, draft, time);
   // The customer's own unpaid order holds the caregiver's time; it must not send them back to
   // step 2 as if someone else had taken the caregiver.
-  const caregiver = await requireCaregiverChoice(executor, flow, draft, { ...time.interval, city: place.city }, pendingOrder?.id ?? null);
+  const caregiver = await requireCaregiverChoice(executor, flow, draft, visitWindow(time, place), pendingOrder?.id ?? null);
   return { time, place, caregiver, pendingOrder };
 }
 

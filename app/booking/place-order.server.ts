@@ -7,6 +7,7 @@ import { isCustomerSuspended } from "~/models/backoffice-customers.server";
 import { insertDiscountRedemption, redeemDiscountCode } from "~/models/discount-codes.server";
 import { CONFIRMATION_COUNT_WINDOW_MS, orderNeedsEmailConfirmation } from "~/domain/guest-orders";
 import { caregiverAvailability } from "~/models/caregivers.server";
+import { anyoneCanDoVisit } from "~/models/matching.server";
 import { findActiveServiceCategory } from "~/models/service-categories.server";
 import {
   countRecentInvoiceOrders,
@@ -18,6 +19,7 @@ import {
   isCaregiverOverlapError,
   upsertCustomer,
 } from "~/models/orders.server";
+import { rememberRecipient } from "~/models/saved-recipients.server";
 import { getPriceBands } from "~/models/settings.server";
 import { enqueueBookingConfirmation } from "~/services/booking-emails.server";
 import { createInvoiceForOrder } from "~/services/invoices.server";
@@ -29,8 +31,10 @@ import type { TimeSelection } from "./draft";
 // discount code's row, never from the form. The database keeps the two promises that concurrent
 // customers could otherwise break: the exclusion constraint refuses a second live order of one
 // caregiver at an overlapping time, and the discount's use is taken by one conditional UPDATE.
-// A chosen helper is re-checked here too: approved, rated 4 or new, and serving the visit's city
-// (DESIGN.md decision 17), so that nobody is booked outside their area without being told.
+// A chosen helper is re-checked here too by the one matching rule: approved, rated 4 or new,
+// offering the service and serving the visit's city (DESIGN.md decisions 17 and 24), so that
+// nobody is booked for what they do not do without being told; 'Ei väliä' is placed only when
+// somebody can do the visit.
 // Anything refused rolls the whole transaction back, so no half-made order, customer or
 // redemption is left behind. An online order's checkout is started by the caller after commit.
 
@@ -59,9 +63,16 @@ export interface PlaceOrderInput {
   discountCode: string | null;
   /** The signed-in user making the booking, if any. */
   signedInUserId: string | null;
+  /**
+   * The signed-in owner ticked "Tallenna osoite omaksi osoitteekseni" while booking for themself:
+   * only then does the booking's address and phone become the account's (issue 26 item 2).
+   */
+  saveToAccount?: boolean;
   /** The online provider's name for the payment row ('local' or 'stripe'). */
   onlineProvider: "local" | "stripe";
   now: Date;
+  /** The price without a discount that the customer's page showed (app/booking/shown-price.ts). */
+  shownPriceCents?: number | null;
 }
 
 export type PlaceOrderOutcome =
@@ -77,9 +88,15 @@ export type PlaceOrderOutcome =
   | { ok: false; reason: "caregiver_unavailable" }
   /** The helper does not serve the visit's city (any more). */
   | { ok: false; reason: "caregiver_outside_area" }
+  /** The helper does not offer the service. */
+  | { ok: false; reason: "caregiver_no_service" }
+  /** 'Ei väliä' where no helper can do the visit (the one matching rule). */
+  | { ok: false; reason: "nobody_available" }
   | { ok: false; reason: "service_unavailable" }
   /** The paying customer's account is frozen by staff (issue 14). */
   | { ok: false; reason: "customer_suspended" }
+  /** The price bands changed after the page showed its price: shown again, confirmed again. */
+  | { ok: false; reason: "price_changed"; priceCents: number }
   | { ok: false; reason: "discount_refused"; rejection: DiscountRejection | "not_found"; minOrderCents: number | null };
 
 type Refusal = Extract<PlaceOrderOutcome, { ok: false }>;
@@ -99,31 +116,42 @@ export async function placeOrder(db: DB, input: PlaceOrderInput): Promise<PlaceO
     return await db.transaction().execute(async (trx) => {
       const service = await findActiveServiceCategory(trx, selection.serviceId);
       if (!service) throw new BookingRefused({ ok: false, reason: "service_unavailable" });
+      const need = { serviceCategoryId: service.id, startsAt: interval.startsAt, endsAt: interval.endsAt, city: visit.city };
       if (input.caregiverId) {
-        // Busy is the exclusion constraint's to decide; area and status are read here.
-        const availability = await caregiverAvailability(trx, input.caregiverId, { ...interval, city: visit.city });
+        // Busy is the exclusion constraint's to decide; status, service and area are read here.
+        const availability = await caregiverAvailability(trx, input.caregiverId, need);
         if (availability.status === "outside_area") throw new BookingRefused({ ok: false, reason: "caregiver_outside_area" });
+        if (availability.status === "no_service") throw new BookingRefused({ ok: false, reason: "caregiver_no_service" });
         if (availability.status === "not_bookable") throw new BookingRefused({ ok: false, reason: "caregiver_unavailable" });
+      } else if (!(await anyoneCanDoVisit(trx, need))) {
+        // 'Ei väliä' promises that somebody will come (DESIGN.md decision 24): not charged when nobody can.
+        throw new BookingRefused({ ok: false, reason: "nobody_available" });
       }
 
-      const { profileId, created } = await findOrCreateCustomerProfile(trx, {
-        email: payer.email,
-        fullName: payer.fullName,
-        phone: payer.phone,
-      });
+      const { profileId, created } = await findOrCreateCustomerProfile(
+        trx,
+        { email: payer.email, fullName: payer.fullName, phone: payer.phone },
+        input.signedInUserId === null,
+      );
       const owner = input.signedInUserId === profileId;
-      if (owner) await updateOwnPhone(trx, profileId, payer.phone);
+      // A booking never changes the account: the profile's address and phone change in the
+      // profile, or here only when the owner booking for themself asked for it.
+      const saveToAccount = owner && input.saveToAccount === true && visit.recipient === null;
+      if (saveToAccount) await updateOwnPhone(trx, profileId, payer.phone);
       const customerId = await upsertCustomer(trx, {
         profileId,
         address: payer.address,
         postalCode: payer.postalCode,
         city: payer.city,
-        overwriteAddress: owner,
+        overwriteAddress: saveToAccount ? true : owner ? "keep" : false,
       });
       if (await isCustomerSuspended(trx, customerId)) throw new BookingRefused({ ok: false, reason: "customer_suspended" });
 
       const bands = await getPriceBands(trx);
       const undiscounted = priceOrder({ bands, startHour: selection.startHour, durationHours: selection.durationHours });
+      if (input.shownPriceCents != null && input.shownPriceCents !== undiscounted.originalPriceCents) {
+        throw new BookingRefused({ ok: false, reason: "price_changed", priceCents: undiscounted.originalPriceCents });
+      }
       let discount: { discountCodeId: string; discountCents: number } | null = null;
       if (input.discountCode) {
         const redemption = await redeemDiscountCode(trx, {
@@ -170,6 +198,7 @@ export async function placeOrder(db: DB, input: PlaceOrderInput): Promise<PlaceO
         serviceCategoryId: service.id,
         bookingFor: visit.recipient ? "other" : "self",
         recipient: visit.recipient,
+        contactPhone: visit.recipient ? null : payer.phone,
         startsAt: interval.startsAt,
         endsAt: interval.endsAt,
         scheduledDate: interval.scheduledDate,
@@ -187,6 +216,10 @@ export async function placeOrder(db: DB, input: PlaceOrderInput): Promise<PlaceO
         createdBy: input.signedInUserId ?? profileId,
         emailConfirmation: confirmation ? { tokenHash: confirmation.tokenHash, dueAt: confirmation.dueAt } : null,
       });
+      if (owner && visit.recipient) {
+        // "Aiemmat saajat": the next booking offers this person with one tap.
+        await rememberRecipient(trx, profileId, { ...visit.recipient, address: visit.address, postalCode: visit.postalCode, city: visit.city });
+      }
       if (discount) {
         await insertDiscountRedemption(trx, {
           discountCodeId: discount.discountCodeId,

@@ -1,17 +1,21 @@
 import { redirect } from "@remix-run/node";
-import { getDb } from "~/db.server";
+import { getOptionalUser } from "~/auth/guards.server";
+import { getDb, type DB } from "~/db.server";
 import { formatDate, formatDateTime, formatHours, formatTimeRange, formatWeekdayDate } from "~/domain/format";
 import { logger } from "~/logger.server";
 import { findOrderReceipt, type OrderReceipt } from "~/models/orders.server";
 import { getContactInfo } from "~/models/settings.server";
 import { nextSteps } from "~/messages/next-steps";
+import type { CancelledPageState } from "~/messages/payment-cancelled";
 import { paymentSucceededPath } from "~/services/payments/paths";
+import { cameFromCheckout } from "~/services/payments/cancel-link.server";
 import { abandonCheckoutOfOrder, confirmCheckoutOfOrder } from "~/services/payments/reconcile.server";
 import { parseStartHour, formatStartHour } from "~/domain/booking-window";
 import { ANY_CAREGIVER, stepHref } from "./draft";
 import { VARAA_KAVERI_FLOW, VARAUS_FLOW, stepPath } from "./flows";
 import { canViewOrder } from "./owned-orders.server";
 import type { ReceiptView } from "./views";
+import { now as clockNow } from "~/services/clock.server";
 
 export type { ReceiptView };
 
@@ -26,7 +30,12 @@ function orderNumberParam(url: URL): string | null {
   return ORDER_NUMBER.test(value) ? value : null;
 }
 
-export async function paymentSuccessLoader(request: Request) {
+async function isSignedInOwner(request: Request, receipt: OrderReceipt): Promise<boolean> {
+  const user = await getOptionalUser(request);
+  return user !== null && user.id === receipt.customerProfileId;
+}
+
+export async function paymentSuccessLoader(request: Request, options: { signedInOwnerTo?: "/portal/orders/success" } = {}) {
   const url = new URL(request.url);
   const orderNumber = orderNumberParam(url);
   const requestedMethod = url.searchParams.get("payment_method") === "invoice" ? "invoice" : "online";
@@ -35,6 +44,11 @@ export async function paymentSuccessLoader(request: Request) {
     try {
       const db = await getDb();
       let receipt = await findOrderReceipt(db, orderNumber);
+      if (receipt && options.signedInOwnerTo && (await isSignedInOwner(request, receipt))) {
+        // A signed-in customer's booking ends in the portal, whichever page the checkout returned to (issue 26 item 3).
+        const params = new URLSearchParams({ order_number: receipt.orderNumber });
+        throw redirect(`${options.signedInOwnerTo}?${params}`);
+      }
       if (receipt && (await canViewOrder(request, receipt))) {
         if (receipt.status === "pending_payment" && receipt.paymentMethod === "online") {
           // The redirect back from the checkout proves nothing: until the webhook has confirmed
@@ -60,10 +74,11 @@ export async function paymentSuccessLoader(request: Request) {
             receipt.emailConfirmationDueAt && receipt.status === "pending" ? formatDateTime(receipt.emailConfirmationDueAt) : null,
           place: receipt.place,
           recipientName: receipt.bookingFor === "other" ? receipt.recipientName : null,
-          nextSteps: nextSteps(receipt, await getContactInfo(db), new Date()),
+          ...(await receiptContact(db, receipt)),
         };
       }
     } catch (error) {
+      if (error instanceof Response) throw error;
       // Spec 000 §8: a failed lookup is only logged; the page says the order was not found.
       logger.error({ err: error, orderNumber }, "order lookup for the result page failed");
     }
@@ -91,31 +106,52 @@ function retryHref(receipt: OrderReceipt): string {
   });
 }
 
-export async function paymentCancelledLoader(request: Request): Promise<{ orderNumber: string | null; retryHref: string }> {
-  const orderNumber = orderNumberParam(new URL(request.url));
+export async function paymentCancelledLoader(
+  request: Request,
+): Promise<{ orderNumber: string | null; retryHref: string; state: CancelledPageState; orderHref: string | null }> {
+  const url = new URL(request.url);
+  const orderNumber = orderNumberParam(url);
   let retry = stepPath(VARAUS_FLOW, "time");
+  let state: CancelledPageState = "unknown";
+  let orderHref: string | null = null;
   if (orderNumber) {
     try {
       const db = await getDb();
       const receipt = await findOrderReceipt(db, orderNumber);
-      // Only the browser that booked it (or its owner) can give up its checkout: a stranger who
-      // knows an order number changes nothing.
-      const own = receipt !== null && receipt.paymentMethod === "online" && (await canViewOrder(request, receipt));
-      // Unpaid: still waiting, or already closed by the checkout's own cancel button.
-      if (own && (receipt.status === "pending_payment" || receipt.status === "cancelled")) retry = retryHref(receipt);
-      if (own && receipt.status === "pending_payment") {
-        // The customer left the provider's checkout: close it now so the helper's time and the
-        // discount are free again at once, as the page says (docs/decisions/0009-stripe-payments.md).
-        const outcome = await abandonCheckoutOfOrder(db, orderNumber);
-        // Paid after all (in another tab, or just before leaving): show the order instead.
-        if (outcome === "paid") throw redirect(paymentSucceededPath(orderNumber));
+      // Only the browser that booked it (or its owner) learns anything of the order.
+      const own = receipt !== null && (await canViewOrder(request, receipt));
+      if (own && receipt.paymentMethod === "online" && (receipt.status === "pending_payment" || receipt.status === "cancelled")) {
+        retry = retryHref(receipt);
+      }
+      if (own && receipt.status === "cancelled") state = "released";
+      else if (own && receipt.status === "pending_payment") {
+        state = "awaiting_payment";
+        // Only the provider's own return (its cancel address carries our token) gives up the
+        // checkout on this GET, releasing the helper's time and the discount at once as the page
+        // says (docs/decisions/0009-stripe-payments.md); a link from elsewhere changes nothing.
+        if (cameFromCheckout(url, orderNumber)) {
+          const outcome = await abandonCheckoutOfOrder(db, orderNumber);
+          // Paid after all (in another tab, or just before leaving): show the order instead.
+          if (outcome === "paid") throw redirect(paymentSucceededPath(orderNumber));
+          state = "released";
+        }
+      } else if (own) {
+        state = "active";
+        orderHref = paymentSucceededPath(orderNumber);
       }
     } catch (error) {
       if (error instanceof Response) throw error;
       logger.error({ err: error, orderNumber }, "closing an abandoned checkout failed");
     }
   }
-  return { orderNumber, retryHref: retry };
+  return { orderNumber, retryHref: retry, state, orderHref };
+}
+
+/** What happens next, and customer service to link where it is mentioned. */
+async function receiptContact(db: DB, receipt: OrderReceipt) {
+  const contact = await getContactInfo(db);
+  // The result pages are the booking browser's (a signed-in owner is sent to the portal's): a guest's words.
+  return { nextSteps: nextSteps({ ...receipt, reader: "guest" }, contact, clockNow()), contact: { phone: contact.phone, email: contact.email } };
 }
 
 export async function thankYouLoader() {

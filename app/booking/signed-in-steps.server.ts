@@ -1,9 +1,10 @@
 import { data, redirect } from "@remix-run/node";
-import { getDb } from "~/db.server";
+import { getDb, type DB } from "~/db.server";
 import { findBookableCaregiver } from "~/models/caregivers.server";
+import { findSavedRecipient } from "~/models/saved-recipients.server";
 import { listActiveServiceCategories } from "~/models/service-categories.server";
 import { getPriceBands } from "~/models/settings.server";
-import { PICK_PARAM, UUID, applyTimeStepSubmission, readDraft, readNotice, stepHref, type BookingDraft } from "./draft";
+import { DRAFT_PARAM, PICK_PARAM, UUID, applyTimeStepSubmission, readDraft, readNotice, stepHref, type BookingDraft } from "./draft";
 import { nextStep, type BookingFlow } from "./flows";
 import {
   anchorAfterPick,
@@ -17,8 +18,9 @@ import {
 } from "./steps.server";
 import { keepVisitDetails, requireBookingCustomer, visitDetailsOf } from "./visit-draft.server";
 import { checkDetailsFields } from "./visit-checks.server";
-import { EMPTY_VISIT, VISIT_FIELD_NAMES, type VisitValues } from "./visit-fields";
+import { EMPTY_VISIT, SAVED_RECIPIENT_PARAM, VISIT_FIELD_NAMES, type VisitValues } from "./visit-fields";
 import type { DetailsStepView, ServiceStepView, TimeStepActionData } from "./views";
+import { now as clockNow } from "~/services/clock.server";
 
 // The steps only the signed-in wizards have (spec 000 §2 "Four-step wizard", 001 §2 orders/new):
 // the service cards on their own first step, the time step's post (it carries the visit's street
@@ -39,7 +41,38 @@ function sentValues(draft: BookingDraft, known: VisitValues, formData: FormData)
     const value = formData.get(name);
     if (typeof value === "string") values[name] = value;
   }
+  // An unticked box sends nothing; the form that asks whom the visit is for also asks it.
+  if (formData.has("bookingFor")) values.saveAddress = formData.get("saveAddress") === "on" ? "on" : "";
   return visitValues(draft, values);
+}
+
+/**
+ * "Aiemmat saajat": a tap on a saved recipient fills in the recipient's fields (as if typed, so
+ * they can still be changed) and chooses "Toiselle henkilölle". Only the customer's own are found.
+ */
+async function withSavedRecipient(db: DB, userId: string, formData: FormData): Promise<boolean> {
+  const id = formData.get(SAVED_RECIPIENT_PARAM);
+  if (typeof id !== "string" || !UUID.test(id)) return false;
+  const saved = await findSavedRecipient(db, userId, id);
+  if (!saved) return false;
+  formData.set("bookingFor", "other");
+  formData.set("recipientFirstName", saved.firstName);
+  formData.set("recipientLastName", saved.lastName);
+  formData.set("recipientPhone", saved.phone);
+  formData.set("recipientAddress", saved.address);
+  formData.set("recipientPostalCode", saved.postalCode);
+  formData.set("recipientCity", saved.city);
+  return true;
+}
+
+/** For another person the visit's place, which the helper step matches, is the recipient's. */
+function visitPlaceParams(formData: FormData): URLSearchParams {
+  const params = formParams(formData);
+  if (formData.get("bookingFor") === "other") {
+    params.set(DRAFT_PARAM.postalCode, String(formData.get("recipientPostalCode") ?? ""));
+    params.set(DRAFT_PARAM.city, String(formData.get("recipientCity") ?? ""));
+  }
+  return params;
 }
 
 // ---------------------------------------------------------------- step 1: the service
@@ -85,12 +118,13 @@ export async function serviceStepLoader(request: Request, flow: BookingFlow) {
  */
 export async function timeStepAction(request: Request, flow: BookingFlow) {
   const user = await requireBookingCustomer(request);
-  const now = new Date();
+  const now = clockNow();
   const formData = await request.formData();
-  const params = formParams(formData);
+  const db = await getDb();
+  const pickedRecipient = await withSavedRecipient(db, user.id, formData);
+  const params = visitPlaceParams(formData);
   const submission = applyTimeStepSubmission(params, now);
   const { draft } = submission;
-  const db = await getDb();
   const known = await visitDetailsOf(db, request, user.id);
   const values = sentValues(draft, { ...EMPTY_VISIT, ...known.details }, formData);
   const headers = { "Set-Cookie": await keepVisitDetails(db, request, user.id, formData) };
@@ -102,7 +136,8 @@ export async function timeStepAction(request: Request, flow: BookingFlow) {
 
   if (submission.durationError) return answer({});
   if (!submission.proceed) {
-    throw redirect(stepHref(flow, "time", draft, { month: submission.month }) + anchorAfterPick(flow, params), { headers });
+    const anchor = pickedRecipient ? "#paikka" : anchorAfterPick(flow, params);
+    throw redirect(stepHref(flow, "time", draft, { month: submission.month }) + anchor, { headers });
   }
   const services = await listActiveServiceCategories(db);
   const outcome = proceedFromTimeStep(flow, draft, values, {
@@ -120,7 +155,7 @@ export async function timeStepAction(request: Request, flow: BookingFlow) {
 async function requireDetailsStep(request: Request, flow: BookingFlow, draft: BookingDraft) {
   const user = await requireBookingCustomer(request);
   const db = await getDb();
-  const time = await requireTimeStep(db, flow, draft, new Date());
+  const time = await requireTimeStep(db, flow, draft, clockNow());
   const place = requirePlace(flow, draft);
   await requireVisit(db, request, flow, draft, user, "address");
   return { user, db, time, place };

@@ -19,12 +19,14 @@ import { NOTICE_MESSAGES_BY_WORDING } from "~/messages/booking-wording";
 import {
   caregiverAvailability,
   listOfferedCaregivers,
+  type CaregiverAvailability,
   type OfferedCaregiver,
   type VisitWindow,
 } from "~/models/caregivers.server";
+import { anyoneCanDoVisit } from "~/models/matching.server";
 import { listActiveServiceCategories, type ServiceCategorySummary } from "~/models/service-categories.server";
+import { listSavedRecipients } from "~/models/saved-recipients.server";
 import { getPriceBands } from "~/models/settings.server";
-import type { CompleteVisit } from "~/schemas/booking-visit";
 import {
   ANY_CAREGIVER,
   PICK_PARAM,
@@ -41,10 +43,12 @@ import {
 } from "./draft";
 import { detailsStep, nextStep, type BookingFlow } from "./flows";
 import { checkPlace } from "./place";
+import { CONTACT_SENT_PARAM, nearestServableTimes } from "./nobody-available.server";
 import { requireBookingCustomer, visitDetailsOf } from "./visit-draft.server";
-import { checkCompleteVisit, checkTimeStepFields } from "./visit-checks.server";
-import type { VisitErrors, VisitValues } from "./visit-fields";
+import { checkCompleteVisit, checkTimeStepFields, type SignedInVisit } from "./visit-checks.server";
+import { EMPTY_VISIT, type VisitErrors, type VisitValues } from "./visit-fields";
 import type { CaregiverStepView, DraftSummary, TimeStepView } from "./views";
+import { now as clockNow } from "~/services/clock.server";
 
 // The server half of the steps every flow shares (the time step and the helper step) and the
 // checks every later step repeats (STYLE.md principle 3: every step re-validates everything before
@@ -116,10 +120,7 @@ export function requirePlace(flow: BookingFlow, draft: BookingDraft): ValidPlace
 /** The visit's values as a step shows them: the place from the address, the rest as given. */
 export function visitValues(draft: BookingDraft, details: Partial<VisitValues> = {}): VisitValues {
   return {
-    address: "",
-    phone: "",
-    description: "",
-    specialNotes: "",
+    ...EMPTY_VISIT,
     ...details,
     postalCode: draft.postalCode ?? "",
     city: draft.city ?? "",
@@ -138,7 +139,7 @@ export async function requireVisit(
   draft: BookingDraft,
   user: AuthUser,
   needs: "address" | "complete",
-): Promise<CompleteVisit | null> {
+): Promise<SignedInVisit | null> {
   const { details } = await visitDetailsOf(executor, request, user.id);
   const values = visitValues(draft, details);
   if (!checkTimeStepFields(flow, values).ok) throw redirect(stepHref(flow, "time", draft, { notice: "details_missing" }));
@@ -160,12 +161,28 @@ export async function requireCaregiverChoice(
   /** This browser's unpaid order for the same draft: its caregiver is still this customer's. */
   ownPendingOrderId: string | null = null,
 ): Promise<OfferedCaregiver | null> {
-  if (draft.caregiver === ANY_CAREGIVER) return null;
   const back = (notice: DraftNotice) => sendBack(flow, { ...draft, caregiver: null }, notice);
+  if (draft.caregiver === ANY_CAREGIVER) {
+    // 'Ei väliä' only while somebody can come: else the helper step says so and offers other times.
+    if (await anyoneCanDoVisit(executor, { ...visit, exceptOrderId: ownPendingOrderId })) return null;
+    throw redirect(stepHref(flow, "caregiver", { ...draft, caregiver: null }));
+  }
   if (!draft.caregiver || !UUID.test(draft.caregiver)) throw back("caregiver_missing");
   const availability = await caregiverAvailability(executor, draft.caregiver, visit, ownPendingOrderId);
   if (availability.status === "available") return availability.caregiver;
-  throw back(availability.status === "outside_area" ? "caregiver_outside_area" : "caregiver_unavailable");
+  throw back(unavailableNotice(availability.status));
+}
+
+/** The notice for a named helper who cannot come, by the rule's reason. */
+function unavailableNotice(status: Exclude<CaregiverAvailability["status"], "available">): DraftNotice {
+  if (status === "outside_area") return "caregiver_outside_area";
+  if (status === "no_service") return "caregiver_no_service";
+  return "caregiver_unavailable";
+}
+
+/** What, where and when the helper is wanted, from the draft's valid steps. */
+export function visitWindow(time: ValidTimeStep, place: ValidPlace): VisitWindow {
+  return { serviceCategoryId: time.service.id, startsAt: time.interval.startsAt, endsAt: time.interval.endsAt, city: place.city };
 }
 
 export function summarize(time: ValidTimeStep, caregiver: OfferedCaregiver | null, place: ValidPlace): DraftSummary {
@@ -214,7 +231,7 @@ export function proceedFromTimeStep(
  */
 export async function timeStepLoader(request: Request, flow: BookingFlow) {
   const user = flow.signedIn ? await requireBookingCustomer(request) : null;
-  const now = new Date();
+  const now = clockNow();
   const url = new URL(request.url);
   const submission = applyTimeStepSubmission(url.searchParams, now);
   const db = await getDb();
@@ -251,7 +268,16 @@ export async function timeStepLoader(request: Request, flow: BookingFlow) {
     const fields = checkTimeStepFields(flow, values);
     if (!fields.ok) fieldErrors = fields.errors;
   }
-  const view: TimeStepView = { ...timeStepBasics(flow, draft, services, bands, submission, now), notice: noticeMessage(flow, notice), values, fieldErrors };
+  const savedRecipients = user
+    ? (await listSavedRecipients(db, user.id)).map((r) => ({ id: r.id, name: `${r.firstName} ${r.lastName}`, place: `${r.address}, ${r.postalCode} ${r.city}` }))
+    : [];
+  const view: TimeStepView = {
+    ...timeStepBasics(flow, draft, services, bands, submission, now),
+    notice: noticeMessage(flow, notice),
+    values,
+    fieldErrors,
+    savedRecipients,
+  };
   const invalid = submission.durationError !== null || Object.keys(fieldErrors).length > 0;
   return data(view, { status: invalid && submission.submitted ? 400 : 200 });
 }
@@ -264,7 +290,7 @@ function timeStepBasics(
   bands: PriceBand[],
   submission: { month: string | null; manualDuration: string; durationError: string | null },
   now: Date,
-): Omit<TimeStepView, "notice" | "values" | "fieldErrors"> {
+): Omit<TimeStepView, "notice" | "values" | "fieldErrors" | "savedRecipients"> {
   const selectedDate = draft.date && isSelectableDate(draft.date, now) ? draft.date : null;
   const hours = selectedDate ? availableStartHours(selectedDate, now) : [];
   const pickedHour = parseStartHour(draft.time);
@@ -300,14 +326,14 @@ function timeStepBasics(
  */
 export async function caregiverStepLoader(request: Request, flow: BookingFlow) {
   const user = flow.signedIn ? await requireBookingCustomer(request) : null;
-  const now = new Date();
+  const now = clockNow();
   const url = new URL(request.url);
   const draft = readDraft(url.searchParams);
   const db = await getDb();
   const time = await requireTimeStep(db, flow, draft, now);
   const place = requirePlace(flow, draft);
   if (user) await requireVisit(db, request, flow, draft, user, "complete");
-  const visit: VisitWindow = { ...time.interval, city: place.city };
+  const visit = visitWindow(time, place);
   const named = draft.caregiver && UUID.test(draft.caregiver) ? draft.caregiver : null;
   const caregivers = await quietly("caregivers", () => listOfferedCaregivers(db, visit, named), [] as OfferedCaregiver[]);
 
@@ -321,9 +347,11 @@ export async function caregiverStepLoader(request: Request, flow: BookingFlow) {
   if (!notice && named && !caregivers.some((caregiver) => caregiver.id === named)) {
     // A helper named in the address (the same helper again) who cannot come: say why.
     const availability = await caregiverAvailability(db, named, visit);
-    notice = noticeMessage(flow, availability.status === "outside_area" ? "caregiver_outside_area" : "caregiver_unavailable");
+    if (availability.status !== "available") notice = noticeMessage(flow, unavailableNotice(availability.status));
   }
   const chosen = draft.caregiver;
+  const anyone = caregivers.length > 0 || (await quietly("matching", () => anyoneCanDoVisit(db, visit), true));
+  const viewer = user ?? (await getOptionalUser(request));
   const view: CaregiverStepView = {
     flow,
     draft,
@@ -331,8 +359,15 @@ export async function caregiverStepLoader(request: Request, flow: BookingFlow) {
     summary: summarize(time, null, place),
     estimateCents: time.amounts.originalPriceCents,
     caregivers,
-    selected: chosen === ANY_CAREGIVER || (chosen !== null && caregivers.some((caregiver) => caregiver.id === chosen)) ? chosen : null,
+    selected: (chosen === ANY_CAREGIVER && anyone) || (chosen !== null && caregivers.some((caregiver) => caregiver.id === chosen)) ? chosen : null,
     city: place.city,
+    nobody: anyone
+      ? null
+      : {
+          nearest: await quietly("nearest times", () => nearestServableTimes(db, flow, draft, time.selection, place.city, now), []),
+          sent: url.searchParams.has(CONTACT_SENT_PARAM),
+          defaults: { fullName: viewer?.fullName ?? "", phone: "", email: viewer?.email ?? "" },
+        },
   };
   return view;
 }

@@ -2,19 +2,24 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "@remix-run/node";
 import { getDb, type DB } from "~/db.server";
 import { logger } from "~/logger.server";
-import { CUSTOMER_FROZEN_MESSAGE, bookingMessages } from "~/messages/booking";
+import { CUSTOMER_FROZEN_MESSAGE, DISCOUNT_CODE_MISSING_MESSAGE, bookingMessages, discountRejectionMessage } from "~/messages/booking";
+import { findCustomerContact } from "~/models/orders.server";
 import { SIGNED_IN_BOOKING_MESSAGES } from "~/messages/booking-wording";
-import { BOOKING_INTENT } from "~/schemas/booking";
+import { BOOKING_INTENT, DiscountCheckSchema } from "~/schemas/booking";
 import { BookingSummarySchema } from "~/schemas/booking-visit";
 import { getPaymentProvider, isOnlinePaymentAvailable } from "~/services/payments/active-provider.server";
-import { readDraft, type BookingDraft } from "./draft";
+import { readDraft, stepHref, type BookingDraft } from "./draft";
 import type { BookingFlow } from "./flows";
+import { priceChangedMessage } from "~/messages/price-change";
 import { rememberOrder } from "./owned-orders.server";
+import { readShownPriceCents } from "./shown-price";
 import { redirectToCheckout, requireCompleteDraft, retryPayment } from "./payment-step.server";
 import { placeOrder, type PlaceOrderOutcome } from "./place-order.server";
 import { requireVisit, sendBack, summarize } from "./steps.server";
 import { forgetVisitDetails, requireBookingCustomer } from "./visit-draft.server";
-import type { SummaryStepView } from "./views";
+import { checkDiscount } from "./contact-step.server";
+import type { DiscountCheckResult, SummaryStepView } from "./views";
+import { now as clockNow } from "~/services/clock.server";
 
 // The signed-in wizards' last step (spec 000 §2 "Four-step wizard" step 4, 001 §2 orders/new
 // step 5): everything chosen and typed, the price breakdown, the payment method and the terms
@@ -36,12 +41,19 @@ async function requireSummary(db: DB, request: Request, flow: BookingFlow, draft
 export async function summaryStepLoader(request: Request, flow: BookingFlow) {
   const draft = readDraft(new URL(request.url).searchParams);
   const db = await getDb();
-  const { time, place, caregiver, pendingOrder, visit } = await requireSummary(db, request, flow, draft, new Date());
+  const { time, place, caregiver, pendingOrder, visit } = await requireSummary(db, request, flow, draft, clockNow());
   const view: SummaryStepView = {
     flow,
     draft,
     summary: summarize(time, caregiver, place),
-    visit: { address: visit.address, phone: visit.phone, description: visit.description, specialNotes: visit.specialNotes ?? null },
+    visit: {
+      recipientName: visit.recipient ? `${visit.recipient.firstName} ${visit.recipient.lastName}` : null,
+      address: visit.address,
+      phone: visit.phone,
+      description: visit.description,
+      specialNotes: visit.specialNotes ?? null,
+      saveToAccount: visit.saveToAccount,
+    },
     amounts: time.amounts,
     pendingOrderNumber: pendingOrder?.orderNumber ?? null,
     onlinePayment: isOnlinePaymentAvailable(),
@@ -54,33 +66,49 @@ function refusal(flow: BookingFlow, draft: BookingDraft, outcome: Extract<PlaceO
   switch (outcome.reason) {
     case "caregiver_unavailable":
     case "caregiver_outside_area":
+    case "caregiver_no_service":
       throw sendBack(flow, { ...draft, caregiver: null }, outcome.reason);
+    case "nobody_available":
+      // The helper step says nobody can come then, with other times and a contact request.
+      throw redirect(stepHref(flow, "caregiver", { ...draft, caregiver: null }));
     case "service_unavailable":
       throw sendBack(flow, { ...draft, service: null }, "service_missing");
     case "customer_suspended":
       return CUSTOMER_FROZEN_MESSAGE;
     case "discount_refused":
-      // No code is asked here; should a refusal come anyway, it is the booking's failure.
-      return SIGNED_IN_BOOKING_MESSAGES.failed;
+      return discountRejectionMessage(outcome.rejection, { minOrderCents: outcome.minOrderCents });
+    case "price_changed":
+      return priceChangedMessage(outcome.priceCents);
   }
 }
 
 export async function summaryStepAction(request: Request, flow: BookingFlow) {
   await requireBookingCustomer(request);
-  const now = new Date();
+  const now = clockNow();
   const draft = readDraft(new URL(request.url).searchParams);
   const db = await getDb();
   const formData = await request.formData();
   if (formData.get("intent") === BOOKING_INTENT.retryPayment) return retryPayment(db, request, formData);
   const { user, time, caregiver, pendingOrder, visit } = await requireSummary(db, request, flow, draft, now);
 
+  // The discount code, checked as on the public contact step; per-customer limits count this account.
+  const code = typeof formData.get("discountCode") === "string" ? String(formData.get("discountCode")).trim() : "";
+  const discount: DiscountCheckResult | null = code ? await checkDiscount(db, { code, email: user.email, time, now }) : null;
+  if (formData.get("intent") === BOOKING_INTENT.checkDiscount) {
+    const check = parseWithZod(formData, { schema: DiscountCheckSchema });
+    return data({
+      result: check.reply(),
+      discount: discount ?? { status: "invalid" as const, message: DISCOUNT_CODE_MISSING_MESSAGE, detail: null, code: "", amounts: null },
+    });
+  }
+
   const submission = parseWithZod(formData, { schema: BookingSummarySchema });
   const failed = (message: string, status: number, init: { headers?: Headers; field?: string } = {}) =>
     data(
-      { result: submission.reply(init.field ? { fieldErrors: { [init.field]: [message] } } : { formErrors: [message] }) },
+      { result: submission.reply(init.field ? { fieldErrors: { [init.field]: [message] } } : { formErrors: [message] }), discount },
       { status, headers: init.headers },
     );
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return data({ result: submission.reply(), discount }, { status: 400 });
   const { paymentMethod } = submission.value;
   if (paymentMethod === "online" && !isOnlinePaymentAvailable()) {
     return failed(bookingMessages.onlinePaymentUnavailable, 400, { field: "paymentMethod" });
@@ -92,31 +120,46 @@ export async function summaryStepAction(request: Request, flow: BookingFlow) {
 
   let outcome: PlaceOrderOutcome;
   try {
+    // The payer is the account as it is; for oneself, the phone and address typed for this visit
+    // (which become the account's only with "Tallenna osoite omaksi osoitteekseni").
+    const own = visit.recipient ? await findCustomerContact(db, user.id) : null;
     outcome = await placeOrder(db, {
       selection: time.selection,
       caregiverId: caregiver?.id ?? null,
-      // The signed-in customer books for the address they gave; it becomes their saved one.
-      payer: { email: user.email, fullName: user.fullName, phone: visit.phone, address: visit.address, postalCode: visit.postalCode, city: visit.city },
+      payer: {
+        email: user.email,
+        fullName: user.fullName,
+        phone: own?.phone ?? visit.phone,
+        address: own?.address ?? visit.address,
+        postalCode: own?.postalCode ?? visit.postalCode,
+        city: own?.city ?? visit.city,
+      },
       visit: {
         address: visit.address,
         postalCode: visit.postalCode,
         city: visit.city,
-        recipient: null,
+        recipient: visit.recipient,
         description: visit.description,
         specialNotes: visit.specialNotes ?? null,
       },
       paymentMethod,
-      discountCode: null,
+      discountCode: submission.value.discountCode ?? null,
       signedInUserId: user.id,
+      saveToAccount: visit.saveToAccount,
       onlineProvider: paymentMethod === "online" ? getPaymentProvider().name : "local",
       now,
+      shownPriceCents: readShownPriceCents(formData),
     });
   } catch (error) {
     // Spec 000 §8: 'Varauksen luominen epäonnistui' (also logged).
     logger.error({ err: error }, "placing a signed-in booking failed");
     return failed(SIGNED_IN_BOOKING_MESSAGES.failed, 500);
   }
-  if (!outcome.ok) return failed(refusal(flow, draft, outcome), 403);
+  if (!outcome.ok) {
+    const message = refusal(flow, draft, outcome);
+    const status = outcome.reason === "discount_refused" ? 400 : outcome.reason === "price_changed" ? 409 : 403;
+    return failed(message, status, { field: outcome.reason === "discount_refused" ? "discountCode" : undefined });
+  }
 
   const headers = new Headers();
   headers.append("Set-Cookie", await rememberOrder(request, outcome.orderNumber));

@@ -8,7 +8,7 @@ import type { NextSteps } from "~/messages/next-steps";
 import type { ServiceCategorySummary } from "~/domain/service-category";
 import type { BookingDraft } from "./draft";
 import type { BookingFlow } from "./flows";
-import type { VisitErrors, VisitValues } from "./visit-fields";
+import type { SavedRecipientChoice, VisitErrors, VisitValues } from "./visit-fields";
 
 // What each booking step's loader gives its page: the contract between the server halves
 // (steps.server.ts, contact-step.server.ts) and the step components, which must not import
@@ -56,6 +56,10 @@ export interface TimeStepView {
   /** The visit's typed fields (postal code and city always; the rest where the flow asks them). */
   values: VisitValues;
   fieldErrors: VisitErrors;
+  /** A line under the heading (rescheduling: which visit is moved, until when). */
+  intro?: string;
+  /** "Aiemmat saajat" of the signed-in customer (empty in the public flows). */
+  savedRecipients: SavedRecipientChoice[];
 }
 
 /** What the signed-in flows' time step action answers when something is to be corrected. */
@@ -96,7 +100,15 @@ export interface SummaryStepView {
   flow: BookingFlow;
   draft: BookingDraft;
   summary: DraftSummary;
-  visit: { address: string; phone: string; description: string; specialNotes: string | null };
+  visit: {
+    /** The person the service is for, when not the customer. */
+    recipientName: string | null;
+    address: string;
+    phone: string;
+    description: string;
+    specialNotes: string | null;
+    saveToAccount: boolean;
+  };
   amounts: OrderAmounts;
   /** This browser's own online order for this very draft that still awaits payment. */
   pendingOrderNumber: string | null;
@@ -115,6 +127,20 @@ export interface CaregiverStepView {
   selected: string | null;
   /** The visit's city: the helpers offered serve it. */
   city: string;
+  /** Nobody can do the visit (issue 26 item 5): no choice, but other times and a contact request. */
+  nobody: {
+    nearest: NearestTime[];
+    /** The contact request was sent. */
+    sent: boolean;
+    /** A signed-in customer's own details for the request. */
+    defaults: { fullName: string; phone: string; email: string };
+  } | null;
+}
+
+/** A time somebody can come, linking back to the time step with it. */
+export interface NearestTime {
+  label: string;
+  href: string;
 }
 
 export interface DiscountCheckResult {
@@ -170,4 +196,19 @@ export interface ReceiptView {
   /** The person the visit is for, when not the customer. */
   recipientName: string | null;
   nextSteps: NextSteps;
+  /** Customer service, linked where the next steps mention it. */
+  contact: { phone: string; email: string };
+}
+
+/** The last step of rescheduling an order (app/booking/reschedule-steps.server.ts). */
+export interface RescheduleConfirmView {
+  flow: BookingFlow;
+  draft: BookingDraft;
+  orderPath: string;
+  version: number;
+  rows: Array<{ label: string; value: string }>;
+  moneyLines: string[];
+  /** Set when the move cannot be made with this price (an invoice with payments on it). */
+  blocked: string | null;
+  error: string | null;
 }

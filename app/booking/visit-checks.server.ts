@@ -1,12 +1,16 @@
 import type { ZodType } from "zod";
+import { bookingMessages } from "~/messages/booking";
 import { VISIT_FIELD_MESSAGES } from "~/messages/booking-wording";
+import { recipientFields, repeatedRecipientMissing } from "~/schemas/booking";
 import { completeVisitSchema, visitDetailsSchema, visitSchema, type CompleteVisit, type VisitFields } from "~/schemas/booking-visit";
-import type { Infer } from "~/schemas/zod";
+import { type Infer, z } from "~/schemas/zod";
 import type { BookingFlow } from "./flows";
 import type { VisitErrors, VisitFieldName, VisitValues } from "./visit-fields";
 
 // The visit's typed fields checked with the flow's schema and wording, each field's first message
-// kept for the form.
+// kept for the form. In the signed-in wizards the visit is the customer's own or another
+// person's: then the recipient's six fields are checked with the public contact step's rules and
+// messages (one field kit, issue 26 item 1), and the visit's place is the recipient's.
 
 type Check<T> = { ok: true; value: T } | { ok: false; errors: VisitErrors };
 
@@ -20,12 +24,29 @@ function check<S extends ZodType>(schema: S, values: Partial<VisitValues>): Chec
     const name = issue.path[0] as VisitFieldName;
     errors[name] ??= issue.message;
   }
+  for (const name of repeatedRecipientMissing(errors)) delete errors[name];
   return { ok: false, errors };
 }
 
+const BOOKING_FOR_ERROR: VisitErrors = { bookingFor: bookingMessages.bookingFor };
+
+/** Whom the visit is for, as the signed-in wizards' time step asks it; null when not one of the two. */
+function bookingForOf(values: VisitValues): "self" | "other" | null {
+  return values.bookingFor === "self" || values.bookingFor === "other" ? values.bookingFor : null;
+}
+
+function otherPersonSchema(flow: BookingFlow, description: boolean) {
+  const descriptionFields = description ? visitDetailsSchema(VISIT_FIELD_MESSAGES[flow.wording]).shape : {};
+  return z.object({ ...recipientFields, ...descriptionFields });
+}
+
 /** The fields a flow's time step asks, checked. */
-export function checkTimeStepFields(flow: BookingFlow, values: VisitValues) {
+export function checkTimeStepFields(flow: BookingFlow, values: VisitValues): Check<unknown> {
   const asks: VisitFields = { address: flow.timeStepAsks.address, description: flow.timeStepAsks.description };
+  if (!flow.signedIn) return check(visitSchema(VISIT_FIELD_MESSAGES[flow.wording], asks), values);
+  const bookingFor = bookingForOf(values);
+  if (bookingFor === null) return { ok: false, errors: BOOKING_FOR_ERROR };
+  if (bookingFor === "other") return check(otherPersonSchema(flow, asks.description), values);
   return check(visitSchema(VISIT_FIELD_MESSAGES[flow.wording], asks), values);
 }
 
@@ -34,7 +55,36 @@ export function checkDetailsFields(flow: BookingFlow, values: VisitValues) {
   return check(visitDetailsSchema(VISIT_FIELD_MESSAGES[flow.wording]), { description: values.description, specialNotes: values.specialNotes });
 }
 
+/** A signed-in booking's visit: where the helper goes, whom they meet, and whether the account keeps the address. */
+export interface SignedInVisit extends CompleteVisit {
+  /** The person the service is for, when not the customer (DESIGN.md decision 14). */
+  recipient: { firstName: string; lastName: string; phone: string } | null;
+  /** "Tallenna osoite omaksi osoitteekseni", for oneself only. */
+  saveToAccount: boolean;
+}
+
 /** Everything a signed-in booking needs to know of its visit before the helper step. */
-export function checkCompleteVisit(flow: BookingFlow, values: VisitValues): Check<CompleteVisit> {
-  return check(completeVisitSchema(VISIT_FIELD_MESSAGES[flow.wording]), values);
+export function checkCompleteVisit(flow: BookingFlow, values: VisitValues): Check<SignedInVisit> {
+  const bookingFor = bookingForOf(values);
+  if (bookingFor === null) return { ok: false, errors: BOOKING_FOR_ERROR };
+  if (bookingFor === "self") {
+    const own = check(completeVisitSchema(VISIT_FIELD_MESSAGES[flow.wording]), values);
+    return own.ok ? { ok: true, value: { ...own.value, recipient: null, saveToAccount: values.saveAddress === "on" } } : own;
+  }
+  const other = check(otherPersonSchema(flow, true), values);
+  if (!other.ok) return other;
+  const r = other.value as Infer<ReturnType<typeof otherPersonSchema>> & { description: string; specialNotes?: string };
+  return {
+    ok: true,
+    value: {
+      address: r.recipientAddress,
+      postalCode: r.recipientPostalCode,
+      city: r.recipientCity,
+      phone: r.recipientPhone,
+      description: r.description,
+      specialNotes: r.specialNotes,
+      recipient: { firstName: r.recipientFirstName, lastName: r.recipientLastName, phone: r.recipientPhone },
+      saveToAccount: false,
+    },
+  };
 }

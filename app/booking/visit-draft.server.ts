@@ -5,6 +5,7 @@ import { SIGNED_IN_BOOKING_MESSAGES } from "~/messages/booking-wording";
 import { findCustomerContact } from "~/models/orders.server";
 import { toastCookie } from "~/services/flash.server";
 import { draftStore } from "~/services/form-draft.server";
+import { EMPTY_VISIT, RECIPIENT_VISIT_FIELDS, type VisitValues } from "./visit-fields";
 
 // The signed-in wizards (/varaa-kaveri, /portal/orders/new) ask the visit's street address,
 // phone, description and the note for the helper ('Lisätietoja kaverille': door codes, pets).
@@ -14,14 +15,17 @@ import { draftStore } from "~/services/form-draft.server";
 // and is forgotten once the order is placed. Nothing here is validated: each step checks what it
 // needs with the flow's schema (app/schemas/booking-visit.ts).
 
-export interface VisitDetails {
-  address: string;
-  phone: string;
-  description: string;
-  specialNotes: string;
-}
+export type VisitDetails = Omit<VisitValues, "postalCode" | "city">;
 
-export const VISIT_DETAIL_NAMES = ["address", "phone", "description", "specialNotes"] as const satisfies ReadonlyArray<keyof VisitDetails>;
+export const VISIT_DETAIL_NAMES = [
+  "bookingFor",
+  ...RECIPIENT_VISIT_FIELDS,
+  "address",
+  "phone",
+  "saveAddress",
+  "description",
+  "specialNotes",
+] as const satisfies ReadonlyArray<keyof VisitDetails>;
 
 const STORED_LENGTH_MAX = 10_000;
 
@@ -65,10 +69,10 @@ export async function visitDetailsOf(
   const contact = await findCustomerContact(executor, userId);
   return {
     details: {
+      ...EMPTY_VISIT,
+      ...Object.fromEntries(VISIT_DETAIL_NAMES.flatMap((name) => (own?.[name] === undefined ? [] : [[name, own[name]]]))),
       address: own?.address ?? contact?.address ?? "",
       phone: own?.phone ?? contact?.phone ?? "",
-      description: own?.description ?? "",
-      specialNotes: own?.specialNotes ?? "",
     },
     saved: { postalCode: contact?.postalCode ?? null, city: contact?.city ?? null },
   };
@@ -84,6 +88,8 @@ export async function keepVisitDetails(executor: Executor, request: Request, use
     // Kept whole up to a bound far beyond any field's limit, so that "too long" is said, not done.
     if (typeof value === "string") next[name] = value.slice(0, STORED_LENGTH_MAX);
   }
+  // An unticked box sends nothing: the form that asks it (the one that asks whom the visit is for) clears it.
+  if (formData.has("bookingFor")) next.saveAddress = formData.get("saveAddress") === "on" ? "on" : "";
   await drafts.deleteExpired(executor);
   return drafts.save(executor, stored?.id ?? null, next);
 }

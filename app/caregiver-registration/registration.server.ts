@@ -7,7 +7,7 @@ import {
   insertCaregiver,
   insertCaregiverServices,
 } from "~/models/caregiver-registration.server";
-import { insertProfile, isEmailRegistered } from "~/models/users.server";
+import { findCredentialsByEmail, insertProfile } from "~/models/users.server";
 import type { BotCheckChallenge } from "~/schemas/bot-check";
 import type { FieldConstraints } from "~/schemas/zod";
 import {
@@ -23,7 +23,8 @@ import {
   type Step2Values,
 } from "~/schemas/caregiver-registration";
 import { UNKNOWN_FORM_MESSAGE } from "~/messages/caregiver-registration";
-import { queueEmailConfirmation } from "~/services/auth.server";
+import { queueAccountExistsNotice, queueEmailConfirmation } from "~/services/auth.server";
+import { consumeMailRequest } from "~/services/rate-limit.server";
 import { createBotCheck, verifyBotCheck } from "~/services/bot-check.server";
 import { hashPassword } from "~/services/password.server";
 import {
@@ -152,12 +153,12 @@ export type ActionOutcome =
     };
 
 /** Dispatches by the form's `intent`; step 1 is multipart, the others ordinary forms. */
-export async function submitRegistration(request: Request): Promise<ActionOutcome> {
+export async function submitRegistration(request: Request, clientIp: string | null = null): Promise<ActionOutcome> {
   const contentType = request.headers.get("Content-Type") ?? "";
   if (contentType.startsWith("multipart/form-data")) return submitStep1(request);
   const formData = await request.formData();
   const intent = formData.get("intent");
-  if (intent === "step2") return submitStep2(request, formData);
+  if (intent === "step2") return submitStep2(request, formData, clientIp);
   if (intent === "back") return goBackToStep1(request, formData);
   throw new Response(UNKNOWN_FORM_MESSAGE, { status: 400 });
 }
@@ -224,10 +225,9 @@ async function submitStep1(request: Request): Promise<ActionOutcome> {
     Object.assign(fieldErrors, photoError());
   }
 
-  // Spec 001 §4: the address is checked against existing accounts before step 2.
-  if (submission.status === "success" && (await isEmailRegistered(db, submission.value.email))) {
-    fieldErrors.email = [messages.emailTaken];
-  }
+  // The address is not checked against existing accounts here (spec 001 §4 did): that answer told
+  // anyone which addresses have accounts (issue 31). Step 2 answers alike for every address and
+  // tells a taken address's owner by e-mail (decision 0025).
 
   const valid = submission.status === "success" && Object.keys(fieldErrors).length === 0;
   let step1 = previous.step1;
@@ -287,7 +287,7 @@ class RegistrationFailure extends Error {
   }
 }
 
-async function submitStep2(request: Request, formData: FormData): Promise<ActionOutcome> {
+async function submitStep2(request: Request, formData: FormData, clientIp: string | null): Promise<ActionOutcome> {
   const db = await getDb();
   const draft = await drafts.read(db, request);
   const step1 = draft?.data.step1;
@@ -306,8 +306,13 @@ async function submitStep2(request: Request, formData: FormData): Promise<Action
     return { kind: "invalid", status: 400, step: 2, result: submission.reply(), setCookie: null };
   }
 
+  // Counted for every address, so that the count does not tell either; it limits only the notice
+  // to a taken address's owner (a new applicant's confirmation e-mail is always sent).
+  const mail = await consumeMailRequest(step1.email, clientIp);
   try {
-    await createCaregiverAccount(db, { draftId: draft.id, step1, step2: submission.value, photoKey });
+    const created = await createCaregiverAccount(db, { draftId: draft.id, step1, step2: submission.value, photoKey, notifyOwner: mail.allowed });
+    // The draft is gone either way; the photo of an application that made no account goes too.
+    if (!created) await deletePhoto(photoKey).catch((error: unknown) => logger.warn({ err: error }, "could not delete the photo of a refused application"));
   } catch (error) {
     const message = error instanceof RegistrationFailure ? error.userMessage : messages.registrationFailed;
     if (!(error instanceof RegistrationFailure)) logger.error({ err: error }, "helper registration failed");
@@ -330,11 +335,14 @@ async function submitStep2(request: Request, formData: FormData): Promise<Action
 /**
  * Step 2's single transaction (spec 001 §4, §7): the account and its confirmation e-mail, the
  * helper row (pending), its services; the draft goes with it. Any failure leaves none of it.
+ * An address that already has an account gets the "you already have an account" e-mail instead
+ * (unless `notifyOwner` is false: its mail limit is used up), in a transaction of the same shape,
+ * and null is returned; the applicant sees the same answer either way (decision 0025).
  */
 export async function createCaregiverAccount(
   db: Executor,
-  input: { draftId: string; step1: StoredStep1; step2: Step2Values; photoKey: string },
-): Promise<{ profileId: string; caregiverId: string }> {
+  input: { draftId: string; step1: StoredStep1; step2: Step2Values; photoKey: string; notifyOwner?: boolean },
+): Promise<{ profileId: string; caregiverId: string } | null> {
   const { step1, step2 } = input;
   const fullName = `${step1.firstName} ${step1.lastName}`;
   return db.transaction().execute(async (trx) => {
@@ -351,8 +359,12 @@ export async function createCaregiverAccount(
       logger.error({ err: error }, "creating the helper's account failed");
       throw new RegistrationFailure(messages.accountCreationFailed);
     }
-    // Someone registered the address between step 1 and now.
-    if (!profile) throw new RegistrationFailure(messages.emailTaken);
+    if (!profile) {
+      const owner = await findCredentialsByEmail(trx, step1.email);
+      if (owner && input.notifyOwner !== false) await queueAccountExistsNotice(trx, { userId: owner.id, email: owner.email });
+      await drafts.remove(trx, input.draftId);
+      return null;
+    }
 
     const caregiver = await insertCaregiver(trx, {
       profileId: profile.id,

@@ -1,5 +1,6 @@
 import type { LinkDescriptor } from "@remix-run/node";
 import altchaStyles from "altcha/altcha.css";
+import { useActionData } from "@remix-run/react";
 import { createElement, useEffect, useRef, useState } from "react";
 import {
   ALTCHA_CHALLENGE_URL,
@@ -176,8 +177,16 @@ function Question({
 }) {
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
+  // A page that answers a sent form (it came back with errors) asks a new sum and clears the old
+  // answer: say so, or the person wonders where their answer went (issue 31).
+  const renewed = useActionData() !== undefined || Boolean(error);
   return (
     <div className={`space-y-1 ${hiddenWithJs ? "only-no-js" : ""}`}>
+      {renewed ? (
+        <p id={`${id}-renewed`} className="font-semibold text-gray-900">
+          {botCheckMessages.renewed}
+        </p>
+      ) : null}
       <label htmlFor={id} className="block font-semibold text-gray-900">
         {challenge.question}
       </label>
@@ -195,7 +204,7 @@ function Question({
         autoComplete="off"
         maxLength={2}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${hintId} ${errorId}` : hintId}
+        aria-describedby={[renewed ? `${id}-renewed` : null, hintId, error ? errorId : null].filter(Boolean).join(" ")}
         className={
           "block min-h-target w-28 rounded-md border-2 bg-white px-3 py-2 text-base text-gray-900 " +
           "focus:border-brand-700 focus-visible:outline focus-visible:outline-[3px] focus-visible:outline-offset-2 " +

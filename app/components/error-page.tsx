@@ -28,6 +28,11 @@ const texts = {
     body: <p className="text-2xl font-semibold">Joku muu muutti samaa asiaa juuri äsken.</p>,
     detail: "Lataa sivu uudelleen ja tarkista tiedot ennen kuin yrität uudelleen.",
   },
+  503: {
+    heading: "Palvelu on hetken ruuhkautunut",
+    body: <p className="text-2xl font-semibold">Emme ehtineet käsitellä pyyntöäsi juuri nyt.</p>,
+    detail: "Mitään ei tallennettu puolivalmiina. Yritä uudelleen hetken kuluttua.",
+  },
   500: {
     heading: "Jotain meni pieleen",
     body: <p className="text-2xl font-semibold">Odottamaton virhe. Yritä uudelleen.</p>,

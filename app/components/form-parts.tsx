@@ -131,6 +131,11 @@ export function ErrorSummaryList({
     <div
       ref={ref}
       tabIndex={-1}
+      // Without JavaScript the answer to a sent form is a new page that would open at its top, far
+      // from a form lower down (issue 31): autofocus makes the browser open it at the summary,
+      // which names each field and links to it. With JavaScript the effect above does the same.
+      // eslint-disable-next-line jsx-a11y/no-autofocus
+      autoFocus
       data-error-signature={signature}
       className="rounded-lg border-4 border-red-700 bg-white p-4 focus-visible:outline focus-visible:outline-[3px] focus-visible:outline-offset-2 focus-visible:outline-amber-700"
     >

@@ -326,16 +326,21 @@ function useSubmitCount(formId: string): number {
 export function FormError({ errors, title }: { errors?: ReadonlyArray<string> | null; title?: string }) {
   if (!errors || errors.length === 0) return null;
   return (
-    <Alert type="error" title={title}>
-      {errors.length === 1 ? (
-        <p>{errors[0]}</p>
-      ) : (
-        <ul className="list-disc pl-5">
-          {errors.map((message) => (
-            <li key={message}>{message}</li>
-          ))}
-        </ul>
-      )}
-    </Alert>
+    // Like the error summary, the page opens here without JavaScript (unless a summary above
+    // has already taken the focus: the first autofocus wins).
+    // eslint-disable-next-line jsx-a11y/no-autofocus
+    <div tabIndex={-1} autoFocus className="focus:outline-none">
+      <Alert type="error" title={title}>
+        {errors.length === 1 ? (
+          <p>{errors[0]}</p>
+        ) : (
+          <ul className="list-disc pl-5">
+            {errors.map((message) => (
+              <li key={message}>{message}</li>
+            ))}
+          </ul>
+        )}
+      </Alert>
+    </div>
   );
 }

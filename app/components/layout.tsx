@@ -2,6 +2,8 @@ import { Link, useRouteLoaderData } from "@remix-run/react";
 import HeartHandshake from "lucide-react/dist/esm/icons/heart-handshake.js";
 import UserRound from "lucide-react/dist/esm/icons/user-round.js";
 import type { ReactNode } from "react";
+import { mailtoHref, telHref } from "~/domain/contact-links";
+import { PageNotice } from "./toaster";
 
 export const linkClass =
   "text-brand-800 underline underline-offset-4 hover:text-brand-900 hover:decoration-2";
@@ -116,14 +118,38 @@ const FOOTER_NAVS = [
   },
 ];
 
+/** Customer service as the footer shows it (the root loader reads it from the settings). */
+export interface FooterContact {
+  phone: string;
+  email: string;
+}
+
 export function SiteFooter() {
   const year = new Date().getFullYear();
+  const contact = (useRouteLoaderData("root") as { footerContact?: FooterContact } | undefined)?.footerContact;
   return (
     <footer className="mt-16 bg-brand-900 text-white">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-3 sm:px-6">
         <div className="space-y-2">
           <p className="text-xl font-bold">Arkikaveri</p>
           <p className="text-brand-50">Luotettava kaveri avuksi ja seuraksi arkeen.</p>
+          {contact ? (
+            <div>
+              <p className="font-semibold">Asiakaspalvelu</p>
+              <ul>
+                <li>
+                  <a href={telHref(contact.phone)} className={`${footerLink} whitespace-nowrap`}>
+                    {contact.phone}
+                  </a>
+                </li>
+                <li>
+                  <a href={mailtoHref(contact.email)} className={`${footerLink} break-all`}>
+                    {contact.email}
+                  </a>
+                </li>
+              </ul>
+            </div>
+          ) : null}
         </div>
         {FOOTER_NAVS.map((nav) => (
           <nav key={nav.title} aria-label={nav.title} className="space-y-1">
@@ -171,6 +197,7 @@ export function PageLayout({ children, narrow, headerActions, bare }: PageLayout
       <SkipLink />
       <SiteHeader actions={headerActions} />
       <main id="main" tabIndex={-1} className={bare ? "flex-1 focus:outline-none" : `mx-auto w-full flex-1 px-4 py-8 sm:px-6 sm:py-12 focus:outline-none ${width}`}>
+        <PageNotice className={bare ? "mx-auto max-w-6xl px-4 pt-4 sm:px-6" : ""} />
         {children}
       </main>
       <SiteFooter />

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from "react";
+import { useRouteLoaderData } from "@remix-run/react";
+import { useState } from "react";
 import type { Toast } from "~/domain/toast";
 
 const styles: Record<Toast["type"], string> = {
@@ -8,20 +9,23 @@ const styles: Record<Toast["type"], string> = {
 };
 
 /**
- * Shows the flash toast from the root loader. Rendered on the server too, so it is seen without
- * JavaScript; with JavaScript it can be dismissed.
+ * The notice after a redirect ("Kirjauduttu sisään!", "Tila päivitetty"), from the root loader's
+ * flash toast. It is part of the page, at the top of its main area, with JavaScript and without
+ * (issue 31): a floating toast covered the next button on a phone, and without JavaScript it sat
+ * above the logo. In the page's flow it covers nothing, so it has no timer either: it stays until
+ * the next page, for as long as a slow reader needs (decision record 0026), and with JavaScript it
+ * can be closed.
  */
-export function Toaster({ toast }: { toast: Toast | null }) {
-  // Dismissing hides this toast only; the next one (a new object from the loader) shows again.
+export function PageNotice({ className = "" }: { className?: string }) {
+  const toast = (useRouteLoaderData("root") as { toast?: Toast | null } | undefined)?.toast ?? null;
+  // Closing hides this notice only; the next one (a new object from the loader) shows again.
   const [dismissed, setDismissed] = useState<Toast | null>(null);
   const visible = toast && toast !== dismissed ? toast : null;
-  const box = useRef<HTMLDivElement>(null);
-  useRoomBelowPage(visible ? box : null);
   return (
-    <div aria-live="polite" role="status" className="toast-region pointer-events-none fixed inset-x-0 bottom-4 z-50 flex justify-center px-4">
+    <div aria-live="polite" role="status" className={visible ? `mb-6 ${className}` : className}>
       {visible ? (
-        <div ref={box} className={`pointer-events-auto flex w-full max-w-lg items-start gap-3 rounded-lg border-l-4 p-4 shadow-lg ${styles[visible.type]}`}>
-          <div className="flex-1">
+        <div className={`flex w-full items-start gap-3 rounded-lg border-l-4 p-4 ${styles[visible.type]}`}>
+          <div className="min-w-0 flex-1">
             <p className="font-semibold">{visible.title}</p>
             {visible.description ? <p className="mt-1">{visible.description}</p> : null}
           </div>
@@ -37,30 +41,4 @@ export function Toaster({ toast }: { toast: Toast | null }) {
       ) : null}
     </div>
   );
-}
-
-/**
- * While a toast floats at the bottom (with JavaScript; without it the toast sits in the page), the
- * page gets room below its end and the browser scrolls focused fields clear of it: on a 320 px
- * phone it would otherwise cover the page's last link or button for good.
- */
-function useRoomBelowPage(box: { current: HTMLDivElement | null } | null) {
-  useEffect(() => {
-    const element = box?.current;
-    if (!element) return;
-    const root = document.documentElement;
-    const fit = () => {
-      const room = `${element.offsetHeight + 32}px`;
-      document.body.style.paddingBottom = room;
-      root.style.scrollPaddingBottom = room;
-    };
-    fit();
-    const observer = new ResizeObserver(fit);
-    observer.observe(element);
-    return () => {
-      observer.disconnect();
-      document.body.style.paddingBottom = "";
-      root.style.scrollPaddingBottom = "";
-    };
-  }, [box]);
 }

@@ -18,13 +18,14 @@ import type {
   PaymentProviderName,
   PaymentStatus,
   PayoutStatus,
+  StaffNoticeKind,
   StaffRole,
   UserType,
 } from "../domain/statuses";
 
 export type * from "../domain/statuses";
 export type JobStatus = "pending" | "running" | "done" | "failed";
-export type EmailStatus = "queued" | "sent" | "kept" | "failed";
+export type EmailStatus = "queued" | "sending" | "sent" | "kept" | "failed";
 export type AuthTokenPurpose = "confirm_email" | "reset_password" | "set_password";
 
 export interface EmailAttachment {
@@ -40,7 +41,12 @@ export interface EmailAttachment {
   deferred?: DeferredAttachment;
 }
 
-export type DeferredAttachment = { kind: "invoice_pdf"; orderId: string };
+export type DeferredAttachment =
+  | { kind: "invoice_pdf"; orderId: string }
+  /** The receipt of a captured online payment (migration 0020), by its number. */
+  | { kind: "receipt_pdf"; receiptNumber: number }
+  /** The credit note of a cancelled invoice order. */
+  | { kind: "credit_note_pdf"; orderId: string };
 
 export interface ProfilesTable {
   id: Generated<string>;
@@ -208,6 +214,8 @@ export interface OrdersTable {
   payer_address: ColumnType<string | null, string | null | undefined, string | null>;
   payer_postal_code: ColumnType<string | null, string | null | undefined, string | null>;
   payer_city: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The phone the visit was booked with for oneself (migration 0016); the recipient's is recipient_phone. */
+  contact_phone: ColumnType<string | null, string | null | undefined, string | null>;
   /** False until the account holder confirms that such a guest order is theirs. */
   claimed: Generated<boolean>;
   /** Set while a guest's invoice order waits for its e-mail address to confirm it (migration 0007). */
@@ -219,6 +227,8 @@ export interface OrdersTable {
    */
   accepted_caregiver_id: ColumnType<string | null, string | null | undefined, string | null>;
   caregiver_accepted_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** Raised by one at each change of the visit's time (migration 0014): the calendar file's SEQUENCE. */
+  visit_sequence: Generated<number>;
   completed_at: NullableTimestamp;
   created_at: CreatedAt;
   updated_at: Timestamp;
@@ -245,6 +255,8 @@ export interface PaymentsTable {
   provider_ref: string | null;
   refunded_at: NullableTimestamp;
   refunded_cents: ColumnType<number | null, number | null | undefined, number | null>;
+  /** When an online payment was captured (migration 0019): the household deduction's payment date. */
+  captured_at: NullableTimestamp;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -268,7 +280,13 @@ export interface PayoutsTable {
 
 export interface InvoicesTable {
   id: Generated<string>;
-  order_id: string;
+  /**
+   * The order whose current invoice this is. Null only on an invoice replaced by a rescheduling
+   * (migration 0014, then `replaced_order_id` names the order); every query of an order's invoice
+   * filters or joins on it, so it reads as a string there.
+   */
+  order_id: ColumnType<string, string, string | null>;
+  replaced_order_id: ColumnType<string | null, string | null | undefined, string | null>;
   invoice_number: Generated<number>;
   reference_number: string;
   issue_date: string;
@@ -280,6 +298,32 @@ export interface InvoicesTable {
   reminder_sent_at: NullableTimestamp;
   created_at: CreatedAt;
 }
+
+/** One change of a visit's time and the money it moved (migration 0014, docs/decisions/0020). */
+export interface OrderReschedulesTable {
+  id: Generated<string>;
+  order_id: string;
+  visit_sequence: number;
+  actor_id: string | null;
+  by_staff: boolean;
+  old_starts_at: Timestamp;
+  old_ends_at: Timestamp;
+  new_starts_at: Timestamp;
+  new_ends_at: Timestamp;
+  old_caregiver_id: string | null;
+  new_caregiver_id: string | null;
+  old_total_cents: number;
+  new_total_cents: number;
+  credited_invoice_id: string | null;
+  new_invoice_id: string | null;
+  payment_id: string | null;
+  refund_cents: Generated<number>;
+  refund_status: Generated<RescheduleRefundStatus>;
+  refunded_at: NullableTimestamp;
+  created_at: CreatedAt;
+}
+
+export type RescheduleRefundStatus = "none" | "pending" | "refunding" | "refunded" | "failed" | "manual";
 
 /** A payment recorded against an invoice, maybe a part of it (migration 0010). */
 export interface InvoicePaymentsTable {
@@ -300,6 +344,26 @@ export interface CreditNotesTable {
   created_at: CreatedAt;
 }
 
+export interface ReceiptsTable {
+  id: Generated<string>;
+  receipt_number: Generated<number>;
+  payment_id: string;
+  order_id: string;
+  paid_at: Timestamp;
+  method: "card" | "mobilepay" | "klarna" | null;
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+  duration_hours: number;
+  unit_price_cents: number;
+  original_price_cents: number;
+  discount_cents: number;
+  total_price_cents: number;
+  net_amount_cents: number;
+  vat_amount_cents: number;
+  vat_rate_bp: number;
+  created_at: CreatedAt;
+}
+
 export interface MessagesTable {
   id: Generated<string>;
   order_id: string;
@@ -314,6 +378,40 @@ export interface MessageReadsTable {
   profile_id: string;
   read_at: NullableTimestamp;
   notified_at: NullableTimestamp;
+}
+
+/** "Pyydä yhteydenottoa" when nobody can do a visit (migration 0015; issue 26 item 5). */
+export interface ContactRequestsTable {
+  id: Generated<string>;
+  full_name: string;
+  phone: string;
+  email: string | null;
+  message: string | null;
+  service_category_id: string | null;
+  postal_code: string | null;
+  city: string;
+  wanted_starts_at: NullableTimestamp;
+  wanted_ends_at: NullableTimestamp;
+  profile_id: string | null;
+  created_at: CreatedAt;
+}
+
+/** The back office's "Vaatii huomiota" (migration 0015; issue 26 item 6). */
+export interface StaffNoticesTable {
+  id: Generated<string>;
+  kind: StaffNoticeKind;
+  order_id: string | null;
+  contact_request_id: string | null;
+  summary: string;
+  created_at: CreatedAt;
+  handled_at: NullableTimestamp;
+  handled_by: string | null;
+}
+
+/** When the support address last heard of a thread ('order:<id>', 'contact:<id>'). */
+export interface StaffNoticeEmailsTable {
+  thread: string;
+  notified_at: Timestamp;
 }
 
 export interface NotificationsTable {
@@ -369,6 +467,8 @@ export interface JobsTable {
   last_error: string | null;
   created_at: CreatedAt;
   finished_at: NullableTimestamp;
+  /** Unique when set (migration 0018): a job queued twice under one key is one job. */
+  idempotency_key: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface EmailsTable {
@@ -381,7 +481,24 @@ export interface EmailsTable {
   text: string;
   attachments: JSONColumnType<EmailAttachment[]>;
   status: Generated<EmailStatus>;
+  /** Set when the e-mail is first handed to SMTP and kept on every retry. */
+  message_id: string | null;
   sent_at: NullableTimestamp;
+  created_at: CreatedAt;
+}
+
+/** Uploaded files (app/services/storage.server.ts): every process reaches them. */
+/** The "Hallitse varausta" link of an order (migration 0021): only the SHA-256 of its token. */
+export interface ManageLinksTable {
+  order_id: string;
+  token_hash: string;
+  created_at: CreatedAt;
+}
+
+export interface StoredObjectsTable {
+  key: string;
+  content_type: string;
+  bytes: Buffer;
   created_at: CreatedAt;
 }
 
@@ -407,6 +524,53 @@ export interface RateLimitsTable {
   expire: number | null;
 }
 
+/** The people a signed-in customer has booked for ("Aiemmat saajat", migration 0016). */
+export interface SavedRecipientsTable {
+  id: Generated<string>;
+  owner_id: string;
+  first_name: string;
+  last_name: string;
+  phone: string;
+  address: string;
+  postal_code: string;
+  city: string;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+/** A version of a payer's household-deduction statement of a year (migration 0019, decision 0028). */
+export interface HouseholdStatementsTable {
+  id: Generated<string>;
+  customer_id: string;
+  year: number;
+  version: number;
+  data_sha256: string;
+  created_at: CreatedAt;
+}
+
+/** The statement e-mailed on 2 January, once per payer and year (migration 0019). */
+export interface HouseholdStatementMailingsTable {
+  customer_id: string;
+  year: number;
+  statement_id: string | null;
+  email_id: string | null;
+  created_at: CreatedAt;
+}
+
+/** A "Lataa tietoni" export (migration 0023, decision 0032). */
+export interface DataExportsTable {
+  id: Generated<string>;
+  profile_id: string;
+  requested_by: string | null;
+  status: Generated<"pending" | "ready">;
+  token_hash: string | null;
+  object_key: string | null;
+  byte_size: number | null;
+  created_at: Date;
+  ready_at: Date | null;
+  expires_at: Date | null;
+}
+
 export interface Database {
   profiles: ProfilesTable;
   user_roles: UserRolesTable;
@@ -425,17 +589,28 @@ export interface Database {
   invoices: InvoicesTable;
   invoice_payments: InvoicePaymentsTable;
   credit_notes: CreditNotesTable;
+  receipts: ReceiptsTable;
+  order_reschedules: OrderReschedulesTable;
   messages: MessagesTable;
   message_reads: MessageReadsTable;
   notifications: NotificationsTable;
+  contact_requests: ContactRequestsTable;
+  staff_notices: StaffNoticesTable;
+  staff_notice_emails: StaffNoticeEmailsTable;
   reviews: ReviewsTable;
   settings: SettingsTable;
   audit_log: AuditLogTable;
   jobs: JobsTable;
   emails: EmailsTable;
   form_drafts: FormDraftsTable;
+  stored_objects: StoredObjectsTable;
   used_challenges: UsedChallengesTable;
   rate_limits: RateLimitsTable;
+  saved_recipients: SavedRecipientsTable;
+  household_statements: HouseholdStatementsTable;
+  household_statement_mailings: HouseholdStatementMailingsTable;
+  manage_links: ManageLinksTable;
+  data_exports: DataExportsTable;
 }
 
 export type Profile = Selectable<ProfilesTable>;

@@ -14,9 +14,10 @@ import { priceOrder } from "../domain/order-amounts";
 import type { PriceBand } from "../domain/pricing";
 import { insertDiscountRedemption } from "../models/discount-codes.server";
 import { findOrderIdByNumber, insertOrder, insertOrderPayment, type CustomerContact } from "../models/orders.server";
-import { forgetCachedServiceCategories } from "../models/service-categories.server";
+import { announceServiceCategoriesChanged, forgetCachedServiceCategories } from "../models/service-categories.server";
 import { forgetCachedSettings, getPriceBands, insertMissingSettings } from "../models/settings.server";
 import { createInvoiceForOrder } from "../services/invoices.server";
+import { issueReceipt } from "../services/receipts.server";
 import { hashPassword } from "../services/password.server";
 
 // Demo data for trying the service and for the e2e tests. Idempotent: every row is keyed by a
@@ -131,6 +132,33 @@ const CUSTOMERS: DemoCustomer[] = [
     address: "Tikkurilantie 44 A 6",
     postalCode: "01300",
     city: "Vantaa",
+  },
+  // Customers in the towns of the helpers who work outside the capital region and Tampere and
+  // Turku (Oulu, Jyväskylä, and Lahti for the applicant there): every demo helper serves a town
+  // where some demo customer books (tests/integration/seed.test.ts).
+  {
+    email: "raili.heikkinen@example.fi",
+    fullName: "Raili Heikkinen",
+    phone: "+358401234006",
+    address: "Isokatu 30 B 5",
+    postalCode: "90100",
+    city: "Oulu",
+  },
+  {
+    email: "veikko.makela@example.fi",
+    fullName: "Veikko Mäkelä",
+    phone: "0401234007",
+    address: "Kauppakatu 12 A 3",
+    postalCode: "40100",
+    city: "Jyväskylä",
+  },
+  {
+    email: "aune.laine@example.fi",
+    fullName: "Aune Laine",
+    phone: "+358441234008",
+    address: "Aleksanterinkatu 8 C 14",
+    postalCode: "15110",
+    city: "Lahti",
   },
 ];
 
@@ -674,7 +702,7 @@ const ORDERS: DemoOrder[] = [
     paymentMethod: "online",
     onlineMethod: "card",
     paymentStatus: "refunded",
-    description: "Ikkunoiden pesu (peruttu, sukulaiset hoitavat).",
+    description: "Ikkunoiden pesu (peruutettu, sukulaiset hoitavat).",
   },
   {
     orderNumber: "ORD-900012",
@@ -857,6 +885,7 @@ async function seedServiceCategories(trx: Trx): Promise<(slug: CategorySlug) => 
     .values(DEMO_SERVICE_CATEGORIES.map((category, index) => ({ ...category, sort_order: (index + 1) * 10 })))
     .onConflict((oc) => oc.column("slug").doNothing())
     .execute();
+  await announceServiceCategoriesChanged(trx);
   const categoryRows = await trx.selectFrom("service_categories").select(["id", "slug"]).execute();
   const categoryId = new Map(categoryRows.map((row) => [row.slug, row.id]));
   return (slug) => {
@@ -1051,6 +1080,8 @@ async function insertDemoOrder(
     scheduledEnd: interval.scheduledEnd,
     durationHours: order.hours,
     place: { address: place.address, postalCode: place.postalCode, city: place.city },
+    // As a booking stores it: the phone booked with for oneself (the recipient's is on the order).
+    contactPhone: order.bookingForOther ? null : customer.phone,
     description: order.description,
     paymentMethod: order.paymentMethod,
     amounts,
@@ -1077,7 +1108,7 @@ async function insertDemoOrder(
   }
 
   const online = order.paymentMethod === "online";
-  await insertOrderPayment(trx, {
+  const paymentId = await insertOrderPayment(trx, {
     orderId,
     customerId,
     caregiverId,
@@ -1087,8 +1118,13 @@ async function insertDemoOrder(
     method: online ? (order.onlineMethod ?? "card") : "invoice",
     providerRef: online ? `demo_${order.orderNumber}` : null,
     refundedAt: order.paymentStatus === "refunded" ? new Date(createdAt.getTime() + HOUR_MS) : null,
+    capturedAt: online && (order.paymentStatus === "captured" || order.paymentStatus === "refunded") ? createdAt : null,
     createdAt,
   });
+  // A paid online order has its receipt, made as a real payment makes it; a refund leaves it be.
+  if (online && (order.paymentStatus === "captured" || order.paymentStatus === "refunded")) {
+    await issueReceipt(trx, paymentId, new Date(createdAt.getTime() + 5 * 60 * 1000));
+  }
 
   if (order.invoiceIssuedDay !== undefined && order.paymentMethod === "invoice") {
     const issuedAt = new Date(now.getTime() + order.invoiceIssuedDay * DAY_MS);

@@ -15,6 +15,8 @@ export interface BookingDocument {
     recipientLastName: string | null;
     recipientPhone: string | null;
     scheduledDate: string;
+    /** Raised at each change of the visit's time: the calendar file's SEQUENCE (migration 0014). */
+    visitSequence: number;
     paymentMethod: "online" | "invoice";
     unitPriceCents: number;
     vatRateBp: number;

@@ -1,6 +1,6 @@
 // Which helpers the booking flows offer (spec 000 §7 "caregivers (/varaa step 2)"; DESIGN.md
 // decisions 5 and 17): approved, average rating at least 4 (a helper not rated yet is offered as
-// 'Uusi kaveri'), serving the visit's city, free for the whole visit, best first, at most six. The query that applies these rules is in app/models/caregivers.server.ts.
+// 'Uusi kaveri'), offering the visit's service, serving its city, free for the whole visit, best first, at most six. The query that applies these rules is in app/models/caregivers.server.ts, on the one matching rule of app/models/matching.server.ts.
 
 export const OFFERED_CAREGIVER_LIMIT = 6;
 export const OFFERED_CAREGIVER_MIN_RATING = 4;
@@ -27,6 +27,8 @@ export function safePhotoUrl(value: string | null): string | null {
 /** Whether a named helper may be booked for a visit, and if not, why. */
 export type CaregiverAvailability =
   | { status: "available"; caregiver: OfferedCaregiver }
+  /** They do not offer the visit's service (caregiver_services). */
+  | { status: "no_service"; caregiver: OfferedCaregiver }
   /** The visit's city is not their own nor one they serve. */
   | { status: "outside_area"; caregiver: OfferedCaregiver }
   /** A live order of theirs overlaps the visit. */

@@ -50,3 +50,25 @@ export function ageOn(isoBirthDate: string, today: string): number {
   const hadBirthday = tm > bm || (tm === bm && td >= bd);
   return ty - by - (hadBirthday ? 0 : 1);
 }
+
+/**
+ * The checks the landing page promises for every helper (an interview, an identity check and a
+ * criminal-record extract, "Rikostaustaote nähty"): approving waits for all three (decision 0018).
+ */
+export const REQUIRED_FOR_APPROVAL = ["interview_done", "identity_verified", "background_check"] as const satisfies readonly VerificationFlag[];
+
+/** The required checks not yet marked done, in the order staff see them. */
+export function missingApprovalChecks(flags: VerificationFlags): VerificationFlag[] {
+  return REQUIRED_FOR_APPROVAL.filter((flag) => !flags[flag]);
+}
+
+export type ReviewRefusal = { reason: "invalid_state" } | { reason: "checks_missing"; missing: VerificationFlag[] };
+
+/** Why `action` cannot be taken on a helper in `status` with these checks, or null when it can. */
+export function reviewRefusal(caregiver: { status: CaregiverStatus; flags: VerificationFlags }, action: CaregiverReviewAction): ReviewRefusal | null {
+  const transition = REVIEW_TRANSITIONS[action];
+  if (!transition.from.includes(caregiver.status)) return { reason: "invalid_state" };
+  // Reinstating a suspended helper is not a new approval: their checks were looked at then.
+  const missing = action === "approve" ? missingApprovalChecks(caregiver.flags) : [];
+  return missing.length > 0 ? { reason: "checks_missing", missing } : null;
+}

@@ -11,4 +11,11 @@ export interface EmailContent {
   button?: { label: string; url: string };
   /** Paragraphs after the button, e.g. "If you did not ask for this, ignore this message." */
   afterButton?: string[];
+  /**
+   * Further links after those paragraphs, each a paragraph of its own with the link under it
+   * (e.g. a guest's "Viimeistele profiilisi" below the confirmation's "Hallitse varausta").
+   */
+  links?: Array<{ text: string; label: string; url: string }>;
+  /** Customer service's phone and e-mail, made links where the paragraphs mention them. */
+  contact?: { phone: string; email: string };
 }

@@ -1,5 +1,7 @@
 // An iCalendar file (RFC 5545) for a booking, attached to the confirmation e-mail so the customer
-// can add the visit to their calendar with one tap. Times are written in UTC ('Z' form): that
+// can add the visit to their calendar with one tap, with reminders of its own (VALARM); a later
+// file with the same UID and a higher SEQUENCE moves the event, and one with METHOD:CANCEL
+// (RFC 5546 §3.2.5) removes it. Times are written in UTC ('Z' form): that
 // needs no VTIMEZONE block and every calendar shows them in the reader's own zone. Pure, no I/O.
 
 export interface IcsEvent {
@@ -18,6 +20,13 @@ export interface IcsEvent {
   status?: "CONFIRMED" | "CANCELLED";
   /** Raised for each revision of the same event. */
   sequence?: number;
+  /**
+   * PUBLISH (the default): an entry to save. CANCEL: withdraws the event of this UID from a
+   * calendar that has it; the event is then CANCELLED and carries no alarms.
+   */
+  method?: "PUBLISH" | "CANCEL";
+  /** The calendar's own reminders (VALARM, ACTION:DISPLAY), each `minutesBefore` the start. */
+  alarms?: ReadonlyArray<{ minutesBefore: number; description: string }>;
 }
 
 const CRLF = "\r\n";
@@ -65,6 +74,14 @@ export function foldIcsLine(line: string): string {
   return parts.join(`${CRLF} `);
 }
 
+/** A duration before the start (RFC 5545 §3.3.6): '-P1D', '-PT2H', '-PT90M'. */
+export function formatIcsTriggerBefore(minutesBefore: number): string {
+  if (!Number.isInteger(minutesBefore) || minutesBefore <= 0) throw new RangeError(`an alarm must come a whole number of minutes before, got ${minutesBefore}`);
+  if (minutesBefore % (24 * 60) === 0) return `-P${minutesBefore / (24 * 60)}D`;
+  if (minutesBefore % 60 === 0) return `-PT${minutesBefore / 60}H`;
+  return `-PT${minutesBefore}M`;
+}
+
 function assertSingleLine(name: string, value: string): void {
   if (value.length === 0 || /[\r\n]/.test(value)) throw new RangeError(`${name} must be one non-empty line`);
 }
@@ -76,20 +93,21 @@ export function buildBookingIcs(event: IcsEvent): string {
   const sequence = event.sequence ?? 0;
   if (!Number.isInteger(sequence) || sequence < 0) throw new RangeError(`sequence must be a non-negative integer, got ${sequence}`);
 
+  const cancel = event.method === "CANCEL";
   const lines = [
     "BEGIN:VCALENDAR",
     "VERSION:2.0",
     "PRODID:-//Arkikaveri//Varaukset//FI",
     "CALSCALE:GREGORIAN",
     // PUBLISH: a calendar entry to save, not a meeting invitation asking for a reply.
-    "METHOD:PUBLISH",
+    `METHOD:${cancel ? "CANCEL" : "PUBLISH"}`,
     "BEGIN:VEVENT",
     `UID:${escapeIcsText(event.uid)}`,
     `DTSTAMP:${formatIcsUtc(event.createdAt)}`,
     `DTSTART:${formatIcsUtc(event.startsAt)}`,
     `DTEND:${formatIcsUtc(event.endsAt)}`,
     `SEQUENCE:${sequence}`,
-    `STATUS:${event.status ?? "CONFIRMED"}`,
+    `STATUS:${cancel ? "CANCELLED" : (event.status ?? "CONFIRMED")}`,
     `SUMMARY:${escapeIcsText(event.summary)}`,
   ];
   if (event.location) lines.push(`LOCATION:${escapeIcsText(event.location)}`);
@@ -97,6 +115,11 @@ export function buildBookingIcs(event: IcsEvent): string {
   if (event.url) {
     assertSingleLine("url", event.url);
     lines.push(`URL:${event.url}`);
+  }
+  // A withdrawn event reminds nobody.
+  const alarms = cancel || event.status === "CANCELLED" ? [] : (event.alarms ?? []);
+  for (const alarm of alarms) {
+    lines.push("BEGIN:VALARM", "ACTION:DISPLAY", `TRIGGER:${formatIcsTriggerBefore(alarm.minutesBefore)}`, `DESCRIPTION:${escapeIcsText(alarm.description)}`, "END:VALARM");
   }
   lines.push("END:VEVENT", "END:VCALENDAR");
   return lines.map(foldIcsLine).join(CRLF) + CRLF;

@@ -1,6 +1,7 @@
 // The rules that follow from a status (spec 001 §4). How each status reads to people is in
 // app/messages/statuses.ts. Pure, no I/O.
 import type { OrderStatus } from "./statuses";
+import { checkVisitTransition, VISIT_TRANSITIONS, type VisitTimes } from "./visit-lifecycle";
 
 export const ORDER_STATUSES = ["pending", "pending_payment", "in_progress", "completed", "cancelled"] as const satisfies readonly OrderStatus[];
 
@@ -25,9 +26,9 @@ export function isOpenOrder(status: OrderStatus): boolean {
   return status === "pending" || status === "pending_payment";
 }
 
-/** Staff may cancel an order that is neither cancelled nor completed (001 §4). */
+/** Staff may cancel an order that is neither cancelled nor completed (001 §4): the transition table's staff rows. */
 export function canStaffCancel(status: OrderStatus): boolean {
-  return status !== "cancelled" && status !== "completed";
+  return VISIT_TRANSITIONS.some((t) => t.actor === "staff" && t.from === status && t.to === "cancelled");
 }
 
 export type CaregiverAction = "accept" | "reject" | "start" | "complete";
@@ -58,6 +59,30 @@ export function caregiverActionsFor(order: { status: OrderStatus; accepted: bool
   }
 }
 
+/** Why a helper's start or complete is not offered yet (or any more), and from or until when. */
+export type TaskTimeNotice = { kind: "start_opens" | "complete_opens"; at: Date } | { kind: "start_closed"; at: Date };
+
+/**
+ * The buttons a helper's task card shows at `now`: the actions its status affords
+ * (caregiverActionsFor), with start and complete only inside their times in the transition table
+ * (decision 0018); outside them, a notice naming when they become possible.
+ */
+export function caregiverTaskActions(
+  task: { status: OrderStatus; accepted: boolean } & VisitTimes,
+  now: Date,
+): { actions: CaregiverAction[]; notice: TaskTimeNotice | null } {
+  let notice: TaskTimeNotice | null = null;
+  const actions = caregiverActionsFor(task).filter((action) => {
+    if (action !== "start" && action !== "complete") return true;
+    const check = checkVisitTransition({ actor: "helper" }, { ...task, hasCaregiver: true }, action === "start" ? "in_progress" : "completed", now);
+    if (check.ok) return true;
+    if (check.reason === "too_early") notice = { kind: action === "start" ? "start_opens" : "complete_opens", at: check.opensAt };
+    else if (check.reason === "too_late") notice = { kind: "start_closed", at: check.closedAt };
+    return false;
+  });
+  return { actions, notice };
+}
+
 /**
  * Where an order stands in the customer's words (issue 10): a pending order waits for its helper
  * to confirm it until the helper has accepted it ('Vahvistettu'); every other status is itself.
@@ -76,5 +101,6 @@ export function customerOrderStage(order: { status: OrderStatus; accepted: boole
  * start is cancelled by calling customer service.
  */
 export function canCustomerCancel(order: { status: OrderStatus; startsAt: Date }, now: Date): boolean {
-  return (order.status === "pending" || order.status === "pending_payment") && order.startsAt.getTime() > now.getTime();
+  const visit = { status: order.status, startsAt: order.startsAt, endsAt: order.startsAt, hasCaregiver: false };
+  return checkVisitTransition({ actor: "customer" }, visit, "cancelled", now).ok;
 }

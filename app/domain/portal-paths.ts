@@ -5,6 +5,13 @@ export const CAREGIVER_TASKS_PATH = "/portal/caregiver-bookings";
 export const EARNINGS_PATH = "/portal/earnings";
 export const NOTIFICATIONS_PATH = "/portal/notifications";
 export const CUSTOMER_ORDERS_PATH = "/portal/orders";
+/** A customer's household-deduction statements, "Verotiedot" (decision 0028). */
+export const VEROTIEDOT_PATH = "/portal/verotiedot";
+
+/** The statement PDF of a year: a POST, since handing it out records its version. */
+export function statementPdfPath(year: number): string {
+  return `${VEROTIEDOT_PATH}/${year}/pdf`;
+}
 
 /** A customer's order page. */
 export function orderPath(orderNumber: string): string {

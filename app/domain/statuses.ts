@@ -10,3 +10,6 @@ export type PaymentProviderName = "local" | "stripe" | "invoice";
 export type PaymentMethodName = "card" | "mobilepay" | "klarna" | "invoice";
 export type PayoutStatus = "pending" | "paid";
 export type DiscountType = "percentage" | "fixed_amount";
+
+/** What a notice on the back office home is about (migration 0015). */
+export type StaffNoticeKind = "customer_message" | "caregiver_rejection" | "contact_request";

@@ -4,7 +4,22 @@
 // (app/services/auth.server.ts, password-change.server.ts) makes the links and sends; the words
 // are here.
 
+import { LINK_LIFETIME_MS, lifetimeWords, type LinkPurpose } from "../domain/auth-links";
 import type { EmailContent } from "../domain/email-content";
+
+/** "Linkki on voimassa tunnin, ja sen voi käyttää kerran." from the link's own lifetime. */
+export function linkValidity(purpose: LinkPurpose): string {
+  return `Linkki on voimassa ${lifetimeWords(LINK_LIFETIME_MS[purpose])}, ja sen voi käyttää kerran.`;
+}
+
+/** What the page of a dead password link says: each kind's lifetime, from the same numbers. */
+export function deadPasswordLinkText(): string {
+  return (
+    `Salasanan vaihtolinkki on voimassa ${lifetimeWords(LINK_LIFETIME_MS.reset_password)} ja varauksen jälkeen lähetetty ` +
+    `profiilin viimeistelylinkki ${lifetimeWords(LINK_LIFETIME_MS.set_password)}, ja kumpaakin voi käyttää vain kerran. ` +
+    "Jos valitsit jo salasanan, kirjaudu sisään. Muuten voit tilata uuden linkin."
+  );
+}
 
 export type ConfirmationOrigin = "sign_up" | "helper_application";
 
@@ -32,7 +47,7 @@ export function confirmationEmailContent(fullName: string, url: string, origin: 
       heading: texts.heading,
       paragraphs: [fullName ? `Hei ${fullName},` : "Hei,", ...texts.body],
       button: { label: "Vahvista sähköpostiosoite", url },
-      afterButton: ["Linkki on voimassa 48 tuntia, ja sen voi käyttää kerran.", texts.ignore],
+      afterButton: [linkValidity("confirm_email"), texts.ignore],
     },
   };
 }
@@ -45,7 +60,7 @@ export function passwordResetEmailContent(url: string): { subject: string; conte
       paragraphs: ["Hei,", "saimme pyynnön vaihtaa Arkikaveri-tilisi salasanan. Voit valita uuden salasanan alla olevasta painikkeesta."],
       button: { label: "Valitse uusi salasana", url },
       afterButton: [
-        "Linkki on voimassa tunnin, ja sen voi käyttää kerran.",
+        linkValidity("reset_password"),
         "Jos et pyytänyt salasanan vaihtoa, voit jättää tämän viestin huomiotta. Salasanasi pysyy ennallaan.",
       ],
     },
@@ -64,7 +79,7 @@ export function accountExistsEmailContent(signInUrl: string, resetUrl: string): 
       ],
       button: { label: "Valitse uusi salasana", url: resetUrl },
       afterButton: [
-        "Linkki on voimassa tunnin, ja sen voi käyttää kerran.",
+        linkValidity("reset_password"),
         "Jos et yrittänyt rekisteröityä, voit jättää tämän viestin huomiotta.",
       ],
     },

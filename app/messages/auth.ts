@@ -1,5 +1,7 @@
 // Texts of sign-in, sign-up, the e-mail links and access (spec 000 §5, §8 verbatim where given).
 
+import { LINK_LIFETIME_MS, lifetimeWords } from "../domain/auth-links";
+
 export const authMessages = {
   // Field messages of the sign-in and sign-up forms.
   emailMissing: "Kirjoita sähköpostiosoite",
@@ -27,9 +29,12 @@ export const authMessages = {
   emailConfirmedDescription: "Voit nyt kirjautua sisään.",
   linkInvalid: "Linkki on vanhentunut tai jo käytetty.",
   resetRequested:
-    "Jos osoitteella on tili, lähetimme siihen linkin uuden salasanan valitsemiseen. Linkki on voimassa tunnin.",
+    `Jos osoitteella on tili, lähetimme siihen linkin uuden salasanan valitsemiseen. Linkki on voimassa ${lifetimeWords(LINK_LIFETIME_MS.reset_password)}.`,
   passwordChanged: "Salasana vaihdettu!",
   passwordChangedDescription: "Voit nyt kirjautua sisään uudella salasanalla.",
+  passwordChangedSignedIn: "Olet nyt kirjautunut sisään uudella salasanalla.",
+  profileFinished: "Profiili viimeistelty!",
+  profileFinishedDescription: "Olet nyt kirjautunut sisään. Ensi kerralla kirjaudut sähköpostiosoitteellasi ja salasanallasi.",
   signedOut: "Kirjauduttu ulos",
   // Sign-in toasts (spec 000 §8; "ylläpitäjänä" in plain Finnish for the spec's "adminina").
   signedInAsAdmin: "Kirjauduttu sisään ylläpitäjänä!",
@@ -39,6 +44,11 @@ export const authMessages = {
   forbidden: "Ei käyttöoikeutta tälle sivulle.",
   crossSite: "Pyyntö hylättiin, koska lomake lähetettiin toiselta sivustolta. Avaa sivu uudelleen ja yritä uudestaan.",
 } as const;
+
+/** Sign-ups past the limits of one client or one address (issue 31). */
+export function signUpRateLimitedMessage(minutes: number): string {
+  return `Tästä osoitteesta tai tälle sähköpostiosoitteelle on tehty lyhyessä ajassa liian monta rekisteröitymistä. Yritä uudelleen ${minutes} minuutin kuluttua.`;
+}
 
 export function rateLimitedMessage(minutes: number): string {
   return `Liian monta kirjautumisyritystä. Yritä uudelleen ${minutes} minuutin kuluttua.`;

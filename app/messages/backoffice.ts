@@ -103,12 +103,15 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "order.status": "Tilan muutos",
   "order.assign": "Kaverin muutos",
   "order.cancel": "Tilaus peruutettu",
+  "order.reschedule": "Aika muutettu",
   "order.caregiver_accept": "Kaveri hyväksyi tilauksen",
   "order.caregiver_reject": "Kaveri hylkäsi tilauksen",
   "order.caregiver_start": "Kaveri aloitti tehtävän",
   "order.caregiver_complete": "Kaveri merkitsi tehtävän suoritetuksi",
   "customer.freeze": "Asiakas jäädytetty",
   "customer.unfreeze": "Asiakkaan jäädytys poistettu",
+  "customer.data_export": "Tietojen vienti pyydetty asiakkaalle",
+  "caregiver.data_export": "Tietojen vienti pyydetty kaverille",
   "payment.captured_after_cancel": "Maksu saapui peruutetulle tilaukselle",
   "payout.paid": "Tilitys maksettu kaverille",
   "invoice.paid": "Lasku merkitty maksetuksi",
@@ -146,7 +149,8 @@ export const SYSTEM_ACTOR = "Järjestelmä";
 /** The actor of a line whose staff member's profile is gone. */
 export const DELETED_ACTOR = "Poistettu käyttäjä";
 
-const AUDIT_FIELD_LABELS: Record<string, string> = {
+/** Field names of the log lines as words (more in ./audit-entries.ts, which app/backoffice/audit-view.ts reads). */
+export const AUDIT_FIELD_LABELS: Record<string, string> = {
   status: "Tila",
   reason: "Syy",
   caregiver: "Kaveri",
@@ -157,40 +161,17 @@ const AUDIT_FIELD_LABELS: Record<string, string> = {
   ...VERIFICATION_FLAG_LABELS,
 };
 
-const STATUS_WORDS: Record<string, string> = {
+export const STATUS_WORDS: Record<string, string> = {
   ...PAYMENT_STATUS_LABELS,
   ...CUSTOMER_STATUS_LABELS,
   ...CAREGIVER_STATUS_LABELS,
   ...ORDER_STATUS_LABELS,
 };
 
-function auditValue(key: string, value: unknown): string {
-  if (value === null || value === undefined || value === "") return "–";
-  if (typeof value === "boolean") return value ? "kyllä" : "ei";
-  if (typeof value === "string") return /status$/i.test(key) ? (STATUS_WORDS[value] ?? value) : value;
-  if (typeof value === "number") return String(value);
-  return JSON.stringify(value);
-}
-
 export interface AuditChangeLine {
   field: string;
   before: string | null;
   after: string | null;
-}
-
-/** before → after of a log line, one line per field, in words. */
-export function auditChangeLines(before: unknown, after: unknown): AuditChangeLine[] {
-  const asObject = (value: unknown): Record<string, unknown> =>
-    value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-  const b = asObject(before);
-  const a = asObject(after);
-  // Ids are kept in the log for machines; people read the names beside them.
-  const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])].filter((key) => !/Id$/.test(key));
-  return keys.map((key) => ({
-    field: AUDIT_FIELD_LABELS[key] ?? key,
-    before: key in b ? auditValue(key, b[key]) : null,
-    after: key in a ? auditValue(key, a[key]) : null,
-  }));
 }
 
 // ---------------------------------------------------------------- orders (spec 001 §8)
@@ -199,7 +180,7 @@ export const orderTexts = {
   /** A guest's invoice order that waits for its e-mail address (docs/decisions/0012). */
   awaitingEmailConfirmation: (deadline: string) =>
     `Odottaa asiakkaan sähköpostivahvistusta ${deadline} asti. Ilman vahvistusta tilaus perutaan, eikä laskua ole vielä lähetetty.`,
-  statusUpdated: "Status päivitetty",
+  statusUpdated: "Tila päivitetty",
   caregiverUpdated: "Kaveri päivitetty",
   cancelled: "Tilaus peruutettu",
   cancelledDetail: "Tilaus on peruutettu onnistuneesti.",
@@ -217,10 +198,10 @@ export const cancelTexts = {
     not_found: "tilausta ei löytynyt.",
     not_cancellable: "valmista tilausta ei voi perua.",
   },
-  refundFailed: "tilaus on peruttu, mutta maksun palautus maksupalvelun kautta ei onnistunut. Yritä palautusta uudelleen hetken kuluttua.",
+  refundFailed: "tilaus on peruutettu, mutta maksun palautus maksupalvelun kautta ei onnistunut. Yritä palautusta uudelleen hetken kuluttua.",
   refundManually: (cents: number) =>
     `Maksua ei voi palauttaa maksupalvelun kautta, koska se on maksettu toisella maksupalvelulla. Palauta ${formatEuros(cents)} asiakkaalle käsin.`,
-  alreadyCancelled: "Tilaus on jo peruttu.",
+  alreadyCancelled: "Tilaus on jo peruutettu.",
   notCancellable: "Valmista tilausta ei voi perua.",
   moneyNote(outcome: { refund: string; refundCents: number; creditNote: { creditNoteNumber: number; amountCents: number } | null }): string {
     if (outcome.refund === "refunded") return `Palautettu ${formatEuros(outcome.refundCents)}.`;
@@ -230,9 +211,9 @@ export const cancelTexts = {
   },
 } as const;
 
-/** "Statuksen päivitys epäonnistui: {message}" (spec 001 §8). */
+/** "Tilan päivitys epäonnistui: {message}" (spec 001 §8). */
 export function statusUpdateFailed(message: string): string {
-  return `Statuksen päivitys epäonnistui: ${message}`;
+  return `Tilan päivitys epäonnistui: ${message}`;
 }
 
 /** "Kaverin päivitys epäonnistui: {message}" (spec 001 §8). */
@@ -248,9 +229,11 @@ export function cancelFailed(message: string): string {
 /** Why an assignment or a status change was refused (codes of app/services/order-assignment.server.ts and order-status). */
 export const ORDER_CHANGE_REFUSALS: Record<string, string> = {
   order_not_found: "tilausta ei löytynyt.",
-  order_closed: "tilaus on jo peruttu tai valmis.",
+  order_closed: "tilaus on jo peruutettu tai valmis.",
   caregiver_not_assignable: "kaveria ei ole hyväksytty tai hänet on jäädytetty.",
   caregiver_busy: "kaverilla on jo toinen tilaus samaan aikaan.",
+  caregiver_no_service: "kaveri ei tarjoa tätä palvelua.",
+  caregiver_outside_area: "kaveri ei toimi tällä paikkakunnalla.",
   use_cancel: "peru tilaus Peru tilaus -toiminnolla, jotta maksu palautetaan ja asianosaiset saavat tiedon.",
   /** Cancelling is the admin's alone (001 §6); app/backoffice/order-actions.server.ts checks it. */
   admin_only: "vain ylläpitäjä voi perua tilauksen.",
@@ -258,6 +241,23 @@ export const ORDER_CHANGE_REFUSALS: Record<string, string> = {
 
 export function orderChangeRefusal(code: string): string {
   return ORDER_CHANGE_REFUSALS[code] ?? "odottamaton virhe. Yritä uudelleen.";
+}
+
+/** Why the named helper cannot take the order, as a sentence with their name (issue 26 item 4). */
+export function assignmentRefusal(code: string, caregiverName: string | undefined): string {
+  if (!caregiverName) return orderChangeRefusal(code);
+  switch (code) {
+    case "caregiver_no_service":
+      return `${caregiverName} ei tarjoa tätä palvelua.`;
+    case "caregiver_outside_area":
+      return `${caregiverName} ei toimi tällä paikkakunnalla.`;
+    case "caregiver_busy":
+      return `${caregiverName} on varattu tuohon aikaan.`;
+    case "caregiver_not_assignable":
+      return `${caregiverName} ei ole hyväksytty kaveri tai hänet on jäädytetty.`;
+    default:
+      return orderChangeRefusal(code);
+  }
 }
 
 // ---------------------------------------------------------------- customers (asiakkaat)
@@ -282,12 +282,15 @@ export const invoicePaymentTexts = {
   paidOnFuture: "Maksupäivä ei voi olla tulevaisuudessa.",
   amountRequired: "Anna maksettu summa.",
   amountInvalid: "Anna summa euroina, esimerkiksi 50 tai 49,90.",
-  amountTooMuch: (remaining: string) => `Summa on suurempi kuin laskusta maksamatta oleva ${remaining}.`,
+  amountTooMuch: (balance: string) => `Summa on suurempi kuin avoin saldo ${balance}. Kirjaa enintään ${balance}.`,
   notOpen: "Lasku oli jo maksettu tai hyvitetty.",
   paid: (invoiceNumber: number) => `Lasku ${invoiceNumber} merkitty maksetuksi`,
   partlyPaid: (invoiceNumber: number) => `Laskulle ${invoiceNumber} kirjattiin osamaksu`,
   partial: (paid: string, amount: string) => `Osittain maksettu: ${paid} / ${amount}`,
   remaining: (remaining: string) => `Maksamatta ${remaining}`,
+  balance: (balance: string) => `Avoin saldo ${balance}`,
+  credited: (amount: string) => `Hyvitetty ${amount}`,
+  creditedAmount: (amount: string, creditNoteNumber: number) => `${amount} (hyvityslasku ${creditNoteNumber})`,
   reminderSent: (date: string) => `Muistutus lähetetty ${date}`,
   reminderDone: (invoiceNumber: number) => `Maksumuistutus lähetetty laskusta ${invoiceNumber}`,
   reminderNotOverdue: "Muistutusta ei lähetetty: lasku ei ole erääntynyt tai se on jo maksettu.",

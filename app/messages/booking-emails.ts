@@ -8,6 +8,8 @@ import { formatDate, formatEuros, formatHours, formatTimeRange, formatWeekdayDat
 import { formatVatRate, INVOICE_PAYMENT_TERM_DAYS } from "../domain/invoice";
 import { afterHouseholdDeductionCents } from "../domain/pricing";
 import { formatReferenceNumber } from "../domain/reference-number";
+import { linkValidity } from "./auth-emails";
+import { manageLinkTexts } from "./manage-links";
 import { nextSteps } from "./next-steps";
 
 export const ANY_CAREGIVER_TEXT = "Kaveri valitaan puolestasi";
@@ -18,23 +20,37 @@ const METHOD_LABELS: Record<string, string> = {
   klarna: "Klarna",
 };
 
-/** The confirmation: `setPasswordUrl` for a profile without a password (a guest booking). */
-export function bookingConfirmationEmailContent(
-  booking: BookingDocument,
-  { setPasswordUrl, signInUrl, contact, now }: { setPasswordUrl: string | null; signInUrl: string; contact: { email: string; phone: string }; now: Date },
-): { subject: string; content: EmailContent } {
-  return { subject: `Varausvahvistus ${booking.order.orderNumber} – Arkikaveri`, content: confirmationBody(booking, { setPasswordUrl, signInUrl, contact, now }) };
+export interface ConfirmationLinks {
+  /** The order's "Hallitse varausta" page, for every reader (app/services/manage-links.server.ts). */
+  manageUrl: string;
+  /** For a profile without a password (a guest booking): finish the profile by choosing one. */
+  setPasswordUrl: string | null;
+  /** Sign-in that goes on to the order (or to the orders to claim, for a guest order on an account). */
+  signInUrl: string;
+  contact: { email: string; phone: string };
+  now: Date;
+  /** The receipt of the online payment attached to the e-mail (issue 28 item 5). */
+  receiptNumber?: number | null;
 }
 
-function confirmationBody(
-  booking: BookingDocument,
-  { setPasswordUrl, signInUrl, contact, now }: { setPasswordUrl: string | null; signInUrl: string; contact: { email: string; phone: string }; now: Date },
-): EmailContent {
+/** The confirmation e-mail of a booking. */
+export function bookingConfirmationEmailContent(booking: BookingDocument, links: ConfirmationLinks): { subject: string; content: EmailContent } {
+  return { subject: `Varausvahvistus ${booking.order.orderNumber} – Arkikaveri`, content: confirmationBody(booking, links) };
+}
+
+function confirmationBody(booking: BookingDocument, { manageUrl, setPasswordUrl, signInUrl, contact, now, receiptNumber }: ConfirmationLinks): EmailContent {
   const { order, customer } = booking;
   const isInvoice = order.paymentMethod === "invoice";
   const recipientName = [order.recipientFirstName, order.recipientLastName].filter(Boolean).join(" ");
   const next = nextSteps(
-    { startsAt: order.startsAt, caregiverName: booking.caregiverName, bookingFor: order.bookingFor, recipientName: recipientName || null, orderNumber: order.orderNumber },
+    {
+      startsAt: order.startsAt,
+      caregiverName: booking.caregiverName,
+      bookingFor: order.bookingFor,
+      recipientName: recipientName || null,
+      orderNumber: order.orderNumber,
+      reader: customer.hasPassword && !customer.guestOnAccount ? "account" : "guest",
+    },
     contact,
     now,
   );
@@ -71,7 +87,7 @@ function confirmationBody(
       ]
         .filter(Boolean)
         .join("\n")
-    : `Maksutapa: verkkomaksu${booking.payment?.method && METHOD_LABELS[booking.payment.method] ? ` (${METHOD_LABELS[booking.payment.method]})` : ""}${booking.payment?.status === "captured" ? ", maksettu" : ""}.`;
+    : `Maksutapa: verkkomaksu${booking.payment?.method && METHOD_LABELS[booking.payment.method] ? ` (${METHOD_LABELS[booking.payment.method]})` : ""}${booking.payment?.status === "captured" ? ", maksettu" : ""}.${receiptNumber ? ` Kuitti ${receiptNumber} on tämän viestin liitteenä (PDF).` : ""}`;
 
   const paragraphs = [
     customer.fullName ? `Hei ${customer.fullName},` : "Hei,",
@@ -100,23 +116,37 @@ function confirmationBody(
 
   const help = `Kysyttävää varauksesta? Vastaamme mielellämme: ${contact.email}, puh. ${contact.phone}. Kerro viestissäsi tilausnumero ${order.orderNumber}.`;
 
+  const manage = { contact, heading: "Kiitos varauksestasi!", paragraphs, button: { label: manageLinkTexts.linkLabel, url: manageUrl } };
   if (setPasswordUrl) {
-    paragraphs.push(
-      "Viimeistele profiilisi valitsemalla itsellesi salasana. Sen jälkeen voit kirjautua sisään, nähdä varauksesi ja varata helpommin seuraavalla kerralla.",
-    );
+    // Separately from managing this visit: the offer of an account (DESIGN.md decision 8).
     return {
-      heading: "Kiitos varauksestasi!",
-      paragraphs,
-      button: { label: "Viimeistele profiilisi", url: setPasswordUrl },
-      afterButton: ["Linkki on voimassa 14 päivää, ja sen voi käyttää kerran.", help],
+      ...manage,
+      afterButton: [manageLinkTexts.linkHelp, help],
+      links: [
+        {
+          text: `Halutessasi voit myös viimeistellä profiilisi valitsemalla itsellesi salasanan. Sen jälkeen voit kirjautua sisään, nähdä kaikki varauksesi ja varata helpommin seuraavalla kerralla. ${linkValidity("set_password")}`,
+          label: "Viimeistele profiilisi",
+          url: setPasswordUrl,
+        },
+      ],
     };
   }
   return {
-    heading: "Kiitos varauksestasi!",
-    paragraphs,
-    button: { label: "Kirjaudu ja katso varauksesi", url: signInUrl },
-    afterButton: [help],
+    ...manage,
+    afterButton: [manageLinkTexts.linkHelp, help],
+    links: [{ text: "Varaus on myös omalla sivullasi kohdassa Tilaukset.", label: "Kirjaudu ja katso varauksesi", url: signInUrl }],
   };
+}
+
+/**
+ * The calendar's own reminders of a visit (issue 28 item 4): a day and two hours before, what a
+ * phone or a desktop calendar shows then.
+ */
+export function visitCalendarAlarms(serviceName: string): Array<{ minutesBefore: number; description: string }> {
+  return [
+    { minutesBefore: 24 * 60, description: `Huomenna: Arkikaveri, ${serviceName}` },
+    { minutesBefore: 2 * 60, description: `Kahden tunnin päästä: Arkikaveri, ${serviceName}` },
+  ];
 }
 
 /** The calendar event's title, place and description. */

@@ -29,6 +29,7 @@ export const DRAFT_NOTICE_MESSAGES = {
   caregiver_unavailable: "Valitsemasi kaveri ei ole enää vapaana tuohon aikaan. Valitse toinen kaveri tai aika.",
   caregiver_outside_area:
     "Valitsemasi kaveri ei tee käyntejä tällä paikkakunnalla. Valitse toinen kaveri tai ”Ei väliä – valitkaa minulle sopiva”.",
+  caregiver_no_service: "Valitsemasi kaveri ei tarjoa tätä palvelua. Valitse toinen kaveri tai ”Ei väliä – valitkaa minulle sopiva”.",
 } as const;
 
 /** Messages for a refused start; shown next to the date or time field. */

@@ -41,22 +41,19 @@ export const bookingMessages = {
   cityMissing: "Kirjoita kaupunki",
   cityTooShort: "Kaupunki liian lyhyt",
   cityTooLong: "Kaupunki liian pitkä",
-  // The recipient ("saaja"): each field names itself, so a summary never repeats one message.
-  recipientFirstNameMissing: "Kirjoita saajan etunimi",
+  // The recipient ("saaja"). Any of the six left empty is one message, verbatim from spec 000 §5
+  // (its one use of "vastaanottaja"), said once, on the first empty field (RECIPIENT_FIELDS);
+  // a field filled in wrong names itself.
+  recipientMissing: "Täytä vastaanottajan tiedot",
   recipientFirstNameTooShort: "Saajan etunimi liian lyhyt",
   recipientFirstNameTooLong: "Saajan etunimi liian pitkä",
-  recipientLastNameMissing: "Kirjoita saajan sukunimi",
   recipientLastNameTooShort: "Saajan sukunimi liian lyhyt",
   recipientLastNameTooLong: "Saajan sukunimi liian pitkä",
   recipientNameInvalid: "Saajan nimessä on epäkelpoja merkkejä",
-  recipientPhoneMissing: "Kirjoita saajan puhelinnumero",
   recipientPhoneInvalid: "Tarkista saajan puhelinnumero (esim. +358401234567 tai 0401234567)",
-  recipientAddressMissing: "Kirjoita saajan katuosoite",
   recipientAddressTooShort: "Saajan osoite liian lyhyt",
   recipientAddressTooLong: "Saajan osoite liian pitkä",
-  recipientPostalCodeMissing: "Kirjoita saajan postinumero",
   recipientPostalCode: "Saajan postinumeron on oltava 5 numeroa",
-  recipientCityMissing: "Kirjoita saajan kaupunki",
   recipientCityTooShort: "Saajan kaupunki liian lyhyt",
   recipientCityTooLong: "Saajan kaupunki liian pitkä",
   paymentMethod: "Valitse maksutapa",

@@ -13,6 +13,8 @@ export const botCheckMessages = {
   waiting: "Tarkistetaan… Lomake lähtee heti, kun varmistus on valmis.",
   /** The challenge or the question was older than its lifetime. */
   expired: "Varmistus vanheni. Tee varmistus uudelleen.",
+  /** Above the question when the page answers a sent form: each sending asks a new sum. */
+  renewed: "Lasku vaihtui. Vastaa uuteen laskuun.",
 } as const;
 
 /** The question of the self-hosted check. */

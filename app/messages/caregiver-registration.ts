@@ -20,7 +20,6 @@ export const caregiverRegistrationMessages = {
   servicesRequired: "Valitse vähintään yksi palvelu",
   languagesRequired: "Valitse vähintään yksi kieli",
   // §8
-  emailTaken: "Sähköpostiosoite on jo rekisteröity. Kirjaudu sisään.",
   unexpected: "Tapahtui virhe. Yritä uudelleen.",
   accountCreationFailed: "Käyttäjän luonti epäonnistui",
   registrationFailed: "Rekisteröinti epäonnistui. Yritä uudelleen.",

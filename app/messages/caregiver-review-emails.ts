@@ -36,6 +36,7 @@ function reviewEmailBody(
   switch (action) {
     case "approve":
       return {
+        contact,
         heading: "Tervetuloa Arkikaveriksi!",
         paragraphs: [
           greeting,
@@ -52,6 +53,7 @@ function reviewEmailBody(
       };
     case "reject":
       return {
+        contact,
         heading: "Kiitos hakemuksestasi",
         paragraphs: [
           greeting,
@@ -63,6 +65,7 @@ function reviewEmailBody(
       };
     case "suspend":
       return {
+        contact,
         heading: "Kaveritilisi on jäädytetty",
         paragraphs: [
           greeting,
@@ -74,6 +77,7 @@ function reviewEmailBody(
       };
     case "reinstate":
       return {
+        contact,
         heading: "Kaveritilisi on taas käytössä",
         paragraphs: [
           greeting,

@@ -32,6 +32,7 @@ export function acceptedEmailContent(
   return {
     subject: `${NOTIFICATIONS.ORDER_ACCEPTED}: ${order.orderNumber} – Arkikaveri`,
     content: {
+      contact,
       heading: NOTIFICATIONS.ORDER_ACCEPTED,
       paragraphs: [
         greeting(booking),
@@ -52,6 +53,7 @@ export function completedEmailContent(
   return {
     subject: `${NOTIFICATIONS.ORDER_COMPLETED}: ${order.orderNumber} – Arkikaveri`,
     content: {
+      contact,
       heading: NOTIFICATIONS.ORDER_COMPLETED,
       paragraphs: [
         greeting(booking),

@@ -1,4 +1,5 @@
 import { formatDate, formatEuros } from "~/domain/format";
+import { isInvoiceOpen, openBalanceCents } from "~/domain/invoice-payment";
 import { formatReferenceNumber } from "~/domain/reference-number";
 import type { PaymentStatus } from "~/domain/statuses";
 import { paymentStatusLabel } from "~/messages/statuses";
@@ -37,14 +38,22 @@ const INVOICE_STATUS_WORDS = { open: "avoin", paid: "maksettu", cancelled: "hyvi
 export function paymentStateText(order: {
   paymentMethod: "online" | "invoice";
   payment: { status: PaymentStatus; refundedCents: number | null } | null;
-  invoice: { invoiceNumber: number; referenceNumber: string; dueDate: string; status: keyof typeof INVOICE_STATUS_WORDS } | null;
+  invoice: {
+    invoiceNumber: number;
+    referenceNumber: string;
+    dueDate: string;
+    status: keyof typeof INVOICE_STATUS_WORDS;
+    amountCents: number;
+    paidCents: number;
+    creditedCents: number;
+  } | null;
 }): string {
   if (order.paymentMethod === "invoice") {
     if (!order.invoice) return "Lasku lähetetään sähköpostiisi.";
     const { invoice } = order;
     const base = `Lasku ${invoice.invoiceNumber}, ${INVOICE_STATUS_WORDS[invoice.status]}`;
-    if (invoice.status === "open") {
-      return `${base}. Eräpäivä ${formatDate(invoice.dueDate)}, viitenumero ${formatReferenceNumber(invoice.referenceNumber)}.`;
+    if (invoice.status === "open" && isInvoiceOpen(invoice)) {
+      return `${base}. Maksettavaa on ${formatEuros(openBalanceCents(invoice))}. Eräpäivä ${formatDate(invoice.dueDate)}, viitenumero ${formatReferenceNumber(invoice.referenceNumber)}.`;
     }
     return `${base}.`;
   }

@@ -7,13 +7,17 @@ import { formatEuros } from "~/domain/format";
 
 export const customerOrderTexts = {
   notFound: "Tilausta ei löytynyt.",
+  calendarGone: "Tilaus on peruutettu, joten sitä ei voi enää lisätä kalenteriin.",
   anyCaregiver: "Kaveri valitaan puolestasi",
-  cancelled: "Tilaus peruttu",
+  cancelled: "Tilaus peruutettu",
+  /** Past the point of cancelling online: the phone and e-mail become links on the page. */
+  callToCancel: (contact: { phone: string; email: string }) =>
+    `Tätä tilausta ei voi enää perua verkossa. Soita asiakaspalveluun (puh. ${contact.phone} tai ${contact.email}), niin autamme.`,
   cancelFailed: "Tilauksen peruutus epäonnistui",
   notCancellable: "Tätä tilausta ei voi enää perua verkossa. Soita asiakaspalveluun, niin autamme.",
   feeChanged: "Maksuton peruutusaika päättyi juuri. Tarkista peruutusmaksu ja vahvista peruutus uudelleen.",
   refundFailed:
-    "Tilaus on peruttu, mutta maksun palautus ei onnistunut juuri nyt. Yritä palautusta uudelleen hetken kuluttua, tai asiakaspalvelumme hoitaa sen puolestasi.",
+    "Tilaus on peruutettu, mutta maksun palautus ei onnistunut juuri nyt. Yritä palautusta uudelleen hetken kuluttua, tai asiakaspalvelumme hoitaa sen puolestasi.",
   refundByStaff: "Asiakaspalvelumme palauttaa maksun sinulle muutaman pankkipäivän kuluessa.",
 } as const;
 

@@ -3,6 +3,7 @@
 /** By the outbox's status of an e-mail (EmailStatus of app/db/schema.ts). */
 export const EMAIL_STATUS_LABELS = {
   queued: "Jonossa",
+  sending: "Lähetetään",
   sent: "Lähetetty",
   kept: "Tallennettu",
   failed: "Epäonnistui",

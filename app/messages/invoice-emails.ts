@@ -12,6 +12,8 @@ export interface InvoiceReminderFacts {
   unpaid: string;
   /** What was paid already, when a part was; null when nothing was. */
   paid: string | null;
+  /** The credit note that took a part off (a late cancellation: all but the fee), or null. */
+  credit: { number: number; amount: string; invoiceAmount: string } | null;
   reference: string;
   payee: string;
   iban: string;
@@ -23,10 +25,14 @@ export function invoiceReminderEmailContent(facts: InvoiceReminderFacts): { subj
   return {
     subject: `Muistutus: lasku ${facts.invoiceNumber} on erääntynyt – Arkikaveri`,
     content: {
+      contact: facts.contact,
       heading: "Ystävällinen muistutus laskusta",
       paragraphs: [
         facts.name ? `Hei ${facts.name},` : "Hei,",
         `kiitos, että käytit Arkikaverin palveluja. Laskumme ${facts.invoiceNumber} (tilaus ${facts.orderNumber}) eräpäivä oli ${facts.dueDate}, emmekä ole vielä saaneet siitä koko maksua.`,
+        ...(facts.credit
+          ? [`Laskun ${facts.credit.invoiceAmount} summasta on hyvitetty ${facts.credit.amount} (hyvityslasku ${facts.credit.number}), joten sitä ei tarvitse maksaa.`]
+          : []),
         facts.paid
           ? `Olet jo maksanut laskusta ${facts.paid} – kiitos! Maksamatta on vielä ${facts.unpaid}.`
           : `Maksettavaa on ${facts.unpaid}.`,

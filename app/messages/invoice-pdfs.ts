@@ -8,6 +8,22 @@ export const pdfLayoutTexts = {
   vatNumber: "ALV-tunniste",
 } as const;
 
+/** The service line table, the totals and the household deduction's work share (invoice and receipt). */
+export const serviceLineTexts = {
+  description: "Kuvaus",
+  quantity: "Määrä",
+  unitPrice: "À-hinta\n(alv 0 %)",
+  vat: "Alv",
+  lineTotal: "Yhteensä\n(alv 0 %)",
+  hours: (hours: number) => `${hours} h`,
+  discount: "Alennus",
+  taxBase: "Veron peruste (alv 0 %)",
+  vatAmount: (vatRate: string) => `Arvonlisävero ${vatRate}`,
+  beforeDiscount: (lineGross: string, discountGross: string) =>
+    `Hinta ennen alennusta ${lineGross} (sis. alv), alennus ${discountGross} (sis. alv).`,
+  workShare: (workShare: string, vatRate: string) => `Kotitalousvähennykseen oikeuttava työn osuus: ${workShare} (sis. alv ${vatRate})`,
+} as const;
+
 export const invoicePdfTexts = {
   /** The file name the invoice is attached and downloaded under. */
   fileName: (invoiceNumber: number) => `lasku-${invoiceNumber}.pdf`,
@@ -28,28 +44,14 @@ export const invoicePdfTexts = {
   buyer: "LASKUTETTAVA",
   recipient: "PALVELUN SAAJA",
   phone: (phone: string) => `puh. ${phone}`,
-  // The service lines.
-  description: "Kuvaus",
-  quantity: "Määrä",
-  unitPrice: "À-hinta\n(alv 0 %)",
-  vat: "Alv",
-  lineTotal: "Yhteensä\n(alv 0 %)",
+  ...serviceLineTexts,
   when: (when: string) => `Ajankohta: ${when}`,
   place: (place: string) => `Paikka: ${place}`,
-  hours: (hours: number) => `${hours} h`,
-  discount: "Alennus",
   /** The discount line with its code, when the order had one. */
   discountWithCode: (code: string) => `Alennus (koodi ${code})`,
   /** Under the service line: who did the work. */
   caregiver: (name: string | null) => (name ? `Kaveri: ${name}` : "Kaveri: Arkikaverin valitsema"),
-  // The totals.
-  taxBase: "Veron peruste (alv 0 %)",
-  vatAmount: (vatRate: string) => `Arvonlisävero ${vatRate}`,
   total: "Maksettava yhteensä",
-  beforeDiscount: (lineGross: string, discountGross: string) =>
-    `Hinta ennen alennusta ${lineGross} (sis. alv), alennus ${discountGross} (sis. alv).`,
-  // The household deduction.
-  workShare: (workShare: string, vatRate: string) => `Kotitalousvähennykseen oikeuttava työn osuus: ${workShare} (sis. alv ${vatRate})`,
   workShareNote:
     "Koko laskun summa on työtä: laskussa ei ole matka- eikä tarvikekuluja. Kotitalousvähennys lasketaan maksetusta työn osuudesta sen vuoden verotuksessa, jona lasku maksetaan.",
   // The payment box.
@@ -79,7 +81,7 @@ export const creditNotePdfTexts = {
   vat: "Alv",
   lineTotal: "Yhteensä (alv 0 %)",
   line: (serviceName: string) => `Hyvitys: ${serviceName}`,
-  cancelledVisit: (when: string) => `Peruttu käynti ${when}`,
+  cancelledVisit: (when: string) => `Peruutettu käynti ${when}`,
   // The totals.
   taxBase: "Veron peruste (alv 0 %)",
   vatAmount: (vatRate: string) => `Arvonlisävero ${vatRate}`,
@@ -88,4 +90,24 @@ export const creditNotePdfTexts = {
   leftToPay: (invoiceNumber: number, credited: string, leftToPay: string, reference: string) =>
     `Tämä hyvityslasku hyvittää laskusta ${invoiceNumber} ${credited}. Maksettavaksi jää peruutusmaksu ${leftToPay} laskun ${invoiceNumber} viitenumerolla ${reference}.`,
   nothingToPay: (invoiceNumber: number) => `Tämä hyvityslasku hyvittää laskun ${invoiceNumber} kokonaan. Laskua ei tarvitse maksaa.`,
+} as const;
+
+export const receiptPdfTexts = {
+  /** The file name the receipt is attached and downloaded under. */
+  fileName: (receiptNumber: number) => `kuitti-${receiptNumber}.pdf`,
+  title: (receiptNumber: number) => `Kuitti ${receiptNumber}`,
+  subject: (serviceName: string, orderNumber: string) => `${serviceName}, tilaus ${orderNumber}`,
+  heading: "KUITTI",
+  // The facts in the right column.
+  receiptNumber: "Kuitin numero",
+  paymentDate: "Maksupäivä",
+  paymentMethod: "Maksutapa",
+  orderNumber: "Tilausnumero",
+  methods: { card: "Kortti", mobilepay: "MobilePay", klarna: "Klarna" } as Record<string, string>,
+  onlinePayment: "Verkkomaksu",
+  buyer: "MAKSAJA",
+  total: "Maksettu yhteensä",
+  paid: (date: string, method: string, amount: string) => `Maksettu ${date} (${method}): ${amount}. Tämä kuitti ei ole lasku, eikä sitä tarvitse maksaa.`,
+  workShareNote:
+    "Koko summa on työtä: siinä ei ole matka- eikä tarvikekuluja. Kotitalousvähennys lasketaan maksetusta työn osuudesta sen vuoden verotuksessa, jona maksu on tehty.",
 } as const;

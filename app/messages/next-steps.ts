@@ -6,7 +6,7 @@ import { formatTime, formatWeekdayDate } from "~/domain/format";
 // "muutaman päivän kuluessa" for a visit the day after tomorrow.
 
 /** The rule as the booking form states it before 'Vahvista varaus'. */
-export const CANCELLATION_RULE = `Voit perua varauksen maksutta viimeistään ${FREE_CANCELLATION_HOURS} tuntia ennen käynnin alkua. Myöhemmin perutusta varauksesta veloitamme yhden tunnin hinnan.`;
+export const CANCELLATION_RULE = `Voit perua varauksen maksutta viimeistään ${FREE_CANCELLATION_HOURS} tuntia ennen käynnin alkua. Myöhemmin peruutetusta varauksesta veloitamme yhden tunnin hinnan.`;
 
 export interface NextStepsOrder {
   startsAt: Date;
@@ -15,6 +15,11 @@ export interface NextStepsOrder {
   /** The recipient's name when the visit is for someone else. */
   recipientName: string | null;
   orderNumber: string;
+  /**
+   * Who reads it: a guest manages the visit from the e-mail's "Hallitse varausta" link; an
+   * account holder also from the order on their own page (issue 28 item 6).
+   */
+  reader: "guest" | "account";
 }
 
 export interface NextStepsContact {
@@ -43,8 +48,12 @@ export function nextSteps(order: NextStepsOrder, contact: NextStepsContact, now:
       : `Valitsemme sinulle sopivan kaverin ja kerromme hänen nimensä sähköpostitse ${stillFree ? `viimeistään ${when(freeUntil)}` : "mahdollisimman pian"}.`,
     contact: `Kaveri on yhteydessä ${whom} ennen käyntiä ja sopii yksityiskohdista.`,
     cancellation: stillFree
-      ? `Voit perua varauksen maksutta viimeistään ${when(freeUntil)} (${FREE_CANCELLATION_HOURS} tuntia ennen käynnin alkua). Myöhemmin perutusta varauksesta veloitamme yhden tunnin hinnan.`
+      ? `Voit perua varauksen maksutta viimeistään ${when(freeUntil)} (${FREE_CANCELLATION_HOURS} tuntia ennen käynnin alkua). Myöhemmin peruutetusta varauksesta veloitamme yhden tunnin hinnan.`
       : `Käyntiin on alle ${FREE_CANCELLATION_HOURS} tuntia: jos perut sen, veloitamme yhden tunnin hinnan.`,
-    howToCancel: `Voit perua varauksen itse omalla sivullasi kohdassa Tilaukset. Muuta tai peru varausta myös soittamalla asiakaspalveluun ${contact.phone} tai kirjoittamalla osoitteeseen ${contact.email}. Kerro tilausnumero ${order.orderNumber}.`,
+    howToCancel: `${
+      order.reader === "guest"
+        ? "Voit katsoa ja perua varauksen itse ilman kirjautumista vahvistusviestin Hallitse varausta -linkistä."
+        : "Voit perua varauksen itse omalla sivullasi kohdassa Tilaukset tai vahvistusviestin Hallitse varausta -linkistä."
+    } Muuta tai peru varausta myös soittamalla asiakaspalveluun ${contact.phone} tai kirjoittamalla osoitteeseen ${contact.email}. Kerro tilausnumero ${order.orderNumber}.`,
   };
 }

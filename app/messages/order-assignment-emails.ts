@@ -15,12 +15,12 @@ const greeting = (name: string) => (name ? `Hei ${name},` : "Hei,");
 const visitTime = (order: BookingDocument["order"]) => `${formatWeekdayDate(order.startsAt)} ${formatTimeRange(order.startsAt, order.endsAt)}`;
 
 /** Whose phone the helper calls: the recipient's when the visit is for someone else. */
-function visitPhone(booking: BookingDocument): string | null {
+export function visitPhone(booking: BookingDocument): string | null {
   return booking.order.bookingFor === "other" ? booking.order.recipientPhone : booking.customer.phone;
 }
 
 /** Whom the helper meets. */
-function visitPerson(booking: BookingDocument): string {
+export function visitPerson(booking: BookingDocument): string {
   const recipient = [booking.order.recipientFirstName, booking.order.recipientLastName].filter(Boolean).join(" ");
   return booking.order.bookingFor === "other" && recipient ? recipient : booking.customer.fullName || "Ei nimeä";
 }
@@ -47,6 +47,7 @@ export function assignedCaregiverEmail(
   return {
     subject: `Uusi tilaus: ${booking.serviceName} ${formatWeekdayDate(order.startsAt)} – Arkikaveri`,
     content: {
+      contact,
       heading: "Sinulle on uusi tilaus",
       paragraphs: [
         greeting(caregiverName),
@@ -73,6 +74,7 @@ export function removedCaregiverEmail(booking: BookingDocument, { caregiverName,
   return {
     subject: `Tilaus ${order.orderNumber} ei ole enää sinulla – Arkikaveri`,
     content: {
+      contact,
       heading: "Tilaus on siirretty",
       paragraphs: [
         greeting(caregiverName),
@@ -89,6 +91,7 @@ export function customerCaregiverEmail(booking: BookingDocument, { caregiverName
   return {
     subject: `Kaverisi tilaukseen ${order.orderNumber} – Arkikaveri`,
     content: {
+      contact,
       heading: "Kaverisi on valittu",
       paragraphs: [
         greeting(booking.customer.fullName),

@@ -18,6 +18,10 @@ interface CancelledOrder {
 interface CancellationMoney {
   feeCents: number;
   refundDueCents: number;
+  /** Staff's reason for cancelling, told to the customer as written. */
+  reason?: string;
+  /** Staff chose what to refund: the late-fee sentence does not apply then. */
+  refundChosen?: boolean;
   creditNote: { invoiceNumber: number; creditNoteNumber: number; amountCents: number } | null;
 }
 
@@ -25,6 +29,9 @@ interface Email {
   subject: string;
   content: EmailContent;
 }
+
+/** The cancellation's calendar file (METHOD:CANCEL) is attached to both e-mails. */
+const CALENDAR_REMOVAL = "Liitteenä on kalenteritiedosto. Kun avaat sen, käynti poistuu kalenteristasi.";
 
 export function cancellationEmails(
   order: CancelledOrder,
@@ -34,25 +41,30 @@ export function cancellationEmails(
   const when = `${formatWeekdayDate(order.startsAt)} ${formatTimeRange(order.startsAt, order.endsAt)}`;
   const help = `Kysyttävää? Vastaamme mielellämme: ${contact.email}, puh. ${contact.phone}.`;
   const customer: Email = {
-    subject: `Tilaus ${order.orderNumber} on peruttu – Arkikaveri`,
+    subject: `Tilaus ${order.orderNumber} on peruutettu – Arkikaveri`,
     content: {
-      heading: "Tilauksesi on peruttu",
+      contact,
+      heading: "Tilauksesi on peruutettu",
       paragraphs: [
         order.customer.fullName ? `Hei ${order.customer.fullName},` : "Hei,",
-        `tilauksesi ${order.orderNumber} (${order.serviceName}, ${when}, ${order.city}) on peruttu.`,
+        `tilauksesi ${order.orderNumber} (${order.serviceName}, ${when}, ${order.city}) on peruutettu.`,
+        ...(money.reason ? [`Peruutuksen syy: ${money.reason}`] : []),
         ...moneyLines(money),
+        CALENDAR_REMOVAL,
         help,
       ],
     },
   };
   const caregiver: Email | null = order.caregiver
     ? {
-        subject: `Käynti ${order.orderNumber} on peruttu – Arkikaveri`,
+        subject: `Käynti ${order.orderNumber} on peruutettu – Arkikaveri`,
         content: {
-          heading: "Käynti on peruttu",
+          contact,
+          heading: "Käynti on peruutettu",
           paragraphs: [
             order.caregiver.fullName ? `Hei ${order.caregiver.fullName},` : "Hei,",
-            `käynti ${order.orderNumber} (${order.serviceName}, ${when}, ${order.city}) on peruttu. Sinun ei tarvitse mennä käynnille, ja aika on taas vapaana muille varauksille.`,
+            `käynti ${order.orderNumber} (${order.serviceName}, ${when}, ${order.city}) on peruutettu. Sinun ei tarvitse mennä käynnille, ja aika on taas vapaana muille varauksille.`,
+            CALENDAR_REMOVAL,
             help,
           ],
         },
@@ -61,15 +73,16 @@ export function cancellationEmails(
   return { customer, caregiver };
 }
 
-function moneyLines({ feeCents, refundDueCents, creditNote }: CancellationMoney): string[] {
+function moneyLines({ feeCents, refundDueCents, creditNote, refundChosen }: CancellationMoney): string[] {
   const lines: string[] = [];
-  if (feeCents > 0) lines.push(`Peruutus tehtiin alle 24 tuntia ennen käynnin alkua, joten peruutusmaksu on ${formatEuros(feeCents)} (yhden tunnin hinta).`);
+  if (feeCents > 0 && !refundChosen) lines.push(`Peruutus tehtiin alle 24 tuntia ennen käynnin alkua, joten peruutusmaksu on ${formatEuros(feeCents)} (yhden tunnin hinta).`);
   if (refundDueCents > 0) lines.push(`Palautamme ${formatEuros(refundDueCents)} samalle maksutavalle, jolla maksoit. Palautus näkyy tililläsi yleensä muutaman pankkipäivän kuluessa.`);
   if (creditNote) {
     lines.push(
       feeCents > 0
         ? `Hyvitimme laskua ${creditNote.invoiceNumber} ${formatEuros(creditNote.amountCents)} (hyvityslasku ${creditNote.creditNoteNumber}). Maksettavaksi jää peruutusmaksu ${formatEuros(feeCents)} laskun viitenumerolla.`
         : `Lasku ${creditNote.invoiceNumber} on hyvitetty kokonaan (hyvityslasku ${creditNote.creditNoteNumber}), eikä sitä tarvitse maksaa.`,
+      `Hyvityslasku ${creditNote.creditNoteNumber} on tämän viestin liitteenä (PDF).`,
     );
   }
   return lines;

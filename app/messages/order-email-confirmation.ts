@@ -16,7 +16,7 @@ export const orderEmailConfirmationTexts = {
   pending: (email: string, deadline: string) =>
     `Varaus odottaa vahvistustasi. Lähetimme osoitteeseen ${email} viestin, jonka painikkeella vahvistat varauksen. Vahvista se viimeistään ${deadline}, muuten varaus perutaan. Lasku ja varausvahvistus lähetetään, kun olet vahvistanut varauksen.`,
   pagePrompt: "Vahvista alla oleva varaus painamalla painiketta. Sen jälkeen saat varausvahvistuksen ja laskun sähköpostiisi.",
-  invalidLink: "Vahvistuslinkki on vanhentunut tai jo käytetty. Jos varausta ei vahvistettu ajoissa, se on peruttu. Voit tehdä uuden varauksen.",
+  invalidLink: "Vahvistuslinkki on vanhentunut tai jo käytetty. Jos varausta ei vahvistettu ajoissa, se on peruutettu. Voit tehdä uuden varauksen.",
   confirmed: "Varaus vahvistettu",
 } as const;
 

@@ -7,7 +7,7 @@ export const orderMessageTexts = {
   tooLong: `Viesti voi olla enintään ${MESSAGE_MAX_LENGTH} merkkiä`,
   sent: "Viesti lähetetty",
   sendFailed: "Viestin lähetys epäonnistui",
-  closed: "Tilaus on peruttu, joten viestejä ei voi enää lähettää.",
+  closed: "Tilaus on peruutettu, joten viestejä ei voi enää lähettää.",
   empty: "Ei viestejä vielä.",
   /** The spec's fallback for a sender whose profile is gone (001 §8). */
   unknownSender: "Tuntematon",

@@ -49,13 +49,15 @@ export const caregiverTasksTexts = {
   title: "Kaverin tehtävät",
   openHeading: "Tulevat tehtävät",
   openEmpty: "Sinulla ei ole tulevia tehtäviä. Kun asiakas valitsee sinut tai sinut valitaan tilaukseen, tehtävä näkyy täällä ja saat siitä sähköpostin.",
-  pastHeading: "Tehdyt ja perutut tehtävät",
+  pastHeading: "Tehdyt ja peruutetut tehtävät",
   pastEmpty: "Sinulla ei ole vielä tehtyjä tehtäviä.",
   pastPageEmpty: "Tällä sivulla ei ole tehtäviä.",
   openCapped: (limit: number) => `Näytetään ${limit} lähintä tehtävää.`,
   noPhone: "Ei puhelinta",
   noDescription: "Ei kuvausta",
   noName: "Ei nimeä",
+  /** The link from a task's card to its thread with the customer. */
+  messagesLink: "Viestit asiakkaan kanssa",
 };
 
 // ---------------------------------------------------------------- notifications
@@ -64,7 +66,7 @@ export const caregiverTasksTexts = {
 export const NOTIFICATIONS = {
   ORDER_ACCEPTED: "Varaus hyväksytty",
   ORDER_REJECTED: "Varaus hylätty",
-  ORDER_COMPLETED: "Tehtävä suoritettu",
+  ORDER_COMPLETED: "Käynti on tehty",
   ORDER_ASSIGNED: "Uusi tehtävä",
   ORDER_UNASSIGNED: "Tehtävä siirretty",
 } as const;

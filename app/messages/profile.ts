@@ -8,14 +8,11 @@ export const profileMessages = {
   profileFailed: "Profiilin päivitys epäonnistui",
   passwordChanged: "Salasana vaihdettu onnistuneesti!",
   passwordFailed: "Salasanan vaihto epäonnistui",
-  caregiverSaved: "Hoitajaprofiilin tiedot päivitetty!",
-  caregiverFailed: "Hoitajaprofiilin päivitys epäonnistui",
+  caregiverSaved: "Kaveriprofiilin tiedot päivitetty!",
+  caregiverFailed: "Kaveriprofiilin päivitys epäonnistui",
   // §5 "Caregiver profile"
   bioTooLong: "Esittely liian pitkä (max 2000 merkkiä)",
-  hourlyRateTooLow: "Tuntihinta liian matala (min 15 €)",
-  hourlyRateTooHigh: "Tuntihinta liian korkea (max 200 €)",
   // Where the spec is silent.
-  hourlyRateInvalid: "Kirjoita tuntihinta euroina, esimerkiksi 25 tai 25,50",
   citiesInvalid: "Valitse kaupungit listasta",
   noChanges: "Ei muutoksia tallennettavaksi",
   /** After a password change, said beside the success toast. */

@@ -2,6 +2,7 @@
 // README "Requests the server refuses"): what went wrong and what to do, in a sentence each.
 
 export const requestRefusalTexts = {
+  400: { title: "Lomakkeen tiedot puuttuvat", text: "Lomakkeen lähetys ei onnistunut. Palaa edelliselle sivulle ja lähetä lomake uudelleen." },
   405: { title: "Toimintoa ei tueta", text: "Sivu ei tue tätä pyyntöä. Palaa edelliselle sivulle ja yritä uudelleen." },
   411: { title: "Pyyntö puutteellinen", text: "Lomakkeen lähetys ei onnistunut. Palaa edelliselle sivulle ja lähetä lomake uudelleen." },
   413: {

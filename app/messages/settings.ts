@@ -13,4 +13,5 @@ export const settingsMessages = {
   city: "Kirjoita kaupunki (2–100 merkkiä)",
   iban: "Virheellinen IBAN-tilinumero",
   bic: "Virheellinen BIC-koodi",
+  prepaymentRegisterCheckedOn: "Valitse päivä, jolloin ennakkoperintärekisterin merkintä tarkistettiin",
 } as const;

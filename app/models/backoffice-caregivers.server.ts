@@ -226,6 +226,7 @@ export async function getCaregiverApplication(db: Executor, caregiverId: string)
 /** What a review action needs to know and change, locked for the rest of the transaction. */
 export interface LockedCaregiver {
   id: string;
+  profileId: string;
   status: CaregiverStatus;
   fullName: string;
   email: string;
@@ -241,6 +242,7 @@ export async function lockCaregiverForReview(trx: Executor, caregiverId: string)
     .innerJoin("profiles", "profiles.id", "caregivers.profile_id")
     .select([
       "caregivers.id",
+      "caregivers.profile_id",
       "caregivers.status",
       "profiles.full_name",
       "profiles.email",
@@ -254,6 +256,7 @@ export async function lockCaregiverForReview(trx: Executor, caregiverId: string)
   if (!row) return null;
   return {
     id: row.id,
+    profileId: row.profile_id,
     status: row.status,
     fullName: row.full_name,
     email: row.email,

@@ -91,11 +91,52 @@ export async function listUnassignedSoon(db: Executor, now: Date, hours = 48): P
       .where("status", "in", ["pending", "pending_payment"])
       .where("caregiver_id", "is", null)
       .where("starts_at", ">=", now)
-      .where("starts_at", "<", until);
+      // A visit moved to a time its helper could not make is waiting for one however far ahead it is
+      // (rescheduling, docs/decisions/0020): staff assign it from here.
+      .where((eb) => eb.or([eb("starts_at", "<", until), eb("visit_sequence", ">", 0)]));
   const rows = await base()
     .innerJoin("service_categories", "service_categories.id", "orders.service_category_id")
     .select(["orders.order_number", "service_categories.name", "orders.city", "orders.starts_at", "orders.ends_at"])
     .orderBy("orders.starts_at")
+    .limit(ATTENTION_LIMIT)
+    .execute();
+  return {
+    rows: rows.map((row) => ({ orderNumber: row.order_number, serviceName: row.name, city: row.city, startsAt: row.starts_at, endsAt: row.ends_at })),
+    total: await countUpTo(db, base().select(sql`1`.as("one"))),
+  };
+}
+
+/**
+ * Visits that need a person (decision 0018): "not_started", a visit with a helper that ended
+ * without being started (the helper never tapped "Aloita tehtävä": did it happen?); and
+ * "suspended_caregiver", a coming visit whose helper has been suspended or rejected since, to be
+ * reassigned. Soonest (or most recently ended) first.
+ */
+export async function listVisitsNeedingAttention(
+  db: Executor,
+  kind: "not_started" | "suspended_caregiver",
+  now: Date,
+): Promise<{ rows: UnassignedSoon[]; total: ListCount }> {
+  const base = () => {
+    const query = db.selectFrom("orders").where("orders.caregiver_id", "is not", null);
+    return kind === "not_started"
+      ? query.where("orders.status", "=", "pending").where("orders.ends_at", "<", now)
+      : query
+          .where("orders.status", "in", ["pending", "pending_payment"])
+          .where("orders.starts_at", ">", now)
+          .where(({ exists, selectFrom }) =>
+            exists(
+              selectFrom("caregivers")
+                .select(sql`1`.as("one"))
+                .whereRef("caregivers.id", "=", "orders.caregiver_id")
+                .where("caregivers.status", "in", ["suspended", "rejected", "pending"]),
+            ),
+          );
+  };
+  const rows = await base()
+    .innerJoin("service_categories", "service_categories.id", "orders.service_category_id")
+    .select(["orders.order_number", "service_categories.name", "orders.city", "orders.starts_at", "orders.ends_at"])
+    .orderBy("orders.starts_at", kind === "not_started" ? "desc" : "asc")
     .limit(ATTENTION_LIMIT)
     .execute();
   return {

@@ -1,10 +1,11 @@
-import { sql, type ExpressionBuilder } from "kysely";
+import { sql } from "kysely";
 import { isUuid } from "../domain/uuid";
 import { afterCursor, epochMicros } from "./keyset.server";
 import { countBranchedList, mergeBranchPages } from "./branched-list.server";
-import type { Database, Executor } from "../db.server";
+import type { Executor } from "../db.server";
 import type { CaregiverStatus, OrderStatus, PaymentMethodName, PaymentProviderName, PaymentStatus } from "../db/schema";
 import { cappedCount, containsPattern, keysetPage, type ListCount, type PageDirection } from "../domain/list-query";
+import { matchTerms, orderVisitTerms } from "./matching.server";
 import { INVOICE_COLUMNS, type InvoiceRow } from "./booking-documents.server";
 import { ordersWithParties, orderSummaryColumns, orderVisitColumns, toOrderSummary, toOrderVisit } from "./order-views.server";
 import type { OrderAmounts } from "../domain/order-amounts";
@@ -23,6 +24,8 @@ export interface LockedOrder {
   status: OrderStatus;
   caregiverId: string | null;
   caregiverName: string | null;
+  serviceCategoryId: string;
+  city: string;
   startsAt: Date;
   endsAt: Date;
 }
@@ -40,6 +43,8 @@ export async function lockOrderForChange(trx: Executor, orderId: string): Promis
       "orders.status",
       "orders.caregiver_id as caregiverId",
       "profiles.full_name as caregiverName",
+      "orders.service_category_id as serviceCategoryId",
+      "orders.city",
       "orders.starts_at as startsAt",
       "orders.ends_at as endsAt",
     ])
@@ -109,10 +114,10 @@ export interface AssignableCaregiver {
 }
 
 /**
- * The approved helpers who serve an order's city and are free for its whole time, best rated
- * first, for each of the given orders (at most `limit` each). "Free" is the condition of the
- * exclusion constraint, with the order itself left out, so what is offered is what the database
- * will accept (it still decides when two changes race).
+ * The helpers who can do each of the given orders by the one matching rule
+ * (app/models/matching.server.ts: approved, offering its service, serving its city, free for its
+ * whole time, the order itself left out), best rated first, at most `limit` each. What is offered
+ * is what the assignment accepts (the database still decides when two changes race).
  */
 export async function listAssignableCaregivers(
   db: Executor,
@@ -122,20 +127,23 @@ export async function listAssignableCaregivers(
   const ids = orderIds.filter(isUuid);
   const result = new Map<string, AssignableCaregiver[]>(ids.map((id) => [id, []]));
   if (ids.length === 0) return result;
+  const candidate = matchTerms("cg", orderVisitTerms("o"));
   const rows = await db
     .selectFrom("orders as o")
     .innerJoinLateral(
       (eb) =>
         eb
-          // The city's approved helpers, best rated first, from the index; OFFSET 0 keeps this a
-          // separate step, so the overlap test below runs only until `limit` free ones are found
-          // (the planner cannot estimate the overlap test and would otherwise test everyone).
+          // The approved helpers offering the service in the city, best rated first; OFFSET 0
+          // keeps this a separate step, so the overlap test below runs only until `limit` free
+          // ones are found (the planner cannot estimate the overlap test and would otherwise
+          // test everyone).
           .selectFrom(
             eb
               .selectFrom("caregivers as cg")
               .select(["cg.id", "cg.profile_id", "cg.average_rating"])
-              .where("cg.status", "=", "approved")
-              .where(sql<string>`lower(cg.city)`, "=", sql<string>`lower(o.city)`)
+              .where(candidate.working)
+              .where(candidate.offersService)
+              .where(candidate.servesCity)
               .orderBy(sql`cg.average_rating desc nulls last`)
               .orderBy("cg.id")
               .offset(0)
@@ -143,7 +151,7 @@ export async function listAssignableCaregivers(
           )
           .innerJoin("profiles as p", "p.id", "cand.profile_id")
           .select(["cand.id", "p.full_name", "cand.average_rating"])
-          .where(({ not, exists }) => not(exists(overlappingOrder(eb))))
+          .where(sql<boolean>`not ${matchTerms("cand", orderVisitTerms("o")).busy}`)
           .orderBy(sql`cand.average_rating desc nulls last`)
           .orderBy("cand.id")
           .limit(limit)
@@ -160,17 +168,6 @@ export async function listAssignableCaregivers(
     result.get(row.order_id)!.push({ id: row.id, fullName: row.full_name, averageRating: row.average_rating });
   }
   return result;
-}
-
-/** A live order of helper `cg` overlapping order `o` (other than `o` itself): the constraint's own test. */
-function overlappingOrder(eb: ExpressionBuilder<Database & { o: Database["orders"] }, "o">) {
-  return eb
-    .selectFrom("orders as x")
-    .select(sql`1`.as("one"))
-    .whereRef("x.caregiver_id", "=", sql.ref("cand.id"))
-    .where("x.status", "<>", "cancelled")
-    .whereRef("x.id", "<>", "o.id")
-    .where(sql<boolean>`tstzrange(x.starts_at, x.ends_at, '[)') && tstzrange(o.starts_at, o.ends_at, '[)')`);
 }
 
 // ---------------------------------------------------------------- the orders list
@@ -495,7 +492,9 @@ export async function getStaffOrderDetail(db: Executor, orderNumber: string): Pr
       "cp.id as customer_profile_id",
       "cp.full_name as customer_name",
       "cp.email as customer_email",
-      "cp.phone as customer_phone",
+      // The phone the order was booked with (a guest on an account's e-mail: the guest's own), not
+      // whatever the profile says now; old orders from before contact_phone fall back to the profile.
+      sql<string | null>`coalesce(o.contact_phone, o.payer_phone, cp.phone)`.as("customer_phone"),
       "c.status as customer_status",
       "cg.id as caregiver_id",
       "gp.full_name as caregiver_name",

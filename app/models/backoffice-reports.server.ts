@@ -12,19 +12,37 @@ export interface Bucket {
   cents: number;
 }
 
-/** Completed orders' sales per ISO week ('2026-W47') or month ('2026-11'). */
+/**
+ * Completed orders' sales per ISO week ('viikko 47/2026') or month ('11/2026'), every week or
+ * month of the period in order, those without sales as 0, so that the chart's gaps are visible
+ * as gaps (issue 31). A period without any sales gives no rows: the page says so in words.
+ */
+const TEN_YEARS_MS = 10 * 366 * 24 * 60 * 60 * 1000;
+
 export async function salesBy(db: Executor, period: Period, unit: "week" | "month"): Promise<Bucket[]> {
-  const format = unit === "week" ? 'IYYY-"W"IW' : "YYYY-MM";
-  const bucket = sql<string>`to_char(date_trunc(${unit}, completed_at at time zone 'Europe/Helsinki'), ${format})`;
-  const rows = await db
-    .selectFrom("orders")
-    .select([bucket.as("label"), sql<number>`count(*)::int`.as("orders"), sql<string>`sum(total_price_cents)::bigint`.as("cents")])
-    .where("status", "=", "completed")
-    .where("completed_at", ">=", period.from)
-    .where("completed_at", "<", period.before)
-    .groupBy(sql`1`)
-    .orderBy(sql`1`)
-    .execute();
+  const format = unit === "week" ? '"viikko "FMIW/IYYY' : "FMMM/YYYY";
+  const step = unit === "week" ? sql`interval '1 week'` : sql`interval '1 month'`;
+  const helsinki = (column: ReturnType<typeof sql>) => sql`date_trunc(${unit}, (${column}) at time zone 'Europe/Helsinki')`;
+  // A typed-in period can span centuries: the series starts at most ten years before its end.
+  const seriesFrom = new Date(Math.max(period.from.getTime(), period.before.getTime() - TEN_YEARS_MS));
+  const { rows } = await sql<{ label: string; orders: number; cents: string }>`
+    with buckets as (
+      select generate_series(
+        ${helsinki(sql`${seriesFrom}::timestamptz`)},
+        ${helsinki(sql`${period.before}::timestamptz - interval '1 microsecond'`)},
+        ${step}
+      ) as start
+    )
+    select to_char(b.start, ${format}) as label, count(o.id)::int as orders, coalesce(sum(o.total_price_cents), 0)::bigint as cents
+    from buckets b
+    left join orders o
+      on o.status = 'completed'
+      and o.completed_at >= ${period.from}
+      and o.completed_at < ${period.before}
+      and ${helsinki(sql.ref("o.completed_at"))} = b.start
+    group by b.start
+    order by b.start`.execute(db);
+  if (rows.every((row) => row.orders === 0)) return [];
   return rows.map((row) => ({ label: row.label, orders: row.orders, cents: Number(row.cents) }));
 }
 

@@ -21,6 +21,7 @@ export async function getBookingDocument(executor: Executor, orderId: string): P
       "o.recipient_phone",
       ...orderVisitColumns,
       "o.scheduled_date",
+      "o.visit_sequence",
       "o.payment_method",
       "o.unit_price_cents",
       "o.vat_rate_bp",
@@ -36,7 +37,9 @@ export async function getBookingDocument(executor: Executor, orderId: string): P
       "cp.id as profile_id",
       "cp.email",
       "cp.full_name",
-      "cp.phone",
+      // The order's own phone (booked for oneself), so the helper's e-mail and the documents show
+      // what the visit was booked with; orders from before contact_phone have the profile's.
+      sql<string | null>`coalesce(o.contact_phone, cp.phone)`.as("phone"),
       sql<boolean>`cp.password_hash is not null`.as("has_password"),
       "c.address as customer_address",
       "c.postal_code as customer_postal_code",
@@ -71,6 +74,7 @@ export async function getBookingDocument(executor: Executor, orderId: string): P
       recipientPhone: row.recipient_phone,
       ...toOrderVisit(row),
       scheduledDate: row.scheduled_date,
+      visitSequence: row.visit_sequence,
       paymentMethod: row.payment_method,
       unitPriceCents: row.unit_price_cents,
       vatRateBp: row.vat_rate_bp,

@@ -7,7 +7,7 @@ import { firstRows } from "../domain/list-query";
 // payout, pending until an admin marks it paid. Scoped by the helper's own caregiver id.
 
 export interface EarningsSummary {
-  /** Payouts of the orders completed in the current Helsinki calendar month. */
+  /** Payouts of the completed orders whose visit starts in the current Helsinki calendar month. */
   thisMonthCents: number;
   thisMonthCount: number;
   pendingCents: number;
@@ -17,15 +17,19 @@ export interface EarningsSummary {
 }
 
 export async function earningsSummary(db: Executor, caregiverId: string, now: Date): Promise<EarningsSummary> {
-  // The first instant of this month in Helsinki, whatever the server's time zone.
-  const monthStart = sql<Date>`(date_trunc('month', ${now}::timestamptz at time zone 'Europe/Helsinki') at time zone 'Europe/Helsinki')`;
+  // The first instants of this month and the next in Helsinki, whatever the server's time zone.
+  // The month is the visit's own (a visit on 1.12 is December's, whenever it was marked done).
+  const monthOf = sql`date_trunc('month', ${now}::timestamptz at time zone 'Europe/Helsinki')`;
+  const monthStart = sql<Date>`(${monthOf} at time zone 'Europe/Helsinki')`;
+  const nextMonthStart = sql<Date>`((${monthOf} + interval '1 month') at time zone 'Europe/Helsinki')`;
+  const inThisMonth = sql`o.starts_at >= ${monthStart} and o.starts_at < ${nextMonthStart}`;
   const row = await db
     .selectFrom("payouts as po")
     .innerJoin("orders as o", "o.id", "po.order_id")
     .where("po.caregiver_id", "=", caregiverId)
     .select([
-      sql<number>`coalesce(sum(po.amount_cents) filter (where o.completed_at >= ${monthStart}), 0)::int`.as("month_cents"),
-      sql<number>`(count(*) filter (where o.completed_at >= ${monthStart}))::int`.as("month_count"),
+      sql<number>`coalesce(sum(po.amount_cents) filter (where ${inThisMonth}), 0)::int`.as("month_cents"),
+      sql<number>`(count(*) filter (where ${inThisMonth}))::int`.as("month_count"),
       sql<number>`coalesce(sum(po.amount_cents) filter (where po.status = 'pending'), 0)::int`.as("pending_cents"),
       sql<number>`(count(*) filter (where po.status = 'pending'))::int`.as("pending_count"),
       sql<number>`coalesce(sum(po.amount_cents) filter (where po.status = 'paid'), 0)::int`.as("paid_cents"),

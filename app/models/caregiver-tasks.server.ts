@@ -2,6 +2,7 @@ import { sql, type ExpressionBuilder } from "kysely";
 import type { Database, Executor } from "../db.server";
 import type { OrderStatus } from "../db/schema";
 import { firstRows } from "../domain/list-query";
+import { taskDetailsVisible } from "../domain/task-privacy";
 import { isUuid } from "../domain/uuid";
 import { ordersWithParties, orderSummaryColumns, toOrderSummary, type OrderSummary } from "./order-views.server";
 
@@ -40,12 +41,17 @@ export interface CaregiverTaskView extends OrderSummary {
   visitName: string;
   /** The person met is the recipient of a visit booked for someone else. */
   visitIsRecipient: boolean;
-  /** The phone of the person met (DESIGN.md decision 14), null when none was given. */
+  /** The phone of the person met (DESIGN.md decision 14), null when none was given or hidden. */
   visitPhone: string | null;
   accepted: boolean;
   durationHours: number;
-  address: string;
-  postalCode: string;
+  /**
+   * The personal details are null once the helper no longer needs them (domain/task-privacy.ts):
+   * they never leave the server then.
+   */
+  detailsHidden: boolean;
+  address: string | null;
+  postalCode: string | null;
   description: string | null;
   specialNotes: string | null;
   earningsCents: number;
@@ -61,7 +67,7 @@ const CLOSED_STATUSES = ["completed", "cancelled"] as const satisfies readonly O
 export async function listCaregiverTasks(
   db: Executor,
   caregiverId: string,
-  options: { when: "open" | "closed"; limit: number; offset?: number },
+  options: { when: "open" | "closed"; limit: number; offset?: number; now: Date },
 ): Promise<{ rows: CaregiverTaskView[]; hasMore: boolean }> {
   const open = options.when === "open";
   const rows = await ordersWithParties(db)
@@ -74,9 +80,10 @@ export async function listCaregiverTasks(
       "o.recipient_first_name",
       "o.recipient_last_name",
       "o.recipient_phone",
-      // A guest order on an account's e-mail keeps the guest's own name and phone (decision 15).
+      // A guest order on an account's e-mail keeps the guest's own name and phone (decision 15);
+      // every order keeps the phone it was booked with (issue 26 item 2).
       sql<string>`coalesce(o.payer_name, cp.full_name)`.as("customer_name"),
-      sql<string | null>`coalesce(o.payer_phone, cp.phone)`.as("customer_phone"),
+      sql<string | null>`coalesce(o.contact_phone, o.payer_phone, cp.phone)`.as("customer_phone"),
       acceptedByItsCaregiver().as("accepted"),
       "o.duration_hours",
       "o.address",
@@ -93,17 +100,20 @@ export async function listCaregiverTasks(
   return firstRows(rows, options.limit, (row) => {
     const forOther = row.booking_for === "other";
     const recipient = [row.recipient_first_name, row.recipient_last_name].filter(Boolean).join(" ");
+    const summary = toOrderSummary(row);
+    const visible = taskDetailsVisible(summary, options.now);
     return {
-      ...toOrderSummary(row),
+      ...summary,
       visitName: (forOther && recipient) || row.customer_name || "",
       visitIsRecipient: forOther,
-      visitPhone: forOther ? row.recipient_phone : row.customer_phone,
+      visitPhone: visible ? (forOther ? row.recipient_phone : row.customer_phone) : null,
       accepted: row.accepted,
       durationHours: row.duration_hours,
-      address: row.address,
-      postalCode: row.postal_code,
-      description: row.description,
-      specialNotes: row.special_notes,
+      detailsHidden: !visible,
+      address: visible ? row.address : null,
+      postalCode: visible ? row.postal_code : null,
+      description: visible ? row.description : null,
+      specialNotes: visible ? row.special_notes : null,
       earningsCents: row.caregiver_earnings_cents,
     };
   });
@@ -119,23 +129,33 @@ export interface CaregiverTask {
   caregiverId: string;
   earningsCents: number;
   customerProfileId: string;
+  startsAt: Date;
+  endsAt: Date;
 }
 
 /**
  * The helper's own committed order, locked for the rest of the transaction, so that two taps (or
  * a resubmitted form) are serialised and the second sees what the first did.
  */
-export async function lockCaregiverTask(trx: Executor, orderId: string, caregiverId: string): Promise<CaregiverTask | null> {
+export function lockCaregiverTask(trx: Executor, orderId: string, caregiverId: string): Promise<CaregiverTask | null> {
+  return readCaregiverTask(trx, orderId, caregiverId, true);
+}
+
+/** The same task read without a lock (a confirm page asks about it; the action locks it again). */
+export function findCaregiverTask(db: Executor, orderId: string, caregiverId: string): Promise<CaregiverTask | null> {
+  return readCaregiverTask(db, orderId, caregiverId, false);
+}
+
+async function readCaregiverTask(trx: Executor, orderId: string, caregiverId: string, lock: boolean): Promise<CaregiverTask | null> {
   if (!isUuid(orderId)) return null;
-  const row = await trx
+  const query = trx
     .selectFrom("orders as o")
     .innerJoin("customers as c", "c.id", "o.customer_id")
-    .select(["o.id", "o.order_number", "o.status", acceptedByItsCaregiver().as("accepted"), "o.caregiver_id", "o.caregiver_earnings_cents", "c.profile_id"])
+    .select(["o.id", "o.order_number", "o.status", acceptedByItsCaregiver().as("accepted"), "o.caregiver_id", "o.caregiver_earnings_cents", "c.profile_id", "o.starts_at", "o.ends_at"])
     .where("o.id", "=", orderId)
     .where("o.caregiver_id", "=", caregiverId)
-    .where((eb) => isCommittedOrder(eb))
-    .forUpdate("o")
-    .executeTakeFirst();
+    .where((eb) => isCommittedOrder(eb));
+  const row = await (lock ? query.forUpdate("o") : query).executeTakeFirst();
   if (!row || !row.caregiver_id) return null;
   return {
     id: row.id,
@@ -145,6 +165,8 @@ export async function lockCaregiverTask(trx: Executor, orderId: string, caregive
     caregiverId: row.caregiver_id,
     earningsCents: row.caregiver_earnings_cents,
     customerProfileId: row.profile_id,
+    startsAt: row.starts_at,
+    endsAt: row.ends_at,
   };
 }
 
@@ -208,4 +230,18 @@ export async function insertPendingPayoutOfOrder(trx: Executor, orderId: string)
     .returning("amount_cents")
     .executeTakeFirst();
   return row?.amount_cents ?? null;
+}
+
+/** Started visits that ended before `endedBefore`, with a helper: the auto-complete job's candidates. */
+export async function listVisitsDueForAutoComplete(db: Executor, endedBefore: Date, limit = 200) {
+  const rows = await db
+    .selectFrom("orders")
+    .select(["id", "order_number", "caregiver_id"])
+    .where("status", "=", "in_progress")
+    .where("caregiver_id", "is not", null)
+    .where("ends_at", "<=", endedBefore)
+    .orderBy("ends_at")
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ id: row.id, orderNumber: row.order_number, caregiverId: row.caregiver_id! }));
 }

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Executor } from "../db.server";
+import { canDoVisit, caregiverMatchRefusal, visitTerms } from "./matching.server";
 import type { CaregiverStatus } from "../domain/statuses";
 import {
   OFFERED_CAREGIVER_LIMIT,
@@ -12,34 +13,18 @@ import {
 export type { CaregiverAvailability, OfferedCaregiver };
 
 // Caregivers as the booking wizards offer them, by the rules of app/domain/caregiver-offer.ts
-// (spec 000 §7 "caregivers (/varaa step 2)"; DESIGN.md decisions 5 and 17): approved (so not
-// suspended), rated at least 4 or not rated yet ('Uusi kaveri'), serving the visit's city (their
-// own or one listed in service_cities), best first, at most six. A caregiver who already has a
-// live order overlapping the requested time is left out, with the same condition as the exclusion
-// constraint `orders_no_caregiver_overlap`, so what is offered is what the database will accept
-// (it still decides: two customers may pick the same caregiver at once).
+// (spec 000 §7 "caregivers (/varaa step 2)"; DESIGN.md decisions 5, 17 and 24): those who can do
+// the visit by the one matching rule (app/models/matching.server.ts: approved, offering the
+// service, serving the city, free), rated at least 4 or not rated yet ('Uusi kaveri'), best
+// first, at most six. The database still decides who is free: two customers may pick the same
+// caregiver at once, and the exclusion constraint takes one.
 
-/** Where and when the helper is wanted. */
+/** What, where and when the helper is wanted. */
 export interface VisitWindow {
+  serviceCategoryId: string;
   startsAt: Date;
   endsAt: Date;
   city: string;
-}
-
-/** The helper serves `city`: their own city or one of their service cities, case and outer spaces aside. */
-function servesCity(city: string) {
-  const wanted = sql`lower(btrim(${city}::text))`;
-  return sql<boolean>`(lower(btrim(caregivers.city)) = ${wanted} or exists (select 1 from unnest(caregivers.service_cities) as served(city) where lower(btrim(served.city)) = ${wanted}))`;
-}
-
-/** A live order of the helper overlaps the interval (the exclusion constraint's condition). */
-function busyDuring(interval: { startsAt: Date; endsAt: Date }, exceptOrderId: string | null) {
-  return sql<boolean>`exists (
-    select 1 from orders
-    where orders.caregiver_id = caregivers.id and orders.status <> 'cancelled'
-      ${exceptOrderId ? sql`and orders.id <> ${exceptOrderId}` : sql``}
-      and tstzrange(orders.starts_at, orders.ends_at, '[)') && tstzrange(${interval.startsAt}::timestamptz, ${interval.endsAt}::timestamptz, '[)')
-  )`;
 }
 
 function bookableQuery(executor: Executor) {
@@ -60,9 +45,7 @@ function bookableQuery(executor: Executor) {
 }
 
 function offeredQuery(executor: Executor, visit: VisitWindow, exceptOrderId: string | null = null) {
-  return bookableQuery(executor)
-    .where(servesCity(visit.city))
-    .where(sql<boolean>`not ${busyDuring(visit, exceptOrderId)}`);
+  return bookableQuery(executor).where(canDoVisit("caregivers", visitTerms({ ...visit, exceptOrderId })));
 }
 
 type OfferedRow = {
@@ -144,7 +127,7 @@ export async function findBookableCaregiver(executor: Executor, caregiverId: str
 
 /**
  * Why a named caregiver cannot be booked for the visit, or that they can: the step-2 notice and
- * the order's refusal say which, so that nobody is booked outside their area without being told.
+ * the order's refusal say which, so that nobody is booked for what they do not do without being told.
  */
 export async function caregiverAvailability(
   executor: Executor,
@@ -152,14 +135,22 @@ export async function caregiverAvailability(
   visit: VisitWindow,
   exceptOrderId: string | null = null,
 ): Promise<CaregiverAvailability> {
-  const row = await bookableQuery(executor)
-    .select([servesCity(visit.city).as("serves_city"), busyDuring(visit, exceptOrderId).as("busy")])
-    .where("caregivers.id", "=", caregiverId)
-    .executeTakeFirst();
+  const row = await bookableQuery(executor).where("caregivers.id", "=", caregiverId).executeTakeFirst();
   if (!row) return { status: "not_bookable" };
-  if (!row.serves_city) return { status: "outside_area", caregiver: toOffered(row) };
-  if (row.busy) return { status: "busy", caregiver: toOffered(row) };
-  return { status: "available", caregiver: toOffered(row) };
+  const refusal = await caregiverMatchRefusal(executor, caregiverId, { ...visit, exceptOrderId });
+  const caregiver = toOffered(row);
+  switch (refusal) {
+    case null:
+      return { status: "available", caregiver };
+    case "no_service":
+      return { status: "no_service", caregiver };
+    case "outside_area":
+      return { status: "outside_area", caregiver };
+    case "busy":
+      return { status: "busy", caregiver };
+    default:
+      return { status: "not_bookable" };
+  }
 }
 
 // ---------------------------------------------------------------- reaching a helper

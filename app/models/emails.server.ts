@@ -43,12 +43,26 @@ export async function storeEmailAttachments(db: DB, id: string, attachments: Ema
   await db.updateTable("emails").set({ attachments: JSON.stringify(attachments) }).where("id", "=", id).execute();
 }
 
-export async function markEmailSent(db: DB, id: string) {
+/**
+ * Marks an e-mail as being handed to SMTP, with `messageId` unless it has one from an earlier
+ * attempt; returns the Message-ID to send it with.
+ */
+export async function markEmailSending(db: Executor, id: string, messageId: string): Promise<string> {
+  const row = await db
+    .updateTable("emails")
+    .set({ status: "sending", message_id: sql`coalesce(message_id, ${messageId})` })
+    .where("id", "=", id)
+    .returning("message_id")
+    .executeTakeFirstOrThrow();
+  return row.message_id ?? messageId;
+}
+
+export async function markEmailSent(db: Executor, id: string) {
   await db.updateTable("emails").set({ status: "sent", sent_at: sql`now()` }).where("id", "=", id).execute();
 }
 
 /** Without SMTP the message stays in the database, readable in the dev mailbox. */
-export async function markEmailKept(db: DB, id: string) {
+export async function markEmailKept(db: Executor, id: string) {
   await db.updateTable("emails").set({ status: "kept" }).where("id", "=", id).execute();
 }
 

@@ -25,6 +25,43 @@ export async function insertJob(
   return row.id;
 }
 
+/**
+ * Adds a job under an idempotency key unless a job with that key exists (pending, running or
+ * done): true when this call added it. The unique index decides, so concurrent callers add one.
+ */
+export async function insertJobOnce(
+  executor: Executor,
+  job: { type: string; payload: unknown; runAt: Date; idempotencyKey: string; maxAttempts?: number },
+): Promise<boolean> {
+  const rows = await executor
+    .insertInto("jobs")
+    .values({
+      type: job.type,
+      payload: JSON.stringify(job.payload),
+      run_at: sql`${job.runAt}::timestamptz`,
+      idempotency_key: job.idempotencyKey,
+      ...(job.maxAttempts ? { max_attempts: job.maxAttempts } : {}),
+    })
+    .onConflict((oc) => oc.column("idempotency_key").doNothing())
+    .returning("id")
+    .execute();
+  return rows.length > 0;
+}
+
+/**
+ * Deletes the pending jobs whose idempotency key starts with `prefix`, except those whose key is
+ * in `keep`; a job already running or done is left alone. Returns how many went.
+ */
+export async function deletePendingJobsByKeyPrefix(executor: Executor, prefix: string, keep: readonly string[] = []): Promise<number> {
+  let query = executor
+    .deleteFrom("jobs")
+    .where("status", "=", "pending")
+    .where("idempotency_key", "like", `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  if (keep.length > 0) query = query.where("idempotency_key", "not in", keep);
+  const result = await query.executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 /** Deletes jobs that finished successfully over `keptDays` ago; failed jobs stay to be looked at. */
 export async function deleteDoneJobsOlderThan(executor: Executor, keptDays: number): Promise<number> {
   const result = await executor
@@ -41,7 +78,7 @@ export async function deleteDoneJobsOlderThan(executor: Executor, keptDays: numb
  * same moment on any number of machines add one run between them, not one each. The run is due
  * `everyMs` after the last one finished (or now, the first time).
  */
-export async function ensureNextRecurringRun(db: DB, type: string, everyMs: number): Promise<void> {
+export async function ensureNextRecurringRun(db: DB, type: string, everyMs: number, clockOffsetMs = 0): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(hashtext(${`recurring-job:${type}`}))`.execute(trx);
     const queued = await trx
@@ -56,14 +93,19 @@ export async function ensureNextRecurringRun(db: DB, type: string, everyMs: numb
       .values({
         type,
         payload: JSON.stringify({}),
-        run_at: sql`greatest(now(), coalesce((select max(finished_at) from jobs where type = ${type}), now()) + ${everyMs}::int * interval '1 millisecond')`,
+        run_at: sql`greatest(now(), coalesce((select max(finished_at) from jobs where type = ${type}), now()) + ${everyMs}::int * interval '1 millisecond') + ${clockOffsetMs}::bigint * interval '1 millisecond'`,
       })
       .execute();
   });
 }
 
-/** Claims up to `limit` due jobs for `workerId` in one statement (`FOR UPDATE SKIP LOCKED`). */
-export function claimDueJobs(db: Executor, { workerId, limit }: { workerId: string; limit: number }): Promise<Job[]> {
+/**
+ * Claims up to `limit` due jobs for `workerId` in one statement (`FOR UPDATE SKIP LOCKED`). Due is
+ * by the database's clock plus `clockOffsetMs`, the moved test clock's lead (0 in production);
+ * the runs this module schedules itself (recurring, retries) add the same lead, so a moved clock
+ * makes them due no sooner than real time would.
+ */
+export function claimDueJobs(db: Executor, { workerId, limit, clockOffsetMs = 0 }: { workerId: string; limit: number; clockOffsetMs?: number }): Promise<Job[]> {
   return db
     .updateTable("jobs")
     .set({
@@ -77,7 +119,7 @@ export function claimDueJobs(db: Executor, { workerId, limit }: { workerId: stri
         .selectFrom("jobs")
         .select("id")
         .where("status", "=", "pending")
-        .where(sql<boolean>`run_at <= now()`)
+        .where(sql<boolean>`run_at <= now() + ${clockOffsetMs}::bigint * interval '1 millisecond'`)
         .orderBy("run_at")
         .limit(limit)
         .forUpdate()
@@ -87,14 +129,25 @@ export function claimDueJobs(db: Executor, { workerId, limit }: { workerId: stri
     .execute();
 }
 
-/** Puts a failed job of `workerId` back in the queue, due after `delayMs`. */
+/**
+ * Puts a failed job of `workerId` back in the queue, due after `delayMs`; with `keepAttempt` the
+ * failed run is not counted (the database, not the job, was at fault on its last attempt).
+ */
 export async function scheduleJobRetry(
   db: Executor,
-  { jobId, workerId, delayMs, lastError }: { jobId: string; workerId: string; delayMs: number; lastError: string },
+  {
+    jobId,
+    workerId,
+    delayMs,
+    lastError,
+    keepAttempt = false,
+    clockOffsetMs = 0,
+  }: { jobId: string; workerId: string; delayMs: number; lastError: string; keepAttempt?: boolean; clockOffsetMs?: number },
 ): Promise<void> {
   await releaseHeldJob(db, jobId, workerId, {
     status: "pending",
-    run_at: sql`now() + ${delayMs}::int * interval '1 millisecond'`,
+    ...(keepAttempt ? { attempts: sql`attempts - 1` } : {}),
+    run_at: sql`now() + (${delayMs}::bigint + ${clockOffsetMs}::bigint) * interval '1 millisecond'`,
     last_error: lastError,
   });
 }
@@ -122,6 +175,35 @@ async function releaseHeldJob(db: Executor, jobId: string, workerId: string, cha
     .execute();
 }
 
+/**
+ * The heartbeat of a live worker: its running jobs' leases start again now, so that only a worker
+ * that stopped renewing (a crash, kill -9, a lost machine) has its jobs taken back.
+ */
+export async function renewJobLeases(db: Executor, workerId: string): Promise<number> {
+  const result = await db
+    .updateTable("jobs")
+    .set({ locked_at: sql`now()` })
+    .where("status", "=", "running")
+    .where("locked_by", "=", workerId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/**
+ * Gives back claimed jobs that `workerId` never started (the database went away mid-batch): due
+ * now, and the claim's attempt is not counted.
+ */
+export async function releaseUnstartedJobs(db: Executor, workerId: string, jobIds: string[]): Promise<void> {
+  if (jobIds.length === 0) return;
+  await db
+    .updateTable("jobs")
+    .set({ status: "pending", attempts: sql`greatest(attempts - 1, 0)`, run_at: sql`now()`, locked_at: null, locked_by: null })
+    .where("id", "in", jobIds)
+    .where("status", "=", "running")
+    .where("locked_by", "=", workerId)
+    .execute();
+}
+
 /** Jobs left 'running' for over `staleAfterMs` by a stopped worker: back to the queue, or failed if out of attempts. */
 export function releaseStaleJobs(db: Executor, staleAfterMs: number): Promise<Array<{ id: string; status: Job["status"] }>> {
   return db
@@ -138,4 +220,10 @@ export function releaseStaleJobs(db: Executor, staleAfterMs: number): Promise<Ar
     .where(sql<boolean>`locked_at < now() - ${staleAfterMs}::int * interval '1 millisecond'`)
     .returning(["id", "status"])
     .execute();
+}
+
+/** Makes the pending runs of these job types due now (the test clock moved: see clock.server). */
+export async function makePendingJobsDueNow(db: Executor, types: readonly string[]): Promise<void> {
+  if (types.length === 0) return;
+  await db.updateTable("jobs").set({ run_at: sql`now()` }).where("status", "=", "pending").where("type", "in", types).execute();
 }

@@ -108,19 +108,21 @@ export interface OrderPaymentToRefund {
   status: PaymentStatus;
   provider: PaymentProviderName;
   amountCents: number;
+  /** Given back before the cancellation (a rescheduled visit's lower price, migration 0014). */
+  refundedCents: number;
 }
 
 /** The order's online payment (the newest one), if it has one. */
 export async function findOnlinePaymentOfOrderId(executor: Executor, orderId: string): Promise<OrderPaymentToRefund | null> {
   const row = await executor
     .selectFrom("payments")
-    .select(["id", "status", "provider", "amount_cents as amountCents"])
+    .select(["id", "status", "provider", "amount_cents as amountCents", "refunded_cents"])
     .where("order_id", "=", orderId)
     .where("provider", "<>", "invoice")
     .orderBy("created_at", "desc")
     .limit(1)
     .executeTakeFirst();
-  return row ?? null;
+  return row ? { id: row.id, status: row.status, provider: row.provider, amountCents: row.amountCents, refundedCents: row.refunded_cents ?? 0 } : null;
 }
 
 /** A payment that will never be paid now (a checkout left open on a cancelled order). */

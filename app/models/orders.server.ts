@@ -39,6 +39,8 @@ export interface CustomerContact {
 export async function findOrCreateCustomerProfile(
   trx: Executor,
   contact: Pick<CustomerContact, "email" | "fullName" | "phone">,
+  /** False for the signed-in owner's own booking: a booking never changes the account (issue 26 item 2). */
+  fillBlanks = true,
 ): Promise<{ profileId: string; created: boolean }> {
   const email = contact.email.trim();
   const inserted = await insertProfile(trx, { ...contact, passwordHash: null, userType: "customer" });
@@ -48,6 +50,7 @@ export async function findOrCreateCustomerProfile(
     .select("id")
     .where(sql<string>`lower(email)`, "=", email.toLowerCase())
     .executeTakeFirstOrThrow();
+  if (!fillBlanks) return { profileId: existing.id, created: false };
   await trx
     .updateTable("profiles")
     .set({
@@ -78,14 +81,23 @@ export async function updateOwnPhone(trx: Executor, profileId: string, phone: st
  */
 export async function upsertCustomer(
   trx: Executor,
-  input: { profileId: string; address: string; postalCode: string; city: string; overwriteAddress: boolean },
+  input: {
+    profileId: string;
+    address: string;
+    postalCode: string;
+    city: string;
+    /** "replace": the owner ticked "Tallenna osoite omaksi osoitteekseni"; "keep": the owner's booking leaves the row as it is. */
+    overwriteAddress: boolean | "keep";
+  },
 ): Promise<string> {
   const row = await trx
     .insertInto("customers")
     .values({ profile_id: input.profileId, address: input.address, postal_code: input.postalCode, city: input.city })
     .onConflict((oc) =>
       oc.column("profile_id").doUpdateSet(
-        input.overwriteAddress
+        input.overwriteAddress === "keep"
+          ? { address: sql`customers.address` }
+          : input.overwriteAddress
           ? {
               address: (eb) => eb.ref("excluded.address"),
               postal_code: (eb) => eb.ref("excluded.postal_code"),
@@ -119,6 +131,8 @@ export interface NewOrder {
   serviceCategoryId: string;
   bookingFor: "self" | "other";
   recipient: { firstName: string; lastName: string; phone: string } | null;
+  /** The phone the visit was booked with for oneself, kept on the order whatever the profile says later. */
+  contactPhone?: string | null;
   startsAt: Date;
   endsAt: Date;
   scheduledDate: string;
@@ -173,6 +187,7 @@ export async function insertOrder(trx: Executor, order: NewOrder): Promise<{ id:
       recipient_first_name: order.recipient?.firstName ?? null,
       recipient_last_name: order.recipient?.lastName ?? null,
       recipient_phone: order.recipient?.phone ?? null,
+      contact_phone: order.contactPhone ?? null,
       starts_at: order.startsAt,
       ends_at: order.endsAt,
       scheduled_date: order.scheduledDate,
@@ -230,6 +245,8 @@ export async function insertOrderPayment(
     providerRef?: string | null;
     refundedAt?: Date | null;
     createdAt?: Date;
+    /** When an online payment was captured (the seed writes payments that were paid long ago). */
+    capturedAt?: Date | null;
   },
 ): Promise<string> {
   const row = await trx
@@ -244,6 +261,7 @@ export async function insertOrderPayment(
       method: input.method,
       provider_ref: input.providerRef ?? null,
       refunded_at: input.refundedAt ?? null,
+      captured_at: input.capturedAt ?? null,
       ...(input.createdAt ? { created_at: input.createdAt } : {}),
     })
     .returning("id")
@@ -533,4 +551,14 @@ export async function cancelUnpaidOrder(executor: Executor, orderId: string): Pr
     .where("status", "=", "pending_payment")
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Holds the order's row against changes until the caller's transaction ends (`FOR SHARE`): a
+ * cancellation or a move waits for it, and it waits for one in progress, then reads what that
+ * committed. A visit's reminder job sends under it (app/services/visit-reminders.server.ts).
+ */
+export async function holdOrderRow(executor: Executor, orderId: string): Promise<boolean> {
+  const row = await executor.selectFrom("orders").select("id").where("id", "=", orderId).forShare().executeTakeFirst();
+  return row !== undefined;
 }

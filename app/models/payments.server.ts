@@ -249,6 +249,8 @@ export async function markPaymentCaptured(executor: Executor, paymentId: string,
       status: "captured",
       // The provider tells which method was used; keep what we knew if it does not.
       method: method === null ? sql`method` : method,
+      // The household deduction counts the payment in the year of this moment (decision 0028).
+      captured_at: sql`coalesce(captured_at, now())`,
       updated_at: sql`now()`,
     })
     .where("id", "=", paymentId)
@@ -325,7 +327,8 @@ function refundClaimId(paymentId: string) {
 export async function markPaymentRefunded(executor: Executor, paymentId: string, refundedCents: number): Promise<boolean> {
   const result = await executor
     .updateTable("payments")
-    .set({ status: "refunded", refunded_at: sql`now()`, refunded_cents: refundedCents, updated_at: sql`now()` })
+    // Added to what a rescheduling may have refunded of the same payment before.
+    .set({ status: "refunded", refunded_at: sql`now()`, refunded_cents: sql`coalesce(refunded_cents, 0) + ${refundedCents}`, updated_at: sql`now()` })
     .where("id", "=", paymentId)
     .where("status", "=", "captured")
     .executeTakeFirst();

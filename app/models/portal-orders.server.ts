@@ -66,7 +66,8 @@ export async function listUpcomingOrdersForUser(
   const rows = await ordersWithParties(db)
     .where((eb) => eb.or([eb("cp.id", "=", userId), eb("gp.id", "=", userId)]))
     .where("o.starts_at", ">=", sql<Date>`now()`)
-    .where("o.status", "!=", "cancelled")
+    // Upcoming means still to be done: a visit marked done early is not listed, nor a cancelled one.
+    .where("o.status", "not in", ["cancelled", "completed"])
     // A guest order on this account's address is not shown until the account holder claims it.
     .where((eb) => eb.or([eb("o.claimed", "=", true), eb("gp.id", "=", userId)]))
     .select([
@@ -197,8 +198,19 @@ export interface CustomerOrderDetail extends PortalOrder, CustomerAmounts {
   cancellationFeeCents: number | null;
   /** The newest online payment. */
   payment: { status: PaymentStatus; refundedCents: number | null } | null;
-  invoice: { invoiceNumber: number; referenceNumber: string; dueDate: string; status: "open" | "paid" | "cancelled"; amountCents: number } | null;
+  invoice: {
+    invoiceNumber: number;
+    referenceNumber: string;
+    dueDate: string;
+    status: "open" | "paid" | "cancelled";
+    amountCents: number;
+    /** What was paid of it and what its credit note took off: the open balance's other terms. */
+    paidCents: number;
+    creditedCents: number;
+  } | null;
   creditNote: { creditNoteNumber: number; amountCents: number } | null;
+  /** The receipt of the captured online payment, once there is one. */
+  receiptNumber: number | null;
   reviewed: boolean;
 }
 
@@ -208,7 +220,21 @@ export interface CustomerOrderDetail extends PortalOrder, CustomerAmounts {
  * theirs, DESIGN.md decision 15), so a guessed number shows nothing.
  */
 export async function findCustomerOrder(db: Executor, profileId: string, orderNumber: string): Promise<CustomerOrderDetail | null> {
-  const row = await ordersWithParties(db)
+  const row = await orderDetailQuery(db).where("o.order_number", "=", orderNumber).where("cp.id", "=", profileId).where("o.claimed", "=", true).executeTakeFirst();
+  return row ? toOrderDetail(row) : null;
+}
+
+/**
+ * The same order detail by its id, for the holder of its "Hallitse varausta" link (issue 28,
+ * app/services/manage-links.server.ts): the link itself is the permission, so no owner scope.
+ */
+export async function findOrderDetailById(db: Executor, orderId: string): Promise<CustomerOrderDetail | null> {
+  const row = await orderDetailQuery(db).where("o.id", "=", orderId).executeTakeFirst();
+  return row ? toOrderDetail(row) : null;
+}
+
+function orderDetailQuery(db: Executor) {
+  return ordersWithParties(db)
     .leftJoin("discount_codes as dc", "dc.id", "o.discount_code_id")
     .leftJoin("invoices as i", "i.order_id", "o.id")
     .leftJoin("credit_notes as cn", "cn.invoice_id", "i.id")
@@ -252,15 +278,16 @@ export async function findCustomerOrder(db: Executor, profileId: string, orderNu
       "i.due_date",
       "i.status as invoice_status",
       "i.amount_cents as invoice_amount_cents",
+      sql<number>`(select coalesce(sum(ip.amount_cents), 0)::int from invoice_payments ip where ip.invoice_id = i.id)`.as("invoice_paid_cents"),
       "cn.credit_note_number",
       "cn.amount_cents as credit_note_amount_cents",
+      // The newest receipt of the order's online payment (migration 0020).
+      sql<number | null>`(select max(r.receipt_number) from receipts r where r.order_id = o.id)`.as("receipt_number"),
       "rv.id as review_id",
-    ])
-    .where("o.order_number", "=", orderNumber)
-    .where("cp.id", "=", profileId)
-    .where("o.claimed", "=", true)
-    .executeTakeFirst();
-  if (!row) return null;
+    ]);
+}
+
+function toOrderDetail(row: NonNullable<Awaited<ReturnType<ReturnType<typeof orderDetailQuery>["executeTakeFirst"]>>>): CustomerOrderDetail {
   const recipientName = recipientNameOf(row);
   return {
     ...toPortalOrder(row),
@@ -287,12 +314,15 @@ export async function findCustomerOrder(db: Executor, profileId: string, orderNu
             dueDate: row.due_date!,
             status: row.invoice_status!,
             amountCents: row.invoice_amount_cents!,
+            paidCents: row.invoice_paid_cents ?? 0,
+            creditedCents: row.credit_note_amount_cents ?? 0,
           }
         : null,
     creditNote:
       row.credit_note_number !== null && row.credit_note_number !== undefined
         ? { creditNoteNumber: row.credit_note_number, amountCents: row.credit_note_amount_cents! }
         : null,
+    receiptNumber: row.receipt_number ?? null,
     reviewed: row.review_id !== null && row.review_id !== undefined,
   };
 }

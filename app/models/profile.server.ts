@@ -39,7 +39,6 @@ export interface CaregiverProfile {
   /** The helper's own town (from the application); always served. */
   city: string;
   bio: string;
-  hourlyRateCents: number | null;
   /** Slugs of the service categories the helper offers. */
   services: string[];
   languages: string[];
@@ -50,7 +49,7 @@ export interface CaregiverProfile {
 export async function findCaregiverProfile(db: Executor, profileId: string): Promise<CaregiverProfile | null> {
   const row = await db
     .selectFrom("caregivers")
-    .select(["id", "city", "bio", "hourly_rate_cents", "languages", "service_cities", "profile_image_url"])
+    .select(["id", "city", "bio", "languages", "service_cities", "profile_image_url"])
     .where("profile_id", "=", profileId)
     .executeTakeFirst();
   if (!row) return null;
@@ -65,7 +64,6 @@ export async function findCaregiverProfile(db: Executor, profileId: string): Pro
     id: row.id,
     city: row.city,
     bio: row.bio,
-    hourlyRateCents: row.hourly_rate_cents,
     services: services.map((service) => service.slug),
     languages: row.languages,
     serviceCities: row.service_cities,
@@ -75,7 +73,6 @@ export async function findCaregiverProfile(db: Executor, profileId: string): Pro
 
 export interface CaregiverProfileChange {
   bio: string;
-  hourlyRateCents: number | null;
   services: readonly string[];
   languages: readonly string[];
   serviceCities: readonly string[];
@@ -89,7 +86,6 @@ export async function updateCaregiverProfile(trx: Executor, caregiverId: string,
     .updateTable("caregivers")
     .set({
       bio: change.bio,
-      hourly_rate_cents: change.hourlyRateCents,
       languages: [...change.languages],
       service_cities: [...change.serviceCities],
       ...(change.profileImageUrl ? { profile_image_url: change.profileImageUrl } : {}),

@@ -1,11 +1,12 @@
-import type { Executor } from "../db.server";
+import { announceCacheChange, isSharedCacheCurrent, onCacheChange, type Executor } from "../db.server";
 import type { ServiceCategorySummary } from "../domain/service-category";
 
 export type { ServiceCategorySummary };
 
 // The list is on every booking page and the landing page and changes only with the seed, so each
-// database's list is kept in memory for SERVICES_CACHE_MS (the seed forgets it at once; a seed run
-// by another process shows within that time). Reads inside a transaction go to the database.
+// database's list is kept in memory for SERVICES_CACHE_MS. A write announces itself
+// (announceServiceCategoriesChanged), and every process forgets its list when the notice arrives
+// (app/models/settings.server.ts explains how). Reads inside a transaction go to the database.
 export const SERVICES_CACHE_MS = 10_000;
 
 let cached = new WeakMap<Executor, { list: ServiceCategorySummary[]; expires: number }>();
@@ -17,9 +18,18 @@ export function forgetCachedServiceCategories(): void {
   generation++;
 }
 
+onCacheChange((scope) => {
+  if (scope === "services" || scope === "*") forgetCachedServiceCategories();
+});
+
+/** Call in the transaction that writes service categories: every process forgets its list on commit. */
+export function announceServiceCategoriesChanged(executor: Executor): Promise<void> {
+  return announceCacheChange(executor, "services");
+}
+
 /** The services offered to customers, in the order staff set (sort_order, then name). */
 export async function listActiveServiceCategories(executor: Executor): Promise<ServiceCategorySummary[]> {
-  if (executor.isTransaction) return readActiveServiceCategories(executor);
+  if (executor.isTransaction || !isSharedCacheCurrent()) return readActiveServiceCategories(executor);
   const hit = cached.get(executor);
   // A copy each time, so a caller sorting or changing its list cannot change what others read.
   if (hit && hit.expires > Date.now()) return structuredClone(hit.list);

@@ -1,10 +1,19 @@
 import { sql } from "kysely";
 import { type z } from "zod";
-import type { Executor } from "../db.server";
+import { announceCacheChange, isSharedCacheCurrent, onCacheChange, type Executor } from "../db.server";
 import { DEFAULT_PRICE_BANDS, type PriceBand } from "../domain/pricing";
-import { CompanyInfoSchema, ContactInfoSchema, PriceBandsSchema, type CompanyInfo, type ContactInfo } from "../schemas/settings";
+import {
+  CompanyInfoSchema,
+  ContactInfoSchema,
+  DEMO_PREPAYMENT_REGISTER_CHECKED_ON,
+  PriceBandsSchema,
+  StaffAlertsSchema,
+  type CompanyInfo,
+  type ContactInfo,
+  type StaffAlerts,
+} from "../schemas/settings";
 
-export type { CompanyInfo, ContactInfo };
+export type { CompanyInfo, ContactInfo, StaffAlerts };
 import { logger } from "../logger.server";
 
 // Platform settings are rows of the `settings` table (key → jsonb). Every key has a schema and a
@@ -17,6 +26,8 @@ export interface SettingValues {
   price_bands: PriceBand[];
   contact: ContactInfo;
   company: CompanyInfo;
+  /** Where what needs staff is e-mailed (issue 26 item 6). */
+  staff_alerts: StaffAlerts;
 }
 
 export type SettingKey = keyof SettingValues;
@@ -36,6 +47,10 @@ const definitions: { [K in SettingKey]: SettingDefinition<SettingValues[K]> } = 
     schema: ContactInfoSchema,
     defaultValue: () => ({ email: "asiakaspalvelu@arkikaveri.fi", phone: "+358 40 123 4567" }),
   },
+  staff_alerts: {
+    schema: StaffAlertsSchema,
+    defaultValue: () => ({ email: "tuki@arkikaveri.fi" }),
+  },
   company: {
     schema: CompanyInfoSchema,
     // Demo values: the business ID and IBAN have correct check digits but belong to no one.
@@ -47,6 +62,7 @@ const definitions: { [K in SettingKey]: SettingDefinition<SettingValues[K]> } = 
       city: "Helsinki",
       iban: "FI2112345600000785",
       bic: "NDEAFIHH",
+      prepaymentRegisterCheckedOn: DEMO_PREPAYMENT_REGISTER_CHECKED_ON,
     }),
   },
 };
@@ -69,8 +85,9 @@ export function parseSetting<K extends SettingKey>(key: K, value: unknown): Sett
 // Settings are read on nearly every public page (prices, contact details) and change a few times a
 // year, so each database's values are kept in memory for SETTINGS_CACHE_MS. A write through
 // setSetting forgets them at once (changeSetting once more after its commit, so a read between the
-// write and the commit cannot keep the old value); a write by another process (a second web
-// process, the seed script) shows within SETTINGS_CACHE_MS, like the page cache's 10 seconds.
+// write and the commit cannot keep the old value) and announces itself to every other process
+// (announceCacheChange: NOTIFY on commit), which forgets its copy as the notice arrives. A process
+// that cannot hear notices (its listening connection is down) keeps no copy meanwhile.
 // Reads inside a transaction always go to the database: an order is priced with what is stored.
 
 export const SETTINGS_CACHE_MS = 10_000;
@@ -84,9 +101,13 @@ export function forgetCachedSettings(): void {
   generation++;
 }
 
+onCacheChange((scope) => {
+  if (scope === "settings" || scope === "*") forgetCachedSettings();
+});
+
 /** The stored value of a key, or its default when the row is missing or no longer valid. */
 export async function getSetting<K extends SettingKey>(executor: Executor, key: K): Promise<SettingValues[K]> {
-  if (executor.isTransaction) return readSetting(executor, key);
+  if (executor.isTransaction || !isSharedCacheCurrent()) return readSetting(executor, key);
   const hit = cached.get(executor)?.get(key);
   // A copy each time, so a caller mutating its result cannot change what others read.
   if (hit && hit.expires > Date.now()) return structuredClone(hit.value) as SettingValues[K];
@@ -129,6 +150,7 @@ export async function setSetting<K extends SettingKey>(
       oc.column("key").doUpdateSet({ value: json, updated_by: actorId, updated_at: sql`now()` }),
     )
     .execute();
+  await announceCacheChange(executor, "settings");
   return parsed;
 }
 
@@ -143,6 +165,7 @@ export async function insertMissingSettings(executor: Executor): Promise<void> {
     .values(SETTING_KEYS.map((key) => ({ key, value: JSON.stringify(defaultSetting(key)), updated_by: null })))
     .onConflict((oc) => oc.column("key").doNothing())
     .execute();
+  await announceCacheChange(executor, "settings");
 }
 
 export function getPriceBands(executor: Executor): Promise<PriceBand[]> {
@@ -151,6 +174,10 @@ export function getPriceBands(executor: Executor): Promise<PriceBand[]> {
 
 export function getContactInfo(executor: Executor): Promise<ContactInfo> {
   return getSetting(executor, "contact");
+}
+
+export function getStaffAlerts(executor: Executor): Promise<StaffAlerts> {
+  return getSetting(executor, "staff_alerts");
 }
 
 export function getCompanyInfo(executor: Executor): Promise<CompanyInfo> {

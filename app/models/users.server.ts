@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { sql } from "kysely";
 import type { Executor } from "../db.server";
-import type { AuthTokenPurpose, StaffRole, UserType } from "../db/schema";
+import type { AuthTokenPurpose, CaregiverStatus, StaffRole, UserType } from "../db/schema";
 
 // Accounts, roles and single-use e-mail links: the SQL behind
 // app/services/auth.server.ts and the guards.
@@ -14,6 +14,8 @@ export interface AuthUser {
   userType: UserType;
   /** A back-office role, or null for customers and caregivers. */
   role: StaffRole | null;
+  /** A helper's application status (only 'approved' helpers work, decision 0018); null for others. */
+  caregiverStatus: CaregiverStatus | null;
 }
 
 /** What a password check needs; never leaves the auth service. */
@@ -29,6 +31,7 @@ function credentialsQuery(db: Executor) {
     .selectFrom("profiles")
     .leftJoin("user_roles", "user_roles.user_id", "profiles.id")
     .leftJoin("customers", "customers.profile_id", "profiles.id")
+    .leftJoin("caregivers", "caregivers.profile_id", "profiles.id")
     .select([
       "profiles.id",
       "profiles.email",
@@ -38,6 +41,7 @@ function credentialsQuery(db: Executor) {
       "profiles.email_confirmed_at",
       "user_roles.role",
       "customers.status as customer_status",
+      "caregivers.status as caregiver_status",
     ]);
 }
 
@@ -50,6 +54,7 @@ type CredentialsRow = {
   email_confirmed_at: Date | null;
   role: StaffRole | null;
   customer_status: "active" | "suspended" | null;
+  caregiver_status: CaregiverStatus | null;
 };
 
 function toCredentials(row: CredentialsRow): Credentials {
@@ -62,12 +67,13 @@ function toCredentials(row: CredentialsRow): Credentials {
     passwordHash: row.password_hash,
     emailConfirmedAt: row.email_confirmed_at,
     customerStatus: row.customer_status,
+    caregiverStatus: row.caregiver_status,
   };
 }
 
 export function toAuthUser(credentials: Credentials): AuthUser {
-  const { id, email, fullName, userType, role } = credentials;
-  return { id, email, fullName, userType, role };
+  const { id, email, fullName, userType, role, caregiverStatus } = credentials;
+  return { id, email, fullName, userType, role, caregiverStatus };
 }
 
 /** E-mail addresses are unique regardless of case (index profiles_email_key on lower(email)). */

@@ -2,19 +2,21 @@ import type { SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, type AppLoadContext } from "@remix-run/node";
 import { forbidden, requireUser, type AuthUser } from "~/auth/guards.server";
+import { listSavedRecipients } from "~/models/saved-recipients.server";
 import { getDb } from "~/db.server";
-import { formatAmount } from "~/domain/format";
 import { logger } from "~/logger.server";
 import { authMessages } from "~/messages/auth";
 import { caregiverRegistrationMessages } from "~/messages/caregiver-registration";
 import { FORM_INCOMPLETE } from "~/messages/fields";
+import { dataExportMessages } from "~/messages/data-export";
 import { profileMessages as m } from "~/messages/profile";
 import { findCaregiverProfile, findEditableProfile, updateProfileBasics } from "~/models/profile.server";
 import { PasswordChangeSchema } from "~/schemas/auth";
-import { CAREGIVER_PHOTO_FIELD, CaregiverProfileSchema, ProfileSchema } from "~/schemas/profile";
+import { CAREGIVER_PHOTO_FIELD, CaregiverProfileSchema, DataExportRequestSchema, ProfileSchema } from "~/schemas/profile";
 import { saveCaregiverProfile } from "~/services/caregiver-profile.server";
 import { redirectWithToast } from "~/services/flash.server";
-import { changePassword } from "~/services/password-change.server";
+import { requestOwnDataExport } from "~/services/data-export.server";
+import { changePassword, verifyCurrentPassword } from "~/services/password-change.server";
 import { MAX_PHOTO_BYTES, parseFormWithFile, UploadTooLargeError } from "~/services/photo.server";
 import { currentSessionIdHash } from "~/services/session.server";
 
@@ -25,7 +27,7 @@ import { currentSessionIdHash } from "~/services/session.server";
 
 export const PROFILE_PATH = "/portal/profile";
 
-export type ProfileIntent = "profile" | "password" | "caregiver";
+export type ProfileIntent = "profile" | "password" | "caregiver" | "export";
 export type ProfileActionData = { intent: ProfileIntent; result: SubmissionResult<string[]> };
 
 /** The forms' attributes from their schemas, sent with the page (it imports no schema). */
@@ -33,6 +35,7 @@ const CONSTRAINTS = {
   profile: getZodConstraint(ProfileSchema),
   caregiver: getZodConstraint(CaregiverProfileSchema),
   password: getZodConstraint(PasswordChangeSchema),
+  export: getZodConstraint(DataExportRequestSchema),
 };
 
 export async function loadProfilePage(request: Request) {
@@ -41,7 +44,10 @@ export async function loadProfilePage(request: Request) {
   const profile = await findEditableProfile(db, user.id);
   if (!profile) throw forbidden();
   const caregiver = user.userType === "caregiver" ? await findCaregiverProfile(db, user.id) : null;
+  // "Aiemmat saajat" (issue 26 item 1): a customer's own, edited or removed on their own page.
+  const savedRecipients = user.userType === "customer" && !user.role ? await listSavedRecipients(db, user.id) : [];
   return {
+    savedRecipients,
     constraints: CONSTRAINTS,
     email: profile.email,
     profile: { fullName: profile.fullName, phone: profile.phone ?? "" },
@@ -51,7 +57,6 @@ export async function loadProfilePage(request: Request) {
           photoUrl: caregiver.profileImageUrl,
           defaults: {
             bio: caregiver.bio,
-            hourlyRate: caregiver.hourlyRateCents === null ? "" : formatAmount(caregiver.hourlyRateCents).replace(/\s/g, "").replace(/,00$/, ""),
             services: caregiver.services,
             languages: caregiver.languages,
             serviceCities: caregiver.serviceCities,
@@ -79,6 +84,8 @@ export async function submitProfilePage(request: Request, context: Partial<AppLo
       return submitBasics(request, user, formData);
     case "password":
       return submitPassword(request, user, formData, context?.clientIp ?? null);
+    case "export":
+      return submitDataExport(request, user, formData, context?.clientIp ?? null);
     default:
       throw badForm();
   }
@@ -126,6 +133,33 @@ async function submitPassword(request: Request, user: AuthUser, formData: FormDa
   return redirectWithToast(request, PROFILE_PATH, { type: "success", title: m.passwordChanged, description: m.otherSessionsSignedOut });
 }
 
+/**
+ * "Lataa tietoni" (issue 29 item 2; decision 0032): the password again, under the sign-in limits
+ * like the password change; then a job builds the ZIP and e-mails the link.
+ */
+async function submitDataExport(request: Request, user: AuthUser, formData: FormData, ip: string | null) {
+  const hide = { hideFields: ["exportPassword"] };
+  const submission = parseWithZod(formData, { schema: DataExportRequestSchema });
+  if (submission.status !== "success") return invalid("export", submission.reply(hide));
+  const check = await verifyCurrentPassword(user, submission.value.exportPassword, ip);
+  if (!check.ok) {
+    if (check.reason === "wrong_current") {
+      return invalid("export", submission.reply({ ...hide, fieldErrors: { exportPassword: [authMessages.currentPasswordWrong] } }));
+    }
+    const minutes = Math.max(1, Math.ceil(check.retryAfterSeconds / 60));
+    return data<ProfileActionData>(
+      { intent: "export", result: submission.reply({ ...hide, formErrors: [`${dataExportMessages.failed}: ${m.tooManyAttempts(minutes)}`] }) },
+      { status: 429, headers: { "Retry-After": String(check.retryAfterSeconds) } },
+    );
+  }
+  const outcome = await requestOwnDataExport(user.id);
+  if (!outcome.ok) {
+    const message = outcome.reason === "pending" ? dataExportMessages.alreadyPending : dataExportMessages.tooMany;
+    return invalid("export", submission.reply({ ...hide, formErrors: [`${dataExportMessages.failed}: ${message}`] }), 429);
+  }
+  return redirectWithToast(request, PROFILE_PATH, { type: "success", title: dataExportMessages.queued, description: dataExportMessages.queuedDetail });
+}
+
 async function submitCaregiverSection(request: Request, user: AuthUser) {
   if (user.userType !== "caregiver") throw forbidden();
   const db = await getDb();
@@ -160,7 +194,6 @@ async function submitCaregiverSection(request: Request, user: AuthUser) {
       { id: caregiver.id, profileImageUrl: caregiver.profileImageUrl },
       {
         bio: submission.value.bio,
-        hourlyRateCents: submission.value.hourlyRate ?? null,
         services: submission.value.services,
         languages: submission.value.languages,
         serviceCities: submission.value.serviceCities.filter((city) => city !== caregiver.city),

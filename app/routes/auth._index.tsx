@@ -1,6 +1,7 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Alert } from "~/components/alert";
+import { BotCheck, botCheckLinks } from "~/components/bot-check";
 import { SubmitButton } from "~/components/button";
 import { EmailField, ErrorSummary, FormError, NewPasswordField, TextField, type FieldConstraints } from "~/components/forms";
 import { PageLayout, linkClass } from "~/components/layout";
@@ -10,6 +11,7 @@ import { authMessages as authTexts } from "~/messages/auth";
 import { retryAfterHeaders } from "~/services/rate-limit.server";
 import type { SignInSchema, SignUpSchema } from "~/schemas/auth";
 import type { Infer } from "~/schemas/zod";
+import { BOT_CHECK_FIELDS, type BotCheckChallenge } from "~/schemas/bot-check";
 import { serverFormProps, useServerForm } from "~/components/server-form";
 
 export { action, loader };
@@ -20,10 +22,13 @@ export { action, loader };
 // A refusal for too many attempts says when to come back (Retry-After), on the HTML page too.
 export const headers = retryAfterHeaders;
 
+// Sign-up has the bot check of the other public forms (issue 31; decision 0025).
+export const links: LinksFunction = () => botCheckLinks();
+
 export const meta: MetaFunction = () => [{ title: "Kirjaudu – Arkikaveri" }];
 
 export default function AuthPage() {
-  const { tab: requestedTab, redirectTo, checkMail, signInEmail, constraints } = useLoaderData<typeof loader>();
+  const { tab: requestedTab, redirectTo, checkMail, signInEmail, constraints, botCheck } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const tab: Tab = actionData?.intent === "signup" ? "signup" : actionData?.intent === "signin" ? "signin" : requestedTab;
 
@@ -76,7 +81,7 @@ export default function AuthPage() {
           {tab === "signin" ? (
             <SignInForm redirectTo={redirectTo} checkMail={checkMail} email={signInEmail} heading={forStaff} constraint={constraints.signin} />
           ) : (
-            <SignUpForm heading={forStaff} constraint={constraints.signup} />
+            <SignUpForm heading={forStaff} constraint={constraints.signup} botCheck={botCheck} />
           )}
         </section>
       </div>
@@ -91,7 +96,8 @@ function TabLink({ to, current, children }: { to: string; current: boolean; chil
       aria-current={current ? "page" : undefined}
       preventScrollReset
       className={
-        "flex min-h-target items-center justify-center rounded-md px-4 text-lg font-semibold " +
+        // Narrow phones: 'Rekisteröidy' must fit its half of a 320 px screen on one line.
+        "flex min-h-target items-center justify-center rounded-md px-1 text-base font-semibold sm:px-4 sm:text-lg " +
         (current ? "bg-white text-brand-900 shadow ring-2 ring-brand-700" : "text-brand-800 underline underline-offset-4 hover:bg-white")
       }
     >
@@ -176,10 +182,21 @@ function SignInForm({
   );
 }
 
-function SignUpForm({ heading, constraint }: { heading: boolean; constraint: FieldConstraints }) {
+function SignUpForm({
+  heading,
+  constraint,
+  botCheck,
+}: {
+  heading: boolean;
+  constraint: FieldConstraints;
+  botCheck: BotCheckChallenge | null;
+}) {
   const actionData = useActionData<typeof action>();
   const lastResult = actionData?.intent === "signup" ? actionData.result : undefined;
-  const [form, fields] = useServerForm<Infer<typeof SignUpSchema>>({
+  // After a refusal the action sends a new question (the old token is spent).
+  const fromAction = actionData?.intent === "signup" && "botCheck" in actionData ? (actionData.botCheck as BotCheckChallenge | undefined) : undefined;
+  const challenge = fromAction ?? botCheck;
+  const [form, fields] = useServerForm<Infer<typeof SignUpSchema> & { [BOT_CHECK_FIELDS.answer]?: string }>({
     id: "signup",
     lastResult,
     constraint,
@@ -197,6 +214,9 @@ function SignUpForm({ heading, constraint }: { heading: boolean; constraint: Fie
         <TextField meta={fields.fullName} label="Koko nimi" autoComplete="name" />
         <EmailField meta={fields.email} />
         <NewPasswordField meta={fields.password} />
+        {challenge ? (
+          <BotCheck challenge={challenge} id={fields[BOT_CHECK_FIELDS.answer].id} error={fields[BOT_CHECK_FIELDS.answer].errors?.[0]} />
+        ) : null}
         <p>Lähetämme sähköpostiisi vahvistuslinkin. Kun olet vahvistanut osoitteen, voit kirjautua sisään.</p>
         <SubmitButton name="intent" value="signup" busyLabel="Rekisteröidään...">
           Rekisteröidy

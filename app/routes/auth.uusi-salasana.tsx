@@ -6,6 +6,7 @@ import { ErrorSummary, FormError, NewPasswordField, TextField } from "~/componen
 import { PageLayout, linkClass } from "~/components/layout";
 import { useClearSecretsAfterReply } from "~/components/use-clear-secrets";
 import { authMessages as authTexts } from "~/messages/auth";
+import { deadPasswordLinkText } from "~/messages/auth-emails";
 import type { NewPasswordSchema } from "~/schemas/auth";
 import type { Infer } from "~/schemas/zod";
 import { action, loader } from "~/auth/new-password-page.server";
@@ -58,8 +59,11 @@ export default function NewPasswordPage() {
           </Form>
         ) : (
           <Alert type="error" title={authTexts.linkInvalid}>
-            <p>Salasanan vaihtolinkki on voimassa tunnin, ja sen voi käyttää vain kerran. Voit tilata uuden linkin.</p>
-            <p>
+            <p>{deadPasswordLinkText()}</p>
+            <p className="flex flex-wrap gap-x-6">
+              <Link to="/auth?tab=kirjaudu" className={`inline-flex min-h-target items-center ${linkClass}`}>
+                Kirjaudu sisään
+              </Link>
               <Link to="/auth/unohtunut-salasana" className={`inline-flex min-h-target items-center ${linkClass}`}>
                 Tilaa uusi linkki
               </Link>

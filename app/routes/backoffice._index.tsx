@@ -1,23 +1,35 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { access, menuForRole } from "~/auth/access";
 import { requireRole } from "~/auth/guards.server";
+import { badForm, requireStaffActor } from "~/backoffice/staff.server";
+import { SubmitButton } from "~/components/button";
+import { STAFF_NOTICE_TITLES, staffNoticeTexts } from "~/messages/staff-notices";
+import { countOpenStaffNotices, listOpenStaffNotices, markStaffNoticeHandled } from "~/models/staff-notices.server";
+import { redirectWithToast } from "~/services/flash.server";
 import { StatCards, inlineLinkClass, type StatCard } from "~/components/backoffice/ui";
 import { getDb } from "~/db.server";
 import type { StaffRole } from "~/db/schema";
 import { helsinkiToday } from "~/domain/booking-window";
-import { formatDate, formatEuros, formatTimeRange, formatWeekdayDate } from "~/domain/format";
+import { formatDate, formatDateTime, formatEuros, formatTimeRange, formatWeekdayDate } from "~/domain/format";
 import type { ListCount } from "~/domain/list-query";
 import {
   getDashboardFigures,
   getPayoutsDue,
   listOverdueInvoices,
   listUnassignedSoon,
+  listVisitsNeedingAttention,
   listWaitingApplications,
 } from "~/models/backoffice-dashboard.server";
+import { visitLifecycleTexts } from "~/messages/visit-lifecycle";
+import { listUnfinishedRescheduleRefunds } from "~/models/order-reschedule.server";
+import { now as clockNow } from "~/services/clock.server";
 
 // The back-office front page (spec 001 §2; issue 14 "Dashboard"): real figures on cards that
 // open their lists, and what needs attention now, each shown only to the roles that may act on it.
+
+/** The open notices the home lists; the menu's count says how many there are in all. */
+const NOTICES_SHOWN = 20;
 
 function may(role: StaffRole, roles: readonly StaffRole[]) {
   return roles.includes(role);
@@ -46,7 +58,7 @@ interface AttentionGroup {
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRole(request, access.backoffice);
   const db = await getDb();
-  const now = new Date();
+  const now = clockNow();
   const role = user.role;
   const figures = await getDashboardFigures(db, now);
 
@@ -76,6 +88,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
       to: "/backoffice/payments",
     });
   }
+
+  // Customers' messages, helpers' rejections and contact requests (issue 26 item 6): orders staff.
+  const notices = may(role, access.orders)
+    ? (await listOpenStaffNotices(db, NOTICES_SHOWN)).map((notice) => ({
+        id: notice.id,
+        title: notice.orderNumber ? `${STAFF_NOTICE_TITLES[notice.kind]}: ${notice.orderNumber}` : STAFF_NOTICE_TITLES[notice.kind],
+        summary: notice.summary,
+        at: formatDateTime(notice.createdAt),
+        href: notice.orderNumber ? `/backoffice/orders/${encodeURIComponent(notice.orderNumber)}` : null,
+        contact: notice.contact,
+      }))
+    : null;
 
   const groups: AttentionGroup[] = [];
   if (may(role, access.caregivers)) {
@@ -109,6 +133,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
       more: { label: "Kaikki tilaukset ilman kaveria", href: "/backoffice/orders?kaveri=ei" },
       empty: "Kaikilla lähipäivien tilauksilla on kaveri.",
     });
+    for (const kind of ["not_started", "suspended_caregiver"] as const) {
+      const visits = await listVisitsNeedingAttention(db, kind, now);
+      const texts = visitLifecycleTexts.attention[kind];
+      groups.push({
+        id: kind === "not_started" ? "not-started" : "suspended-caregiver",
+        title: texts.title,
+        total: figure(visits.total),
+        items: visits.rows.map((row) => ({
+          key: row.orderNumber,
+          label: row.orderNumber,
+          detail: `${row.serviceName}, ${row.city}, ${formatWeekdayDate(row.startsAt)} ${formatTimeRange(row.startsAt, row.endsAt)}`,
+          href: `/backoffice/orders/${encodeURIComponent(row.orderNumber)}`,
+        })),
+        more: null,
+        empty: texts.empty,
+      });
+    }
   }
   if (may(role, access.payments)) {
     const overdue = await listOverdueInvoices(db, helsinkiToday(now));
@@ -124,6 +165,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
       })),
       more: overdue.total.value > overdue.rows.length ? { label: "Kaikki maksut", href: "/backoffice/payments" } : null,
       empty: "Ei erääntyneitä laskuja.",
+    });
+    // A move to a cheaper time whose refund the provider refused even after the job's retries.
+    const refunds = await listUnfinishedRescheduleRefunds(db, NOTICES_SHOWN);
+    groups.push({
+      id: "refunds",
+      title: "Palautukset tekemättä",
+      total: String(refunds.length),
+      items: refunds.map((row) => ({
+        key: row.rescheduleId,
+        label: `${row.orderNumber}: palautettava ${formatEuros(row.refundCents)}`,
+        detail: `${row.customerName}, aika muutettu ${formatDate(row.movedAt)}; ${row.status === "manual" ? "palauta käsin maksupalvelussa" : "maksupalvelu ei hyväksynyt palautusta"}`,
+        href: `/backoffice/orders/${encodeURIComponent(row.orderNumber)}/maksu`,
+      })),
+      more: null,
+      empty: "Kaikki palautukset on tehty.",
     });
     const payouts = await getPayoutsDue(db);
     groups.push({
@@ -149,13 +205,86 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     fullName: user.fullName,
     cards,
+    notices,
+    noticeTotal: notices ? await countOpenStaffNotices(db) : 0,
     groups,
     sections: menuForRole(role).map(({ path, label, description }) => ({ path, label, description })),
   };
 }
 
+/** Marks a notice handled: a plain POST, answered with a redirect back here. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { user } = await requireStaffActor(request, context, access.orders);
+  const formData = await request.formData();
+  const noticeId = formData.get("noticeId");
+  if (formData.get("intent") !== "handle-notice" || typeof noticeId !== "string") throw badForm();
+  const db = await getDb();
+  const handled = await markStaffNoticeHandled(db, noticeId, user.id);
+  return redirectWithToast(
+    request,
+    "/backoffice#notices-heading",
+    handled ? { type: "success", title: staffNoticeTexts.handled } : { type: "info", title: staffNoticeTexts.alreadyHandled },
+  );
+}
+
+type Notices = NonNullable<Awaited<ReturnType<typeof loader>>["notices"]>;
+
+function StaffNotices({ notices, total }: { notices: Notices; total: number }) {
+  return (
+    <section aria-labelledby="notices-heading" className="space-y-3 rounded-lg border-2 border-gray-200 bg-white p-5 lg:col-span-2">
+      <h3 id="notices-heading" className="text-xl font-bold text-gray-900">
+        {staffNoticeTexts.groupTitle} <span className="text-gray-700">({total})</span>
+      </h3>
+      {notices.length === 0 ? (
+        <p>{staffNoticeTexts.empty}</p>
+      ) : (
+        <ul className="divide-y divide-gray-200">
+          {notices.map((notice) => (
+            <li key={notice.id} className="space-y-2 py-3">
+              <p className="font-semibold">
+                {notice.href ? (
+                  <Link to={notice.href} className={inlineLinkClass}>
+                    {notice.title}
+                  </Link>
+                ) : (
+                  notice.title
+                )}{" "}
+                <span className="font-normal text-gray-700">{notice.at}</span>
+              </p>
+              <p className="text-gray-800">{notice.summary}</p>
+              {notice.contact ? (
+                <p className="text-gray-800">
+                  <a href={`tel:${notice.contact.phone.replace(/[^+\d]/g, "")}`} className={inlineLinkClass}>
+                    {notice.contact.phone}
+                  </a>
+                  {notice.contact.email ? (
+                    <>
+                      {" · "}
+                      <a href={`mailto:${notice.contact.email}`} className={inlineLinkClass}>
+                        {notice.contact.email}
+                      </a>
+                    </>
+                  ) : null}
+                  {notice.contact.message ? <span className="block">”{notice.contact.message}”</span> : null}
+                </p>
+              ) : null}
+              <Form method="post">
+                <input type="hidden" name="noticeId" value={notice.id} />
+                <SubmitButton name="intent" value="handle-notice" variant="secondary" busyLabel="Tallennetaan…">
+                  {staffNoticeTexts.markHandled}
+                  <span className="sr-only">: {notice.title}</span>
+                </SubmitButton>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
 export default function BackofficeIndex() {
-  const { fullName, cards, groups, sections } = useLoaderData<typeof loader>();
+  const { fullName, cards, notices, noticeTotal, groups, sections } = useLoaderData<typeof loader>();
   return (
     <div className="max-w-6xl space-y-10">
       <div className="space-y-2">
@@ -175,6 +304,7 @@ export default function BackofficeIndex() {
           Vaatii huomiota
         </h2>
         <div className="grid gap-4 lg:grid-cols-2">
+          {notices ? <StaffNotices notices={notices} total={noticeTotal} /> : null}
           {groups.map((group) => (
             <section key={group.id} aria-labelledby={`${group.id}-heading`} className="space-y-3 rounded-lg border-2 border-gray-200 bg-white p-5">
               <h3 id={`${group.id}-heading`} className="text-xl font-bold text-gray-900">

@@ -6,9 +6,11 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { access } from "~/auth/access";
 import { requireRole } from "~/auth/guards.server";
 import { auditEntryView } from "~/backoffice/audit-view";
+import { staffDataExportAction } from "~/backoffice/data-export.server";
 import { badForm, notFound, requireStaffActor } from "~/backoffice/staff.server";
 import { Alert } from "~/components/alert";
 import { AuditHistory } from "~/components/backoffice/audit-entries";
+import { DataExportSection } from "~/components/backoffice/data-export-section";
 import { CaregiverStatusBadge } from "~/components/backoffice/status-badges";
 import { PersonOrdersTable } from "~/components/backoffice/person-orders";
 import { CaregiverPhoto, Facts, Section, inlineLinkClass } from "~/components/backoffice/ui";
@@ -16,7 +18,7 @@ import { formatRating } from "~/components/booking/caregiver-cards";
 import { SubmitButton } from "~/components/button";
 import { ErrorSummary, TextareaField } from "~/components/forms";
 import { getDb } from "~/db.server";
-import { VERIFICATION_FLAGS, ageOn, reviewActionsFor, type CaregiverReviewAction } from "~/domain/caregiver-review";
+import { VERIFICATION_FLAGS, ageOn, missingApprovalChecks, reviewActionsFor, reviewRefusal, type CaregiverReviewAction } from "~/domain/caregiver-review";
 import { formatDate, formatDateTime, formatTimeRange, helsinkiDateString } from "~/domain/format";
 import {
   REVIEW_ACTION_BUSY,
@@ -26,29 +28,32 @@ import {
   VERIFICATION_FLAG_LABELS,
   caregiverTexts,
 } from "~/messages/backoffice";
+import { caregiverApprovalTexts as at } from "~/messages/caregiver-approval";
 import { listAuditForEntity } from "~/models/audit-log.server";
 import { getCaregiverApplication, listUpcomingOrdersOfCaregiver } from "~/models/backoffice-caregivers.server";
 import { CaregiverReviewSchema, VerificationFlagsSchema } from "~/schemas/backoffice";
 import { LANGUAGE_OPTIONS, TRANSPORTATION_OPTIONS } from "~/schemas/caregiver-registration";
 import { reviewCaregiver, updateVerificationFlags } from "~/services/caregiver-review.server";
 import { redirectWithToast } from "~/services/flash.server";
+import { now as clockNow } from "~/services/clock.server";
 
 // One helper's whole application and what staff do with it (issue 14): approve, reject with a
 // reason, suspend, reinstate, the verification checks, the orders to reassign when suspended,
 // and the helper's history from the audit log. Admin and moderator.
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireRole(request, access.caregivers);
+  const user = await requireRole(request, access.caregivers);
   const db = await getDb();
   const caregiver = await getCaregiverApplication(db, params.caregiverId ?? "");
   if (!caregiver) throw notFound(caregiverTexts.notFound);
-  const now = new Date();
+  const now = clockNow();
   const [orders, audit] = await Promise.all([
     listUpcomingOrdersOfCaregiver(db, caregiver.id, now),
     listAuditForEntity(db, "caregiver", caregiver.id),
   ]);
   const transport = caregiver.hasCar ? "car" : caregiver.hasDriversLicense ? "license" : "none";
   return {
+    canExport: (access.exportPersonalData as readonly string[]).includes(user.role),
     caregiver: {
       id: caregiver.id,
       fullName: caregiver.fullName || caregiver.email,
@@ -97,6 +102,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       bio: caregiver.bio,
     },
     actions: reviewActionsFor(caregiver.status),
+    missingChecks: missingApprovalChecks(caregiver.flags).map((flag) => VERIFICATION_FLAG_LABELS[flag]),
     orders: orders.map((order) => ({
       id: order.id,
       orderNumber: order.orderNumber,
@@ -119,16 +125,37 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const db = await getDb();
 
   switch (formData.get("intent")) {
+    case "data-export": {
+      const caregiver = await getCaregiverApplication(db, caregiverId);
+      const subject = caregiver ? { profileId: caregiver.profileId, entityType: "caregiver" as const, entityId: caregiver.id } : null;
+      return staffDataExportAction(request, context, subject, here, caregiverTexts.notFound);
+    }
     case "review": {
       const submission = parseWithZod(formData, { schema: CaregiverReviewSchema });
       if (submission.status !== "success") {
         return data({ form: String(formData.get("action") ?? ""), result: submission.reply() }, { status: 400 });
       }
       const { action: reviewAction, reason } = submission.value;
+      const refused = (refusal: NonNullable<ReturnType<typeof reviewRefusal>>) =>
+        refusal.reason === "checks_missing"
+          ? redirectWithToast(request, here, {
+              type: "error",
+              title: at.refusedTitle,
+              description: at.missingList(refusal.missing.map((flag) => VERIFICATION_FLAG_LABELS[flag])),
+            })
+          : redirectWithToast(request, here, { type: "error", title: caregiverTexts.invalidState });
+      // Every decision asks first (a confirm view, the same without JavaScript), after the same checks the decision runs.
+      if (formData.get("vahvista") !== "kylla") {
+        const caregiver = await getCaregiverApplication(db, caregiverId);
+        if (!caregiver) throw notFound(caregiverTexts.notFound);
+        const refusal = reviewRefusal(caregiver, reviewAction);
+        if (refusal) return refused(refusal);
+        return data({ confirm: { action: reviewAction, reason: reason ?? "", name: caregiver.fullName || caregiver.email } });
+      }
       const outcome = await reviewCaregiver(db, actor, { caregiverId, action: reviewAction, reason });
       if (!outcome.ok) {
         if (outcome.reason === "not_found") throw notFound(caregiverTexts.notFound);
-        return redirectWithToast(request, here, { type: "error", title: caregiverTexts.invalidState });
+        return refused(outcome.reason === "checks_missing" ? outcome : { reason: "invalid_state" });
       }
       return redirectWithToast(request, here, {
         type: "success",
@@ -200,8 +227,36 @@ const ACTION_INTROS: Record<CaregiverReviewAction, string> = {
   reinstate: "Kaveri näkyy taas asiakkaille, ja hänelle voi valita tilauksia.",
 };
 
+function ConfirmReview({ confirm, here }: { confirm: { action: CaregiverReviewAction; reason: string; name: string }; here: string }) {
+  const locksOut = confirm.action === "reject" || confirm.action === "suspend";
+  return (
+    <section aria-labelledby="confirm-review-heading" className="space-y-3 rounded-lg border-2 border-brand-700 bg-white p-4">
+      <h2 id="confirm-review-heading" className="text-2xl font-bold text-brand-900">
+        {at.confirmHeading[confirm.action](confirm.name)}
+      </h2>
+      <p>{ACTION_INTROS[confirm.action]}</p>
+      {locksOut ? <p>{at.signedOut}</p> : null}
+      {confirm.reason ? <p className="whitespace-pre-line break-words">{at.reasonShown(confirm.reason)}</p> : null}
+      <Form method="post" className="flex flex-wrap items-center gap-4">
+        <input type="hidden" name="intent" value="review" />
+        <input type="hidden" name="action" value={confirm.action} />
+        <input type="hidden" name="reason" value={confirm.reason} />
+        <input type="hidden" name="vahvista" value="kylla" />
+        <SubmitButton busyLabel={REVIEW_ACTION_BUSY[confirm.action]} variant={locksOut ? "danger" : "primary"}>
+          {at.confirmButton[confirm.action]}
+        </SubmitButton>
+        <Link to={here} className={inlineLinkClass}>
+          {at.cancel}
+        </Link>
+      </Form>
+    </section>
+  );
+}
+
 export default function CaregiverPage() {
-  const { caregiver, actions, orders, history } = useLoaderData<typeof loader>();
+  const { caregiver, actions, missingChecks, orders, history, canExport } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const confirm = actionData && "confirm" in actionData ? actionData.confirm : null;
   const suspended = caregiver.status === "suspended";
   return (
     <div className="max-w-5xl space-y-6">
@@ -236,14 +291,23 @@ export default function CaregiverPage() {
 
       {actions.length > 0 ? (
         <Section title="Päätös" id="review-heading">
-          <div className="grid gap-4 md:grid-cols-2">
-            {actions.map((action) => (
-              <div key={action} className="space-y-2">
-                <p>{ACTION_INTROS[action]}</p>
-                <ReviewActionForm kind={action} />
-              </div>
-            ))}
-          </div>
+          {confirm ? (
+            <ConfirmReview confirm={confirm} here={`/backoffice/caregivers/${caregiver.id}`} />
+          ) : (
+            <div className="grid gap-4 md:grid-cols-2">
+              {actions.map((action) => (
+                <div key={action} className="space-y-2">
+                  <p>{ACTION_INTROS[action]}</p>
+                  {action === "approve" && missingChecks.length > 0 ? (
+                    <Alert type="warning" title={at.missingHeading} announce={false}>
+                      <p>{at.missingList(missingChecks)}</p>
+                    </Alert>
+                  ) : null}
+                  <ReviewActionForm kind={action} />
+                </div>
+              ))}
+            </div>
+          )}
         </Section>
       ) : null}
 
@@ -298,6 +362,8 @@ export default function CaregiverPage() {
           />
         )}
       </Section>
+
+      {canExport ? <DataExportSection /> : null}
 
       <Section title="Historia" id="history-heading">
         <AuditHistory entries={history} empty="Ei kirjattuja muutoksia." />

@@ -21,6 +21,7 @@ import { findDiscountCodeById, getDiscountCodeStats, listDiscountCodes } from "~
 import { DiscountCodeCreateSchema } from "~/schemas/discount-codes";
 import { createDiscountCode, removeDiscountCode, toggleDiscountCode } from "~/services/discount-codes-admin.server";
 import { redirectWithToast } from "~/services/flash.server";
+import { now as clockNow } from "~/services/clock.server";
 
 // Discount codes for admins (spec 001 §2, §4, §5, §8; issue 14): the figures, a search, the
 // table with each code's status, switching a code on and off, deleting with a confirmation (a
@@ -38,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, access.discountCodes);
   const db = await getDb();
   const params = new URL(request.url).searchParams;
-  const today = helsinkiToday(new Date());
+  const today = helsinkiToday(clockNow());
   const search = normalizeSearch(params.get("haku"));
   const [codes, stats] = await Promise.all([listDiscountCodes(db, search), getDiscountCodeStats(db, today)]);
   const toDelete = isUuid(params.get("poista")) ? await findDiscountCodeById(db, params.get("poista")!) : null;

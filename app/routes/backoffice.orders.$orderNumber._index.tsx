@@ -14,8 +14,10 @@ import { getDb } from "~/db.server";
 import type { StaffRole } from "~/db/schema";
 import { formatHours, formatTimeRange, formatWeekdayDate } from "~/domain/format";
 import { canStaffCancel } from "~/domain/order-status";
+import { canReschedule } from "~/domain/reschedule";
 import { orderTexts } from "~/messages/backoffice";
 import { listAssignableCaregivers } from "~/models/backoffice-orders.server";
+import { now } from "~/services/clock.server";
 
 // The order's basic information (spec 001 §2 "Basic info"): customer, helper or 'Ei valittua
 // kaveria', the visit, and the status and helper changes.
@@ -85,7 +87,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     canAssign: canAssign(order.status),
     caregiverOptions: options,
     noFreeCaregivers: canAssign(order.status) && assignable.length === 0 ? orderTexts.noFreeCaregivers : null,
-    statusOptions: statusOptions(user.role, order.status),
+    statusOptions: statusOptions(user.role, { ...order, caregiverId: order.caregiver?.id ?? null }, now()),
+    rescheduleHref:
+      canReschedule(order, "staff", now()) && may(user.role, access.rescheduleOrders) ? `${here}/muuta-aika` : null,
     cancelHref:
       canStaffCancel(order.status) && may(user.role, access.cancelOrders)
         ? `${here}/peruuta?${new URLSearchParams({ takaisin: `${here}${search}` })}`
@@ -98,10 +102,17 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function OrderBasicsTab() {
-  const { order, here, canAssign, caregiverOptions, noFreeCaregivers, statusOptions, cancelHref } = useLoaderData<typeof loader>();
+  const { order, here, canAssign, caregiverOptions, noFreeCaregivers, statusOptions, cancelHref, rescheduleHref } = useLoaderData<typeof loader>();
   return (
     <div className="space-y-6">
-      <Section title="Tila ja kaveri" id="changes-heading" actions={cancelHref ? <ButtonLink to={cancelHref} variant="danger">Peru tilaus</ButtonLink> : null}>
+      <Section title="Tila ja kaveri" id="changes-heading" actions={
+          cancelHref || rescheduleHref ? (
+            <>
+              {rescheduleHref ? <ButtonLink to={rescheduleHref}>Muuta aikaa</ButtonLink> : null}
+              {cancelHref ? <ButtonLink to={cancelHref} variant="danger">Peru tilaus</ButtonLink> : null}
+            </>
+          ) : null
+        }>
         <div className="grid gap-6 md:grid-cols-2">
           <div className="space-y-2">
             <h3 className="font-semibold">Tila</h3>
@@ -111,7 +122,7 @@ export default function OrderBasicsTab() {
             <h3 className="font-semibold">Kaveri</h3>
             {canAssign ? (
               <>
-                <p className="text-gray-700">Vaihtoehtoina ovat tilauksen kaupungin hyväksytyt kaverit, jotka ovat vapaina koko käynnin ajan.</p>
+                <p className="text-gray-700">Vaihtoehtoina ovat hyväksytyt kaverit, jotka tarjoavat tätä palvelua, toimivat tilauksen paikkakunnalla ja ovat vapaina koko käynnin ajan.</p>
                 <CaregiverForm
                   orderId={order.id}
                   orderNumber={order.orderNumber}

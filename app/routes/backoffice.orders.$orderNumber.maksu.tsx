@@ -8,7 +8,7 @@ import { Cell, Facts, ResponsiveTable, Row, Section, inlineLinkClass } from "~/c
 import { getDb } from "~/db.server";
 import { formatDate, formatDateTime, formatEuros } from "~/domain/format";
 import { formatVatRate } from "~/domain/invoice";
-import { invoicePaymentState, remainingAmountInput } from "~/domain/invoice-payment";
+import { invoicePaymentState, isInvoiceOpen, openBalanceCents, payableCents, remainingAmountInput } from "~/domain/invoice-payment";
 import { helsinkiToday } from "~/domain/booking-window";
 import { formatReferenceNumber } from "~/domain/reference-number";
 import { invoicePaymentTexts } from "~/messages/backoffice";
@@ -16,6 +16,7 @@ import { paymentStatusLabel, payoutStatusLabel } from "~/messages/statuses";
 import { listInvoicePayments } from "~/models/backoffice-payments.server";
 import { findOrderInvoice, findOrderPayout, listOrderPayments } from "~/models/backoffice-orders.server";
 import { findCreditNoteOfOrder, findOrderToCancel } from "~/models/order-cancellation.server";
+import { now } from "~/services/clock.server";
 
 // The order's money (spec 001 §2 "Payment"; DESIGN.md decision 2): gross, net, VAT 25,5 %,
 // platform fee 20 %, the helper's share, the payment history, the invoice and its PDF.
@@ -37,16 +38,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   ]);
   const invoicePayments = invoice ? await listInvoicePayments(db, invoice.id) : [];
   const invoicePaidCents = invoicePayments.reduce((total, payment) => total + payment.amountCents, 0);
-  const partlyPaid = invoice?.status === "open" && invoicePaymentState({ amountCents: invoice.amountCents, paidCents: invoicePaidCents }) === "partial";
+  const balance = invoice ? { amountCents: invoice.amountCents, creditedCents: creditNote?.amountCents ?? 0, paidCents: invoicePaidCents } : null;
+  const partlyPaid = invoice?.status === "open" && balance !== null && invoicePaymentState(balance) === "partial";
   const a = order.amounts;
-  const today = helsinkiToday(new Date());
+  const today = helsinkiToday(now());
   // Recording a payment is the admin's (access.payments), as on the payments page.
-  const canRecordPayment = invoice?.status === "open" && (access.payments as readonly string[]).includes(user.role);
+  const canRecordPayment = invoice?.status === "open" && balance !== null && isInvoiceOpen(balance) && (access.payments as readonly string[]).includes(user.role);
   return {
     paymentForm:
       canRecordPayment && invoice
         ? {
-            invoice: { id: invoice.id, invoiceNumber: invoice.invoiceNumber, remaining: remainingAmountInput({ amountCents: invoice.amountCents, paidCents: invoicePaidCents }) },
+            invoice: { id: invoice.id, invoiceNumber: invoice.invoiceNumber, remaining: remainingAmountInput(balance!) },
             today,
             returnTo: new URL(request.url).pathname,
           }
@@ -94,10 +96,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
             { label: "Päiväys", value: formatDate(invoice.issueDate) },
             { label: "Eräpäivä", value: formatDate(invoice.dueDate) },
             { label: "Summa", value: formatEuros(invoice.amountCents) },
+            ...(creditNote ? [{ label: "Hyvitetty", value: invoicePaymentTexts.creditedAmount(formatEuros(creditNote.amountCents), creditNote.creditNoteNumber) }] : []),
+            { label: "Avoin saldo", value: formatEuros(balance ? openBalanceCents(balance) : 0) },
             {
               label: "Tila",
               value: partlyPaid
-                ? invoicePaymentTexts.partial(formatEuros(invoicePaidCents), formatEuros(invoice.amountCents))
+                ? invoicePaymentTexts.partial(formatEuros(invoicePaidCents), formatEuros(payableCents(balance!)))
                 : `${INVOICE_STATUS_LABELS[invoice.status] ?? invoice.status}${invoice.paidAt ? ` ${formatDate(invoice.paidAt)}` : ""}`,
             },
             ...(invoice.reminderSentAt ? [{ label: "Maksumuistutus", value: invoicePaymentTexts.reminderSent(formatDate(invoice.reminderSentAt)) }] : []),

@@ -1,11 +1,14 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { access } from "~/auth/access";
 import { requireRole } from "~/auth/guards.server";
 import { requireOrderOfPage } from "~/backoffice/order-page.server";
 import { backofficeReturnPath, badForm, requireStaffActor } from "~/backoffice/staff.server";
 import { Alert } from "~/components/alert";
 import { SubmitButton } from "~/components/button";
+import { ErrorSummary, TextField, TextareaField } from "~/components/forms";
 import { Facts, PageHeading, inlineLinkClass } from "~/components/backoffice/ui";
 import { OrderStatusBadge } from "~/components/order-status-badge";
 import { getDb } from "~/db.server";
@@ -13,14 +16,18 @@ import { FREE_CANCELLATION_HOURS } from "~/domain/cancellation";
 import { formatDateTime, formatEuros, formatTimeRange, formatWeekdayDate } from "~/domain/format";
 import { canStaffCancel } from "~/domain/order-status";
 import { cancelFailed, cancelTexts, orderTexts } from "~/messages/backoffice";
+import { staffCancelTexts } from "~/messages/backoffice-money";
 import { findOnlinePaymentOfOrderId, findOrderToCancel } from "~/models/order-cancellation.server";
+import { now } from "~/services/clock.server";
 import { redirectWithToast } from "~/services/flash.server";
+import { StaffCancelSchema } from "~/schemas/staff-cancel";
 import { cancelOrder, termsFor } from "~/services/order-cancellation.server";
 
 // Cancelling an order (issue 14; DESIGN.md decision 16), admin only: a confirmation page that
 // says what will happen to the money before anything happens, so it works without JavaScript and
-// nobody cancels by a slip. For an order already cancelled whose refund failed, the page offers
-// the refund again.
+// nobody cancels by a slip. Staff write the reason (the timeline and the customer's e-mail show
+// it) and may refund a paid online order a part of its payment (issue 25 item 6). For an order
+// already cancelled whose refund failed, the page offers the refund again.
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireRole(request, access.cancelOrders);
@@ -30,8 +37,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!order) throw new Response(orderTexts.notFound, { status: 404 });
   const orderPath = `/backoffice/orders/${encodeURIComponent(order.orderNumber)}`;
   const back = backofficeReturnPath(new URL(request.url).searchParams.get("takaisin"), orderPath);
-  const now = new Date();
-  const terms = termsFor(order, now);
+  const terms = termsFor(order, now());
   const payment = order.paymentMethod === "online" ? await findOnlinePaymentOfOrderId(db, order.id) : null;
   const paid = payment?.status === "captured";
   const refundPending = order.status === "cancelled" && paid && payment.amountCents > (order.cancellationFeeCents ?? 0);
@@ -56,6 +62,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       : `Maksuton peruutus päättyi ${formatDateTime(terms.freeUntil)} (${FREE_CANCELLATION_HOURS} tuntia ennen alkua). Peruutusmaksu on yhden tunnin hinta: ${formatEuros(terms.feeCents)}.`,
     lateFeeCents: terms.feeCents,
     consequence: consequenceOf(order.paymentMethod, paid, terms),
+    // A paid online order may be refunded a part instead (up to what was paid).
+    refund: paid && payment ? { paid: formatEuros(payment.amountCents), standard: formatEuros(Math.max(0, payment.amountCents - terms.feeCents)) } : null,
   };
 }
 
@@ -83,7 +91,23 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const back = backofficeReturnPath(formData.get("returnTo"), orderPath);
   const here = `${orderPath}/peruuta?${new URLSearchParams({ takaisin: back })}`;
 
-  const outcome = await cancelOrder(db, { actor, waiveFee: formData.get("waiveFee") === "on" }, detail.id);
+  // Retrying the refund of an order cancelled before needs no reason: it was given then.
+  let canceller: Parameters<typeof cancelOrder>[1] = { actor };
+  if (detail.status !== "cancelled") {
+    const submission = parseWithZod(formData, { schema: StaffCancelSchema });
+    if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+    const { reason, waiveFee, refund } = submission.value;
+    if (refund !== undefined) {
+      const payment = await findOnlinePaymentOfOrderId(db, detail.id);
+      const paidCents = payment?.status === "captured" ? payment.amountCents : null;
+      if (paidCents !== null && refund > paidCents) {
+        return data({ result: submission.reply({ fieldErrors: { refund: [staffCancelTexts.refundTooMuch(formatEuros(paidCents))] } }) }, { status: 400 });
+      }
+    }
+    canceller = { actor, reason, waiveFee: waiveFee === "on", ...(refund !== undefined ? { refundCents: refund } : {}) };
+  }
+
+  const outcome = await cancelOrder(db, canceller, detail.id, now());
   if (!outcome.ok) {
     return redirectWithToast(request, back, { type: "error", title: cancelFailed(cancelTexts.refusals[outcome.reason]) });
   }
@@ -101,7 +125,17 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function CancelOrderPage() {
-  const { orderId, orderNumber, status, back, facts, cancellable, refundPending, rule, lateFeeCents, consequence } = useLoaderData<typeof loader>();
+  const { orderId, orderNumber, status, back, facts, cancellable, refundPending, rule, lateFeeCents, consequence, refund } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "peruutus",
+    lastResult: reply && "result" in reply ? reply.result : undefined,
+    constraint: getZodConstraint(StaffCancelSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: StaffCancelSchema }),
+  });
+  const t = staffCancelTexts;
   return (
     <div className="max-w-3xl space-y-6">
       <p>
@@ -115,7 +149,8 @@ export default function CancelOrderPage() {
       </p>
       <Facts items={facts} />
       {cancellable ? (
-        <Form method="post" className="space-y-4 rounded-lg border-2 border-red-200 p-4">
+        <Form method="post" {...getFormProps(form)} className="space-y-4 rounded-lg border-2 border-red-200 p-4">
+          <ErrorSummary form={form} />
           <input type="hidden" name="intent" value="cancel" />
           <input type="hidden" name="orderId" value={orderId} />
           <input type="hidden" name="returnTo" value={back} />
@@ -123,6 +158,10 @@ export default function CancelOrderPage() {
           <p>{rule}</p>
           <p>{consequence}</p>
           <p>Asiakas ja kaveri saavat peruutuksesta sähköpostin. Kaverin aika vapautuu heti muille varauksille.</p>
+          <TextareaField meta={fields.reason} label={t.reasonLabel} hint={t.reasonHint} rows={3} />
+          {refund ? (
+            <TextField meta={fields.refund} label={t.refundLabel} hint={t.refundHint(refund.paid, refund.standard)} inputMode="decimal" autoComplete="off" />
+          ) : null}
           {lateFeeCents > 0 ? (
             <label className="flex min-h-target items-start gap-3">
               <input type="checkbox" name="waiveFee" className="mt-1 h-6 w-6 accent-brand-700" />
@@ -130,7 +169,7 @@ export default function CancelOrderPage() {
             </label>
           ) : null}
           <div className="flex flex-wrap items-center gap-4">
-            <SubmitButton variant="danger" busyLabel="Perutaan…" name="intent" value="cancel">
+            <SubmitButton variant="danger" busyLabel="Perutaan…">
               Peru tilaus
             </SubmitButton>
             <Link to={back} className={inlineLinkClass}>
@@ -143,7 +182,7 @@ export default function CancelOrderPage() {
           <input type="hidden" name="orderId" value={orderId} />
           <input type="hidden" name="returnTo" value={back} />
           <Alert type="warning" announce={false} title="Maksu on vielä palauttamatta">
-            Tilaus on peruttu, mutta maksun palautus ei ole vielä onnistunut. Yritä palautusta uudelleen.
+            Tilaus on peruutettu, mutta maksun palautus ei ole vielä onnistunut. Yritä palautusta uudelleen.
           </Alert>
           <SubmitButton busyLabel="Palautetaan…" name="intent" value="cancel">
             Palauta maksu

@@ -4,6 +4,7 @@ import { access } from "~/auth/access";
 import { requireRole } from "~/auth/guards.server";
 import { handleOrderChange } from "~/backoffice/order-actions.server";
 import { loadOrderList } from "~/backoffice/orders-list.server";
+import { now } from "~/services/clock.server";
 import { OPEN_FILTER } from "~/domain/order-status";
 import { CaregiverForm, CopyButton, StatusForm } from "~/components/backoffice/order-controls";
 import { Cell, DateRangeFilter, EmptyState, FilterForm, FilterNotices, PageHeading, Pager, ResponsiveTable, Row, SearchFilter, SelectFilter, StatCards, inlineLinkClass } from "~/components/backoffice/ui";
@@ -19,7 +20,7 @@ import { ORDER_STATUS_LABELS } from "~/messages/statuses";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRole(request, access.orders);
-  return loadOrderList(await getDb(), new URL(request.url), user.role, new Date());
+  return loadOrderList(await getDb(), new URL(request.url), user.role, now());
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -89,20 +90,23 @@ export default function OrdersPage() {
       {data.rows.length === 0 ? (
         <EmptyState>{data.filtered ? orderTexts.noMatches : orderTexts.empty}</EmptyState>
       ) : (
-        <ResponsiveTable
-          caption="Tilaukset"
-          headers={["Tilausnumero", "Palvelu", "Asiakas", "Kaveri", "Aika", "Kaupunki", "Hinta", "Tila", "Toiminnot"]}
-        >
+        <ResponsiveTable caption="Tilaukset" headers={["Tilaus ja hinta", "Asiakas", "Käynti", "Kaveri", "Tila", "Toiminnot"]} compact>
           {data.rows.map((row) => (
             <Row key={row.id}>
-              <Cell label="Tilausnumero">
-                <span id={`tilaus-${row.orderNumber}`} className="block select-all font-semibold">
+              <Cell label="Tilaus ja hinta">
+                <span id={`tilaus-${row.orderNumber}`} className="block select-all whitespace-nowrap font-semibold">
                   {row.orderNumber}
                 </span>
+                <span className="block">{row.serviceName}</span>
+                <span className="block whitespace-nowrap">{row.price}</span>
                 <CopyButton text={row.orderNumber} label={`Kopioi tilausnumero ${row.orderNumber}`} />
               </Cell>
-              <Cell label="Palvelu">{row.serviceName}</Cell>
               <Cell label="Asiakas">{row.customerName}</Cell>
+              <Cell label="Käynti">
+                <span className="block">{row.day}</span>
+                <span className="block whitespace-nowrap">{row.hours}</span>
+                <span className="block">{row.city}</span>
+              </Cell>
               <Cell label="Kaveri">
                 {row.canAssign ? (
                   <CaregiverForm
@@ -112,15 +116,11 @@ export default function OrdersPage() {
                     caregiverId={row.caregiverId}
                     options={row.caregiverOptions}
                     emptyNote={row.noFreeCaregivers}
+                    stacked
                   />
                 ) : (
                   row.caregiverName
                 )}
-              </Cell>
-              <Cell label="Aika">{row.when}</Cell>
-              <Cell label="Kaupunki">{row.city}</Cell>
-              <Cell label="Hinta" className="md:whitespace-nowrap">
-                {row.price}
               </Cell>
               <Cell label="Tila">
                 <div className="space-y-2">
@@ -131,6 +131,7 @@ export default function OrdersPage() {
                     returnTo={data.returnTo}
                     status={row.status}
                     options={row.statusOptions}
+                    stacked
                   />
                 </div>
               </Cell>

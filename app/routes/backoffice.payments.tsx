@@ -1,9 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { access } from "~/auth/access";
 import { requireRole } from "~/auth/guards.server";
 import { invoicePaymentAction } from "~/backoffice/invoice-payment.server";
 import { backofficeReturnPath, badForm, requireStaffActor } from "~/backoffice/staff.server";
+import { askToConfirm, isConfirmed } from "~/backoffice/confirm.server";
+import { ConfirmStep, isConfirmReply } from "~/components/backoffice/confirm-step";
 import { InvoicePaymentForm } from "~/components/backoffice/invoice-payment-form";
 import { SubmitButton } from "~/components/button";
 import {
@@ -13,26 +16,50 @@ import {
   FilterForm,
   FilterNotices,
   PageHeading,
+  Pager,
   ResponsiveTable,
   Row,
   Section,
+  SelectFilter,
   StatCards,
   inlineLinkClass,
 } from "~/components/backoffice/ui";
 import { getDb } from "~/db.server";
 import { helsinkiToday } from "~/domain/booking-window";
-import { formatDate, formatEuros } from "~/domain/format";
-import { invoicePaymentState, remainingAmountInput } from "~/domain/invoice-payment";
+import { formatDate, formatDateTime, formatEuros } from "~/domain/format";
+import { invoicePaymentState, openBalanceCents, payableCents, remainingAmountInput } from "~/domain/invoice-payment";
 import { isUuid } from "~/domain/uuid";
 import { invoicePaymentTexts } from "~/messages/backoffice";
-import { periodOf, type CsvList } from "~/backoffice/payments.server";
-import { getMoneyFigures, listOpenInvoices, listPendingPayouts, listSettlement } from "~/models/backoffice-payments.server";
+import { confirmTexts, paymentListTexts } from "~/messages/backoffice-money";
+import {
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+  PAYOUT_STATUSES,
+  listPageLinks,
+  listPageOf,
+  paymentListFilters,
+  periodOf,
+  type CsvList,
+} from "~/backoffice/payments.server";
+import {
+  getMoneyFigures,
+  listOpenInvoices,
+  listPaymentTransactions,
+  listPayouts,
+  listPendingPayouts,
+  listSettlement,
+  summarizePendingPayouts,
+} from "~/models/backoffice-payments.server";
+import { PAYMENT_STATUS_LABELS, PAYOUT_STATUS_LABELS } from "~/messages/statuses";
 import { payPayouts, sendInvoiceReminder } from "~/services/backoffice-money.server";
+import { now as clockNow } from "~/services/clock.server";
 import { redirectWithToast } from "~/services/flash.server";
 
 // Money for admins (issue 14 "Payments"; DESIGN.md decisions 2 and 18): the period's figures,
 // each helper's settlement, the payouts to pay (one by one or all at once) and the open invoices
 // to mark paid, in full or in parts (a date and an amount each). Every list downloads as CSV for Finnish Excel (backoffice.payments_.csv.ts).
+
+const LIST_PAGE_SIZE = 10;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, access.payments);
@@ -40,12 +67,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const now = new Date();
   const params = new URL(request.url).searchParams;
   const { from, to, notices, filtered, period } = periodOf(params, now);
-  const today = helsinkiToday(now);
-  const [figures, settlement, payouts, invoices] = await Promise.all([
+  // Overdue is a rule that follows time: the server's one clock (decision 0018), as the reminder reads it.
+  const today = helsinkiToday(clockNow());
+  const filters = paymentListFilters(params);
+  const transactionsPage = listPageOf(params, "maksut");
+  const payoutsPage = listPageOf(params, "tilitykset");
+  const [figures, settlement, payouts, invoices, transactionRows, payoutRows] = await Promise.all([
     getMoneyFigures(db, period),
     listSettlement(db, period),
     listPendingPayouts(db),
     listOpenInvoices(db, today),
+    listPaymentTransactions(db, filters.payments, transactionsPage, LIST_PAGE_SIZE),
+    listPayouts(db, filters.payouts, payoutsPage, LIST_PAGE_SIZE),
   ]);
   const search = new URLSearchParams();
   if (filtered) {
@@ -53,7 +86,51 @@ export async function loader({ request }: LoaderFunctionArgs) {
     search.set("asti", to);
   }
   const csvHref = (list: CsvList) => `/backoffice/payments/csv?${new URLSearchParams([...search, ["lista", list]])}`;
+  const listFilterQuery = new URLSearchParams();
+  if (filters.payments.status) listFilterQuery.set("maksun_tila", filters.payments.status);
+  if (filters.payments.method) listFilterQuery.set("maksutapa", filters.payments.method);
+  if (filters.payouts.status) listFilterQuery.set("tilityksen_tila", filters.payouts.status);
+  const listCsvHref = (list: CsvList) => `/backoffice/payments/csv?${new URLSearchParams([...listFilterQuery, ["lista", list]])}`;
+  const transactions = listPageLinks(params, "maksut", "transactions-heading", transactionRows, LIST_PAGE_SIZE, transactionsPage, (row) => row.cursor);
+  const allPayouts = listPageLinks(params, "tilitykset", "all-payouts-heading", payoutRows, LIST_PAGE_SIZE, payoutsPage, (row) => row.cursor);
+  const t = paymentListTexts;
   return {
+    lists: {
+      // Each list's filter form keeps everything else in the address as hidden fields.
+      keep: [...params].filter(([name]) => !["maksun_tila", "maksutapa", "tilityksen_tila"].includes(name) && !/_(jalkeen|ennen)$/.test(name)),
+      filters: { paymentStatus: filters.payments.status ?? "", method: filters.payments.method ?? "", payoutStatus: filters.payouts.status ?? "" },
+      paymentStatusOptions: PAYMENT_STATUSES.map((value) => ({ value, label: PAYMENT_STATUS_LABELS[value] })),
+      methodOptions: PAYMENT_METHODS.map((value) => ({ value, label: t.methods[value] })),
+      payoutStatusOptions: PAYOUT_STATUSES.map((value) => ({ value, label: PAYOUT_STATUS_LABELS[value] })),
+      transactions: {
+        rows: transactions.rows.map((row) => ({
+          id: row.id,
+          date: formatDateTime(row.createdAt),
+          amount: formatEuros(row.amountCents),
+          method: row.provider === "invoice" ? t.methods.invoice : row.method ? t.methods[row.method] : "–",
+          status: PAYMENT_STATUS_LABELS[row.status],
+          refunded: row.status === "refunded" && row.refundedCents !== null ? t.refunded(formatEuros(row.refundedCents)) : null,
+          orderNumber: row.orderNumber,
+          orderHref: `/backoffice/orders/${encodeURIComponent(row.orderNumber)}/maksu`,
+          customerName: row.customerName,
+        })),
+        pager: { next: transactions.next, previous: transactions.previous, first: transactions.first },
+        csv: listCsvHref("maksutapahtumat"),
+      },
+      payouts: {
+        rows: allPayouts.rows.map((row) => ({
+          id: row.id,
+          date: formatDate(row.createdAt),
+          caregiverName: row.caregiverName,
+          orderNumber: row.orderNumber,
+          orderHref: `/backoffice/orders/${encodeURIComponent(row.orderNumber)}/maksu`,
+          amount: formatEuros(row.amountCents),
+          status: row.paidAt ? `${PAYOUT_STATUS_LABELS[row.status]} ${formatDate(row.paidAt)}` : PAYOUT_STATUS_LABELS[row.status],
+        })),
+        pager: { next: allPayouts.next, previous: allPayouts.previous, first: allPayouts.first },
+        csv: listCsvHref("tilitykset"),
+      },
+    },
     form: { from, to },
     filtered,
     notices,
@@ -93,8 +170,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
       orderHref: `/backoffice/orders/${encodeURIComponent(row.orderNumber)}/maksu`,
       customerName: row.customerName,
       amount: formatEuros(row.amountCents),
+      credited: row.creditedCents > 0 ? invoicePaymentTexts.credited(formatEuros(row.creditedCents)) : null,
       partial:
-        invoicePaymentState(row) === "partial" ? invoicePaymentTexts.partial(formatEuros(row.paidCents), formatEuros(row.amountCents)) : null,
+        invoicePaymentState(row) === "partial" ? invoicePaymentTexts.partial(formatEuros(row.paidCents), formatEuros(payableCents(row))) : null,
+      balance: invoicePaymentTexts.balance(formatEuros(openBalanceCents(row))),
       // The form starts with what is still unpaid, as '120,00'.
       remaining: remainingAmountInput(row),
       dueDate: formatDate(row.dueDate),
@@ -116,6 +195,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case "payout": {
       const id = formData.get("payoutId");
       if (!isUuid(id)) throw badForm();
+      if (!isConfirmed(formData)) {
+        const payout = await summarizePendingPayouts(db, { ids: [id] });
+        if (payout.count === 0) return redirectWithToast(request, back, { type: "info", title: "Tilitys oli jo merkitty maksetuksi" });
+        const amount = formatEuros(payout.amountCents);
+        return askToConfirm(formData, {
+          title: confirmTexts.payout.title,
+          lines: confirmTexts.payout.lines(payout.caregiverName ?? "", payout.orderNumber ?? "", amount),
+          confirmLabel: confirmTexts.payout.confirm(amount),
+          cancelHref: back,
+        });
+      }
       const paid = await payPayouts(db, actor, { ids: [id] });
       return redirectWithToast(request, back, paid.count
         ? { type: "success", title: "Tilitys merkitty maksetuksi", description: formatEuros(paid.amountCents) }
@@ -124,6 +214,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case "payouts": {
       const before = new Date(String(formData.get("createdBefore") ?? ""));
       if (Number.isNaN(before.getTime())) throw badForm();
+      if (!isConfirmed(formData)) {
+        const payouts = await summarizePendingPayouts(db, { createdBefore: before });
+        if (payouts.count === 0) return redirectWithToast(request, back, { type: "info", title: confirmTexts.nothingToPay });
+        const amount = formatEuros(payouts.amountCents);
+        return askToConfirm(formData, {
+          title: confirmTexts.payouts.title(payouts.count),
+          lines: confirmTexts.payouts.lines(payouts.count, amount),
+          confirmLabel: confirmTexts.payouts.confirm(payouts.count, amount),
+          cancelHref: back,
+        });
+      }
       const paid = await payPayouts(db, actor, { createdBefore: before });
       return redirectWithToast(request, back, {
         type: "success",
@@ -136,7 +237,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case "reminder": {
       const invoiceId = formData.get("invoiceId");
       if (!isUuid(invoiceId)) throw badForm();
-      const sent = await sendInvoiceReminder(db, actor, { invoiceId });
+      const sent = await sendInvoiceReminder(db, actor, { invoiceId, now: clockNow() });
       if (!sent.ok) {
         if (sent.reason === "already_today") return redirectWithToast(request, back, { type: "info", title: invoicePaymentTexts.reminderAlreadyToday });
         return redirectWithToast(request, back, { type: "error", title: invoicePaymentTexts.reminderNotOverdue });
@@ -156,8 +257,29 @@ function CsvLink({ href, children }: { href: string; children: string }) {
   );
 }
 
+/** A list's GET filter: the other list's filters and the period ride along as hidden fields. */
+function ListFilterForm({ keep, listName, children }: { keep: Array<[string, string]>; listName: string; children: ReactNode }) {
+  return (
+    <Form method="get" className="flex flex-wrap items-end gap-3">
+      {keep.map(([name, value]) => (
+        <input key={`${name}-${value}`} type="hidden" name={name} value={value} />
+      ))}
+      {children}
+      <SubmitButton variant="secondary" busyLabel="Haetaan…">
+        <span>
+          {paymentListTexts.filterButton}
+          <span className="sr-only"> {listName}</span>
+        </span>
+      </SubmitButton>
+    </Form>
+  );
+}
+
 export default function PaymentsPage() {
   const data = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
+  // A money action waiting for its confirmation is a page of its own: the question and nothing else.
+  if (isConfirmReply(reply)) return <ConfirmStep confirm={reply.confirm} />;
   return (
     <div className="max-w-6xl space-y-8">
       <PageHeading title="Maksut">Valmiiden tilausten luvut ja tilitykset ajalta {data.periodLabel}.</PageHeading>
@@ -246,7 +368,9 @@ export default function PaymentsPage() {
                 <Cell label="Asiakas">{row.customerName}</Cell>
                 <Cell label="Summa">
                   {row.amount}
+                  {row.credited ? <span className="block text-gray-700">{row.credited}</span> : null}
                   {row.partial ? <span className="block font-semibold text-amber-900">{row.partial}</span> : null}
+                  <span className="block font-semibold">{row.balance}</span>
                 </Cell>
                 <Cell label="Eräpäivä">
                   {row.dueDate}
@@ -273,7 +397,65 @@ export default function PaymentsPage() {
           </ResponsiveTable>
         )}
       </Section>
+      <Section title={paymentListTexts.paymentsTitle} id="transactions-heading" actions={<CsvLink href={data.lists.transactions.csv}>Lataa CSV</CsvLink>}>
+        <ListFilterForm keep={[...data.lists.keep, ["tilityksen_tila", data.lists.filters.payoutStatus]]} listName="maksutapahtumat">
+          <SelectFilter id="maksun-tila" label={paymentListTexts.statusFilter} name="maksun_tila" defaultValue={data.lists.filters.paymentStatus} options={data.lists.paymentStatusOptions} />
+          <SelectFilter id="maksutapa" label={paymentListTexts.methodFilter} name="maksutapa" defaultValue={data.lists.filters.method} options={data.lists.methodOptions} />
+        </ListFilterForm>
+        {data.lists.transactions.rows.length === 0 ? (
+          <EmptyState>{paymentListTexts.noPayments}</EmptyState>
+        ) : (
+          <ResponsiveTable caption={paymentListTexts.paymentsTitle} headers={["Päivä", "Summa", "Maksutapa", "Tila", "Tilaus", "Asiakas"]}>
+            {data.lists.transactions.rows.map((row) => (
+              <Row key={row.id}>
+                <Cell label="Päivä">{row.date}</Cell>
+                <Cell label="Summa">{row.amount}</Cell>
+                <Cell label="Maksutapa">{row.method}</Cell>
+                <Cell label="Tila">
+                  {row.status}
+                  {row.refunded ? <span className="block text-gray-700">{row.refunded}</span> : null}
+                </Cell>
+                <Cell label="Tilaus">
+                  <Link to={row.orderHref} className={inlineLinkClass}>
+                    {row.orderNumber}
+                  </Link>
+                </Cell>
+                <Cell label="Asiakas">{row.customerName}</Cell>
+              </Row>
+            ))}
+          </ResponsiveTable>
+        )}
+        <Pager label="Maksutapahtumien sivut" {...data.lists.transactions.pager} />
+      </Section>
+
+      <Section title={paymentListTexts.payoutsTitle} id="all-payouts-heading" actions={<CsvLink href={data.lists.payouts.csv}>Lataa CSV</CsvLink>}>
+        <ListFilterForm
+          keep={[...data.lists.keep, ["maksun_tila", data.lists.filters.paymentStatus], ["maksutapa", data.lists.filters.method]]}
+          listName="tilitykset"
+        >
+          <SelectFilter id="tilityksen-tila" label={paymentListTexts.statusFilter} name="tilityksen_tila" defaultValue={data.lists.filters.payoutStatus} options={data.lists.payoutStatusOptions} />
+        </ListFilterForm>
+        {data.lists.payouts.rows.length === 0 ? (
+          <EmptyState>{paymentListTexts.noPayouts}</EmptyState>
+        ) : (
+          <ResponsiveTable caption={paymentListTexts.payoutsTitle} headers={["Luotu", "Kaveri", "Tilaus", "Summa", "Tila"]}>
+            {data.lists.payouts.rows.map((row) => (
+              <Row key={row.id}>
+                <Cell label="Luotu">{row.date}</Cell>
+                <Cell label="Kaveri">{row.caregiverName}</Cell>
+                <Cell label="Tilaus">
+                  <Link to={row.orderHref} className={inlineLinkClass}>
+                    {row.orderNumber}
+                  </Link>
+                </Cell>
+                <Cell label="Summa">{row.amount}</Cell>
+                <Cell label="Tila">{row.status}</Cell>
+              </Row>
+            ))}
+          </ResponsiveTable>
+        )}
+        <Pager label="Tilitysten sivut" {...data.lists.payouts.pager} />
+      </Section>
     </div>
   );
 }
-

@@ -1,16 +1,23 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { access } from "~/auth/access";
 import { requireRole } from "~/auth/guards.server";
-import { CSV_LISTS, periodOf, type CsvList } from "~/backoffice/payments.server";
+import { CSV_LISTS, paymentListFilters, periodOf, type CsvList } from "~/backoffice/payments.server";
 import { notFound } from "~/backoffice/staff.server";
 import { getDb } from "~/db.server";
 import { helsinkiToday } from "~/domain/booking-window";
 import { csvAmount, toCsv } from "~/domain/csv";
-import { formatDate } from "~/domain/format";
-import { listOpenInvoices, listPendingPayouts, listSettlement } from "~/models/backoffice-payments.server";
+import { formatDate, formatDateTime } from "~/domain/format";
+import { paymentListTexts } from "~/messages/backoffice-money";
+import { PAYMENT_STATUS_LABELS, PAYOUT_STATUS_LABELS } from "~/messages/statuses";
+import { listOpenInvoices, listPaymentTransactions, listPayouts, listPendingPayouts, listSettlement } from "~/models/backoffice-payments.server";
 
 // The payments page's lists as CSV for Finnish Excel (issue 14): ?lista=tilitys (the period's
-// settlement per helper, also when no list is named), maksamattomat (payouts to pay) or laskut (open invoices).
+// settlement per helper, also when no list is named), maksamattomat (payouts to pay), laskut (open
+// invoices), maksutapahtumat (payment transactions) or tilitykset (every payout), the last two
+// with the page's filters (?maksun_tila, ?maksutapa, ?tilityksen_tila).
+
+/** At most this many rows in one download (the newest). */
+const CSV_ROWS = 10_000;
 
 function csvResponse(name: string, csv: string): Response {
   return new Response(csv, {
@@ -66,6 +73,36 @@ export async function loader({ request }: LoaderFunctionArgs) {
           r.overdue ? "kyllä" : "ei",
           r.reminderSentAt ? formatDate(r.reminderSentAt) : "",
         ]),
+      ),
+    );
+  }
+  const filters = paymentListFilters(params);
+  if (list === "maksutapahtumat") {
+    const rows = (await listPaymentTransactions(db, filters.payments, null, CSV_ROWS)).slice(0, CSV_ROWS);
+    const methods = paymentListTexts.methods;
+    return csvResponse(
+      `maksutapahtumat-${today}`,
+      toCsv(
+        ["Päivä", "Summa (€)", "Maksutapa", "Tila", "Palautettu (€)", "Tilaus", "Asiakas"],
+        rows.map((r) => [
+          formatDateTime(r.createdAt),
+          csvAmount(r.amountCents),
+          r.provider === "invoice" ? methods.invoice : r.method ? methods[r.method] : "",
+          PAYMENT_STATUS_LABELS[r.status],
+          r.refundedCents !== null ? csvAmount(r.refundedCents) : "",
+          r.orderNumber,
+          r.customerName,
+        ]),
+      ),
+    );
+  }
+  if (list === "tilitykset") {
+    const rows = (await listPayouts(db, filters.payouts, null, CSV_ROWS)).slice(0, CSV_ROWS);
+    return csvResponse(
+      `tilitykset-${today}`,
+      toCsv(
+        ["Luotu", "Kaveri", "Tilaus", "Summa (€)", "Tila", "Maksettu"],
+        rows.map((r) => [formatDate(r.createdAt), r.caregiverName, r.orderNumber, csvAmount(r.amountCents), PAYOUT_STATUS_LABELS[r.status], r.paidAt ? formatDate(r.paidAt) : ""]),
       ),
     );
   }

@@ -13,8 +13,8 @@ import { getDb } from "~/db.server";
 import { vatNumberOf } from "~/domain/invoice";
 import { formatAmount, formatDateTime } from "~/domain/format";
 import { BAND_NAMES } from "~/messages/booking";
-import { getCompanyInfo, getContactInfo, getPriceBands, listSettingChanges } from "~/models/settings.server";
-import { CompanyInfoSchema, ContactInfoSchema, PriceBandsFormSchema, PriceBandsSchema, eurosToCents } from "~/schemas/settings";
+import { getCompanyInfo, getContactInfo, getPriceBands, getStaffAlerts, listSettingChanges } from "~/models/settings.server";
+import { CompanyInfoSchema, ContactInfoSchema, PriceBandsFormSchema, PriceBandsSchema, StaffAlertsSchema, eurosToCents } from "~/schemas/settings";
 import { redirectWithToast } from "~/services/flash.server";
 import { changeSetting } from "~/services/settings-admin.server";
 
@@ -24,12 +24,18 @@ import { changeSetting } from "~/services/settings-admin.server";
 // applies to orders made after it: every order keeps the unit price it was made with.
 
 const HOURS = Array.from({ length: 24 }, (_, hour) => ({ value: String(hour), label: `${String(hour).padStart(2, "0")}.00` }));
-type Intent = "prices" | "contact" | "company";
+type Intent = "prices" | "contact" | "alerts" | "company";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, access.settings);
   const db = await getDb();
-  const [bands, contact, company, changes] = await Promise.all([getPriceBands(db), getContactInfo(db), getCompanyInfo(db), listSettingChanges(db)]);
+  const [bands, contact, alerts, company, changes] = await Promise.all([
+    getPriceBands(db),
+    getContactInfo(db),
+    getStaffAlerts(db),
+    getCompanyInfo(db),
+    listSettingChanges(db),
+  ]);
   const changed = (key: string) => {
     const change = changes.get(key);
     return change ? `Viimeksi muuttanut ${change.by ?? "poistettu käyttäjä"} ${formatDateTime(change.at)}.` : "Oletusarvo: ei muutettu.";
@@ -37,9 +43,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     bands: bands.map((band) => ({ id: band.id, fromHour: String(band.fromHour), toHour: String(band.toHour), hourlyEuros: formatAmount(band.hourlyCents).replace(/\s/g, "") })),
     contact,
+    alerts,
     company,
     vatNumber: vatNumberOf(company.businessId),
-    changed: { prices: changed("price_bands"), contact: changed("contact"), company: changed("company") },
+    changed: { prices: changed("price_bands"), contact: changed("contact"), alerts: changed("staff_alerts"), company: changed("company") },
   };
 }
 
@@ -67,6 +74,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const submission = parseWithZod(formData, { schema: ContactInfoSchema });
     if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
     return saved("Yhteystiedot tallennettu", (await changeSetting(db, actor, "contact", submission.value)).changed);
+  }
+  if (intent === "alerts") {
+    const submission = parseWithZod(formData, { schema: StaffAlertsSchema });
+    if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
+    return saved("Tuen sähköposti tallennettu", (await changeSetting(db, actor, "staff_alerts", submission.value)).changed);
   }
   if (intent === "company") {
     const submission = parseWithZod(formData, { schema: CompanyInfoSchema });
@@ -139,6 +151,26 @@ function ContactForm({ defaults, lastResult }: { defaults: { email: string; phon
   );
 }
 
+function AlertsForm({ defaults, lastResult }: { defaults: { email: string }; lastResult?: SubmissionResult<string[]> }) {
+  const [form, fields] = useForm({
+    id: "asetukset-tuki",
+    lastResult,
+    defaultValue: defaults,
+    constraint: getZodConstraint(StaffAlertsSchema),
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: StaffAlertsSchema }),
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <ErrorSummary form={form} />
+      <TextField meta={fields.email} label="Tuen sähköposti" type="email" autoComplete="off" />
+      <SubmitButton name="intent" value="alerts" busyLabel="Tallennetaan…">
+        Tallenna tuen sähköposti
+      </SubmitButton>
+    </Form>
+  );
+}
+
 function CompanyForm({ defaults, lastResult }: { defaults: Record<string, string>; lastResult?: SubmissionResult<string[]> }) {
   const [form, fields] = useForm({
     id: "asetukset-yritys",
@@ -159,6 +191,13 @@ function CompanyForm({ defaults, lastResult }: { defaults: Record<string, string
         <TextField meta={fields.city} label="Kaupunki" autoComplete="off" />
         <TextField meta={fields.iban} label="IBAN" autoComplete="off" />
         <TextField meta={fields.bic} label="BIC" autoComplete="off" />
+        <TextField
+          meta={fields.prepaymentRegisterCheckedOn}
+          label="Ennakkoperintärekisteri tarkistettu"
+          hint="Päivä, jolloin merkintä tarkistettiin (vero.fi tai ytj.fi); näkyy kotitalousvähennysyhteenvedossa."
+          type="date"
+          autoComplete="off"
+        />
       </div>
       <SubmitButton name="intent" value="company" busyLabel="Tallennetaan…">
         Tallenna yrityksen tiedot
@@ -168,7 +207,7 @@ function CompanyForm({ defaults, lastResult }: { defaults: Record<string, string
 }
 
 export default function SettingsPage() {
-  const { bands, contact, company, vatNumber, changed } = useLoaderData<typeof loader>();
+  const { bands, contact, alerts, company, vatNumber, changed } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData;
   return (
     <div className="max-w-4xl space-y-8">
@@ -180,6 +219,13 @@ export default function SettingsPage() {
       <Section title="Asiakaspalvelun yhteystiedot" id="contact-heading">
         <p className="text-gray-700">Näkyvät etusivulla, ehdoissa ja sähköposteissa. {changed.contact}</p>
         <ContactForm defaults={contact} lastResult={resultFor(actionData, "contact")} />
+      </Section>
+      <Section title="Henkilökunnan ilmoitukset" id="alerts-heading">
+        <p className="text-gray-700">
+          Tähän osoitteeseen kerrotaan asiakkaiden viestit tilauksista ilman kaveria, kaverien hylkäämät varaukset ja yhteydenottopyynnöt, samasta
+          tilauksesta enintään kerran tunnissa. {changed.alerts}
+        </p>
+        <AlertsForm defaults={alerts} lastResult={resultFor(actionData, "alerts")} />
       </Section>
       <Section title="Yrityksen tiedot laskuilla" id="company-heading">
         <p className="text-gray-700">

@@ -5,7 +5,11 @@ import { ErrorMessage, ErrorPage, errorStatusOf } from "~/components/error-page"
 import Menu from "lucide-react/dist/esm/icons/menu.js";
 import { Brand, SkipLink } from "~/components/layout";
 import { SignOutButton } from "~/components/sign-out-button";
-import { menuForRole } from "~/auth/access";
+import { access, menuForRole } from "~/auth/access";
+import { getDb } from "~/db.server";
+import { staffNoticeTexts } from "~/messages/staff-notices";
+import { countOpenStaffNotices } from "~/models/staff-notices.server";
+import { PageNotice } from "~/components/toaster";
 import { STAFF_ROLE_LABELS } from "~/messages/access";
 import { requireStaff } from "~/auth/guards.server";
 
@@ -15,9 +19,12 @@ import { requireStaff } from "~/auth/guards.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireStaff(request);
+  // What waits on the home's "Vaatii huomiota" (issue 26 item 6), counted beside "Etusivu".
+  const notices = (access.orders as readonly string[]).includes(user.role) ? await countOpenStaffNotices(await getDb()) : 0;
   return {
     user: { email: user.email, fullName: user.fullName, role: user.role },
     menu: menuForRole(user.role).map(({ path, label }) => ({ path, label })),
+    notices,
   };
 }
 
@@ -27,12 +34,18 @@ const menuLinkClass = ({ isActive }: { isActive: boolean }) =>
   "flex min-h-target items-center rounded-md px-3 font-semibold " +
   (isActive ? "bg-brand-700 text-white" : "text-brand-900 hover:bg-brand-50 underline-offset-4 hover:underline");
 
-function MenuLinks({ menu }: { menu: { path: string; label: string }[] }) {
+function MenuLinks({ menu, notices }: { menu: { path: string; label: string }[]; notices: number }) {
   return (
     <ul className="space-y-1">
       <li>
         <NavLink to="/backoffice" end className={menuLinkClass}>
           Etusivu
+          {notices > 0 ? (
+            <span className="ml-2 rounded-full bg-red-700 px-2 text-sm font-bold text-white">
+              <span aria-hidden="true">{notices}</span>
+              <span className="sr-only">, {staffNoticeTexts.menuCount(notices)}</span>
+            </span>
+          ) : null}
         </NavLink>
       </li>
       {menu.map((item) => (
@@ -71,7 +84,7 @@ export function ErrorBoundary() {
   );
 }
 
-function BackofficeChrome({ data: { user, menu }, children }: { data: Awaited<ReturnType<typeof loader>>; children: ReactNode }) {
+function BackofficeChrome({ data: { user, menu, notices }, children }: { data: Awaited<ReturnType<typeof loader>>; children: ReactNode }) {
   // Without JavaScript every link loads a new page with the menu folded; with it, fold the menu
   // after a client-side navigation too, so the chosen page is what the phone shows.
   // Only on a change of page: on a slow phone the menu may be opened before the page hydrates,
@@ -110,15 +123,16 @@ function BackofficeChrome({ data: { user, menu }, children }: { data: Awaited<Re
           Valikko
         </summary>
         <nav aria-label="Hallintapaneelin valikko (mobiili)" className="py-2">
-          <MenuLinks menu={menu} />
+          <MenuLinks menu={menu} notices={notices} />
         </nav>
       </details>
 
       <div className="flex flex-1">
         <nav aria-label="Hallintapaneelin valikko" className="hidden w-64 flex-none border-r border-brand-100 bg-white p-4 lg:block">
-          <MenuLinks menu={menu} />
+          <MenuLinks menu={menu} notices={notices} />
         </nav>
         <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-8 focus:outline-none sm:px-8">
+          <PageNotice />
           {children}
         </main>
       </div>

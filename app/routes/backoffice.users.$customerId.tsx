@@ -1,12 +1,16 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { access } from "~/auth/access";
 import { requireRole } from "~/auth/guards.server";
 import { auditEntryView } from "~/backoffice/audit-view";
+import { askToConfirm, isConfirmed } from "~/backoffice/confirm.server";
+import { staffDataExportAction } from "~/backoffice/data-export.server";
 import { badForm, notFound, requireStaffActor } from "~/backoffice/staff.server";
+import { ConfirmStep, isConfirmReply } from "~/components/backoffice/confirm-step";
 import { Alert } from "~/components/alert";
 import { AuditHistory } from "~/components/backoffice/audit-entries";
+import { DataExportSection } from "~/components/backoffice/data-export-section";
 import { CustomerStatusBadge } from "~/components/backoffice/status-badges";
 import { PersonOrdersTable } from "~/components/backoffice/person-orders";
 import { Facts, Section, inlineLinkClass } from "~/components/backoffice/ui";
@@ -14,6 +18,7 @@ import { SubmitButton } from "~/components/button";
 import { getDb } from "~/db.server";
 import { formatDate, formatEuros, formatTimeRange } from "~/domain/format";
 import { customerTexts, orderTexts } from "~/messages/backoffice";
+import { confirmTexts } from "~/messages/backoffice-money";
 import { listAuditForEntity } from "~/models/audit-log.server";
 import { getCustomerForStaff, listOrdersOfCustomer } from "~/models/backoffice-customers.server";
 import { CustomerStatusSchema } from "~/schemas/backoffice";
@@ -31,6 +36,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const [orders, audit] = await Promise.all([listOrdersOfCustomer(db, customer.id), listAuditForEntity(db, "customer", customer.id)]);
   const ordersVisible = (access.orders as readonly string[]).includes(user.role);
   return {
+    canExport: (access.exportPersonalData as readonly string[]).includes(user.role),
     customer: {
       id: customer.id,
       fullName: customer.fullName || "Ei nimeä",
@@ -63,13 +69,32 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { actor } = await requireStaffActor(request, context, access.users);
-  const submission = parseWithZod(await request.formData(), { schema: CustomerStatusSchema });
+  const formData = await request.formData();
+  if (formData.get("intent") === "data-export") {
+    const customer = await getCustomerForStaff(await getDb(), params.customerId ?? "");
+    const subject = customer ? { profileId: customer.profileId, entityType: "customer" as const, entityId: customer.id } : null;
+    return staffDataExportAction(request, context, subject, `/backoffice/users/${params.customerId ?? ""}`, customerTexts.notFound);
+  }
+  const submission = parseWithZod(formData, { schema: CustomerStatusSchema });
   if (submission.status !== "success") throw badForm();
   const frozen = submission.value.intent === "freeze";
   const customerId = params.customerId ?? "";
-  const outcome = await setCustomerFrozen(await getDb(), actor, { customerId, frozen });
-  if (!outcome.ok) throw notFound(customerTexts.notFound);
+  const db = await getDb();
   const here = `/backoffice/users/${customerId}`;
+  // Freezing locks the customer out at once: it asks first (unfreezing gives access back, so it does not).
+  if (frozen && !isConfirmed(formData)) {
+    const customer = await getCustomerForStaff(db, customerId);
+    if (!customer) throw notFound(customerTexts.notFound);
+    return askToConfirm(formData, {
+      title: confirmTexts.freeze.title(customer.fullName || customer.email),
+      lines: [...confirmTexts.freeze.lines],
+      confirmLabel: confirmTexts.freeze.confirm,
+      cancelHref: here,
+      variant: "danger",
+    });
+  }
+  const outcome = await setCustomerFrozen(db, actor, { customerId, frozen });
+  if (!outcome.ok) throw notFound(customerTexts.notFound);
   if (!outcome.changed) return redirectWithToast(request, here, { type: "info", title: customerTexts.unchanged });
   return redirectWithToast(request, here, {
     type: "success",
@@ -83,7 +108,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export default function CustomerPage() {
-  const { customer, orders, history } = useLoaderData<typeof loader>();
+  const { customer, orders, history, canExport } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
+  if (isConfirmReply(reply)) return <ConfirmStep confirm={reply.confirm} />;
   const frozen = customer.status !== "active";
   return (
     <div className="max-w-5xl space-y-6">
@@ -133,6 +160,8 @@ export default function CustomerPage() {
           />
         )}
       </Section>
+
+      {canExport ? <DataExportSection /> : null}
 
       <Section title="Historia" id="history-heading">
         <AuditHistory entries={history} empty="Ei kirjattuja muutoksia." />

@@ -4,8 +4,14 @@ import { StatCards } from "~/components/backoffice/ui";
 import { ButtonLink } from "~/components/button";
 import { linkClass } from "~/components/layout";
 import { OrderStatusBadge } from "~/components/order-status-badge";
-import { requireUser } from "~/auth/guards.server";
-import { getDb } from "~/db.server";
+import { requireUser, type AuthUser } from "~/auth/guards.server";
+import { getDb, type DB } from "~/db.server";
+import { REQUIRED_FOR_APPROVAL } from "~/domain/caregiver-review";
+import { VERIFICATION_FLAG_LABELS } from "~/messages/backoffice";
+import { applicantTexts } from "~/messages/caregiver-approval";
+import { getCaregiverApplication } from "~/models/backoffice-caregivers.server";
+import { getContactInfo } from "~/models/settings.server";
+import { findCaregiverIdOfUser } from "~/models/users.server";
 import { formatEuros, formatHours, formatTimeRange, formatWeekdayDate } from "~/domain/format";
 import { countUnreadMessages } from "~/models/order-messages.server";
 import { listUpcomingOrdersForUser, portalFigures } from "~/models/portal-orders.server";
@@ -21,9 +27,25 @@ function firstNameOf(fullName: string): string {
   return fullName.trim().split(/\s+/)[0] ?? "";
 }
 
+/** Where a helper's application stands, for an applicant or a rejected one (decision 0018); null for everyone else. */
+async function applicationStanding(db: DB, user: AuthUser) {
+  if (user.userType !== "caregiver" || user.caregiverStatus === "approved") return null;
+  const caregiverId = await findCaregiverIdOfUser(db, user.id);
+  const application = caregiverId ? await getCaregiverApplication(db, caregiverId) : null;
+  const contact = await getContactInfo(db);
+  return {
+    rejected: user.caregiverStatus === "rejected",
+    rejectionReason: application?.rejectionReason ?? null,
+    steps: REQUIRED_FOR_APPROVAL.map((flag) => ({ flag, label: VERIFICATION_FLAG_LABELS[flag], done: application?.flags[flag] ?? false })),
+    contact: applicantTexts.contact(contact.phone, contact.email),
+  };
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const db = await getDb();
+  const application = await applicationStanding(db, user);
+  if (application) return { application, firstName: firstNameOf(user.fullName) } as const;
   const [orders, figures, unread] = await Promise.all([
     listUpcomingOrdersForUser(db, user.id),
     portalFigures(db, user.id),
@@ -31,6 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ]);
   const isCaregiver = user.userType === "caregiver";
   return {
+    application: null,
     firstName: firstNameOf(user.fullName),
     isCaregiver,
     canOrder: !isCaregiver && user.role === null,
@@ -63,8 +86,39 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
+function ApplicationStanding({ firstName, application }: { firstName: string; application: NonNullable<Awaited<ReturnType<typeof applicationStanding>>> }) {
+  return (
+    <div className="max-w-prose space-y-6">
+      <h1 className="text-4xl font-bold text-brand-900">{firstName ? `Hei, ${firstName}!` : "Hei!"}</h1>
+      <section aria-labelledby="application-heading" className="space-y-4 rounded-lg border-2 border-brand-100 bg-white p-5">
+        <h2 id="application-heading" className="text-2xl font-bold text-gray-900">
+          {application.rejected ? applicantTexts.rejectedHeading : applicantTexts.pendingHeading}
+        </h2>
+        {application.rejected ? (
+          application.rejectionReason ? <p className="whitespace-pre-line break-words">{applicantTexts.rejectedReason(application.rejectionReason)}</p> : null
+        ) : (
+          <>
+            <p>{applicantTexts.pendingIntro}</p>
+            <h3 className="text-xl font-semibold">{applicantTexts.stepsHeading}</h3>
+            <ul className="space-y-1">
+              {application.steps.map((step) => (
+                <li key={step.flag}>
+                  {step.label}: <strong>{step.done ? applicantTexts.stepDone : applicantTexts.stepWaiting}</strong>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+        <p>{application.contact}</p>
+      </section>
+    </div>
+  );
+}
+
 export default function PortalHome() {
-  const { firstName, isCaregiver, canOrder, figures, orders } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
+  if (data.application) return <ApplicationStanding firstName={data.firstName} application={data.application} />;
+  const { firstName, isCaregiver, canOrder, figures, orders } = data;
   return (
     <div className="space-y-8">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -81,11 +135,11 @@ export default function PortalHome() {
 
       <section aria-labelledby="upcoming-heading" className="space-y-4">
         <h2 id="upcoming-heading" className="text-2xl font-bold text-gray-900">
-          {isCaregiver ? "Tulevat keikat" : "Tulevat tilaukset"}
+          {isCaregiver ? "Tulevat tehtävät" : "Tulevat tilaukset"}
         </h2>
         {orders.length === 0 ? (
           <p className="rounded-lg border-2 border-gray-200 bg-white p-5">
-            {isCaregiver ? "Sinulla ei ole tulevia keikkoja." : "Sinulla ei ole tulevia tilauksia."}
+            {isCaregiver ? "Sinulla ei ole tulevia tehtäviä." : "Sinulla ei ole tulevia tilauksia."}
           </p>
         ) : (
           <ul className="grid gap-4 md:grid-cols-3">

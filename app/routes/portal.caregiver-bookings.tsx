@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import type { ReactNode } from "react";
-import { Form, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireCaregiver } from "~/auth/guards.server";
 import { SubmitButton } from "~/components/button";
 import { linkClass } from "~/components/layout";
@@ -9,7 +9,7 @@ import { PageLinks } from "~/components/page-links";
 import { getDb } from "~/db.server";
 import { formatEuros, formatHours, formatTimeRange, formatWeekdayDate } from "~/domain/format";
 import { pageNumberOf } from "~/domain/list-query";
-import { caregiverActionsFor, type CaregiverAction } from "~/domain/order-status";
+import { caregiverTaskActions, type CaregiverAction, type TaskTimeNotice } from "~/domain/order-status";
 import { CAREGIVER_TASKS_PATH } from "~/domain/portal-paths";
 import { isUuid } from "~/domain/uuid";
 import {
@@ -23,7 +23,9 @@ import {
 } from "~/messages/portal";
 import { CAREGIVER_ACTION_LABELS } from "~/messages/statuses";
 import { listCaregiverTasks, type CaregiverTaskView } from "~/models/caregiver-tasks.server";
-import { performCaregiverAction } from "~/services/caregiver-tasks.server";
+import { now } from "~/services/clock.server";
+import { performCaregiverAction, previewCaregiverAction, type CaregiverActionOutcome } from "~/services/caregiver-tasks.server";
+import { visitLifecycleTexts as lt } from "~/messages/visit-lifecycle";
 import { redirectWithToast } from "~/services/flash.server";
 
 // A helper's own orders, "Kaverin tehtävät" (spec 001 §2 caregiver-bookings, §4 "Caregiver
@@ -39,7 +41,20 @@ function cardId(orderNumber: string) {
   return `tehtava-${orderNumber}`;
 }
 
-function view(task: CaregiverTaskView) {
+function noticeText(notice: TaskTimeNotice | null): string | null {
+  if (!notice) return null;
+  switch (notice.kind) {
+    case "start_opens":
+      return lt.startOpensAt(notice.at);
+    case "start_closed":
+      return lt.startClosedAt(notice.at);
+    case "complete_opens":
+      return lt.completeOpensAt(notice.at);
+  }
+}
+
+function view(task: CaregiverTaskView, at: Date) {
+  const { actions, notice } = caregiverTaskActions(task, at);
   return {
     id: task.id,
     cardId: cardId(task.orderNumber),
@@ -49,14 +64,17 @@ function view(task: CaregiverTaskView) {
     statusLabel: task.status === "pending" && task.accepted ? CAREGIVER_ACCEPTED_LABEL : undefined,
     visitLabel: task.visitIsRecipient ? "Palvelun saaja" : "Asiakas",
     visitName: task.visitName || t.noName,
+    detailsHidden: task.detailsHidden,
     visitPhone: task.visitPhone,
-    actions: caregiverActionsFor(task),
+    actions,
+    notice: noticeText(notice),
     when: `${formatWeekdayDate(task.startsAt)} ${formatTimeRange(task.startsAt, task.endsAt)}`,
     duration: formatHours(task.durationHours),
-    address: `${task.address}, ${task.postalCode} ${task.city}`,
-    description: task.description || t.noDescription,
+    address: task.address === null ? null : `${task.address}, ${task.postalCode} ${task.city}`,
+    description: task.detailsHidden ? null : task.description || t.noDescription,
     specialNotes: task.specialNotes,
     earnings: formatEuros(task.earningsCents),
+    messagesHref: `/portal/messages/${encodeURIComponent(task.orderNumber)}`,
   };
 }
 
@@ -64,12 +82,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const caregiver = await requireCaregiver(request);
   const db = await getDb();
   const page = pageNumberOf(new URL(request.url).searchParams.get("sivu"));
-  const open = await listCaregiverTasks(db, caregiver.caregiverId, { when: "open", limit: OPEN_LIMIT });
-  const closed = await listCaregiverTasks(db, caregiver.caregiverId, { when: "closed", limit: CLOSED_PAGE_SIZE, offset: (page - 1) * CLOSED_PAGE_SIZE });
+  const at = now();
+  const open = await listCaregiverTasks(db, caregiver.caregiverId, { when: "open", limit: OPEN_LIMIT, now: at });
+  const closed = await listCaregiverTasks(db, caregiver.caregiverId, { when: "closed", limit: CLOSED_PAGE_SIZE, offset: (page - 1) * CLOSED_PAGE_SIZE, now: at });
   return {
-    open: open.rows.map(view),
+    open: open.rows.map((task) => view(task, at)),
     openCapped: open.hasMore,
-    closed: closed.rows.map(view),
+    closed: closed.rows.map((task) => view(task, at)),
     page,
     previousHref: page > 1 ? (page === 2 ? `${CAREGIVER_TASKS_PATH}#tehdyt` : `${CAREGIVER_TASKS_PATH}?sivu=${page - 1}#tehdyt`) : null,
     nextHref: closed.hasMore ? `${CAREGIVER_TASKS_PATH}?sivu=${page + 1}#tehdyt` : null,
@@ -84,24 +103,48 @@ function parseTask(value: FormDataEntryValue | null): { action: CaregiverAction;
   return { action: action as CaregiverAction, orderId };
 }
 
+/** Why an action was refused, in words that say when it becomes possible (decision 0018). */
+function refusalDetail(action: CaregiverAction, outcome: Exclude<CaregiverActionOutcome, { ok: true }>): string {
+  if (outcome.reason === "too_early") return action === "start" ? lt.startOpensAt(outcome.opensAt) : lt.completeOpensAt(outcome.opensAt);
+  if (outcome.reason === "too_late") return lt.startClosedAt(outcome.closedAt);
+  return CAREGIVER_ACTION_FAILURE_DETAIL;
+}
+
+/** Start and complete ask first (a confirm view, the same with or without JavaScript); accept and reject are one tap. */
+function needsConfirmation(action: CaregiverAction): action is "start" | "complete" {
+  return action === "start" || action === "complete";
+}
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const caregiver = await requireCaregiver(request);
-  const task = parseTask((await request.formData()).get("tehtava"));
+  const form = await request.formData();
+  const task = parseTask(form.get("tehtava"));
   if (!task) throw new Response("Lomakkeen tiedot olivat puutteelliset.", { status: 400 });
-  const outcome = await performCaregiverAction(
-    await getDb(),
-    { caregiverId: caregiver.caregiverId, actor: { id: caregiver.id, ip: context?.clientIp ?? null } },
-    task,
-  );
+  const db = await getDb();
+  const failure = (outcome: Exclude<CaregiverActionOutcome, { ok: true }>) =>
+    redirectWithToast(request, CAREGIVER_TASKS_PATH, { type: "error", title: CAREGIVER_ACTION_FAILURE[task.action], description: refusalDetail(task.action, outcome) });
+
+  if (needsConfirmation(task.action) && form.get("vahvista") !== "kylla") {
+    const preview = await previewCaregiverAction(db, caregiver.caregiverId, task);
+    if (!preview.ok) return failure(preview);
+    const { startsAt, endsAt } = preview.task;
+    return {
+      confirm: {
+        action: task.action,
+        value: `${task.action}:${task.orderId}`,
+        orderNumber: preview.task.orderNumber,
+        cardId: cardId(preview.task.orderNumber),
+        when: `${formatWeekdayDate(startsAt)} ${formatTimeRange(startsAt, endsAt)}`,
+        whatFollows: task.action === "start" ? lt.confirmWhatFollows.start : lt.confirmWhatFollows.complete(formatEuros(preview.task.earningsCents)),
+      },
+    };
+  }
+
+  const outcome = await performCaregiverAction(db, { caregiverId: caregiver.caregiverId, actor: { id: caregiver.id, ip: context?.clientIp ?? null } }, task);
+  if (!outcome.ok) return failure(outcome);
   // Back to the card the helper tapped (a rejected order's card is gone: the page's top then).
-  const to = outcome.ok && task.action !== "reject" ? `${CAREGIVER_TASKS_PATH}#${cardId(outcome.orderNumber)}` : CAREGIVER_TASKS_PATH;
-  return redirectWithToast(
-    request,
-    to,
-    outcome.ok
-      ? { type: "success", title: CAREGIVER_ACTION_SUCCESS[task.action], description: `Tilaus ${outcome.orderNumber}` }
-      : { type: "error", title: CAREGIVER_ACTION_FAILURE[task.action], description: CAREGIVER_ACTION_FAILURE_DETAIL },
-  );
+  const to = task.action !== "reject" ? `${CAREGIVER_TASKS_PATH}#${cardId(outcome.orderNumber)}` : CAREGIVER_TASKS_PATH;
+  return redirectWithToast(request, to, { type: "success", title: CAREGIVER_ACTION_SUCCESS[task.action], description: `Tilaus ${outcome.orderNumber}` });
 }
 
 export const meta: MetaFunction = () => [{ title: `${t.title} – Arkikaveri` }];
@@ -121,22 +164,30 @@ function TaskCard({ task }: { task: TaskCardData }) {
       <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-[max-content_1fr]">
         <dt className="font-semibold">{task.visitLabel}</dt>
         <dd className="break-words">{task.visitName}</dd>
-        <dt className="font-semibold">Osoite</dt>
-        <dd className="break-words">{task.address}</dd>
-        <dt className="font-semibold">Puhelin</dt>
-        <dd>
-          {task.visitPhone ? (
-            <a href={`tel:${task.visitPhone.replace(/[\s-]+/g, "")}`} className={`inline-flex min-h-target items-center ${linkClass}`}>
-              {task.visitPhone}
-            </a>
-          ) : (
-            t.noPhone
-          )}
-        </dd>
+        {task.address !== null ? (
+          <>
+            <dt className="font-semibold">Osoite</dt>
+            <dd className="break-words">{task.address}</dd>
+            <dt className="font-semibold">Puhelin</dt>
+            <dd>
+              {task.visitPhone ? (
+                <a href={`tel:${task.visitPhone.replace(/[\s-]+/g, "")}`} className={`inline-flex min-h-target items-center ${linkClass}`}>
+                  {task.visitPhone}
+                </a>
+              ) : (
+                t.noPhone
+              )}
+            </dd>
+          </>
+        ) : null}
         <dt className="font-semibold">Kesto</dt>
         <dd>{task.duration}</dd>
-        <dt className="font-semibold">Kuvaus</dt>
-        <dd className="whitespace-pre-line break-words">{task.description}</dd>
+        {task.description !== null ? (
+          <>
+            <dt className="font-semibold">Kuvaus</dt>
+            <dd className="whitespace-pre-line break-words">{task.description}</dd>
+          </>
+        ) : null}
         {task.specialNotes ? (
           <>
             <dt className="font-semibold">Lisätietoja kaverille</dt>
@@ -148,6 +199,14 @@ function TaskCard({ task }: { task: TaskCardData }) {
         <dt className="font-semibold">Tilausnumero</dt>
         <dd>{task.orderNumber}</dd>
       </dl>
+      {task.detailsHidden ? <p className="text-gray-800">{lt.detailsHidden}</p> : null}
+      {task.notice ? <p className="rounded-md border-2 border-brand-100 bg-brand-50 p-3">{task.notice}</p> : null}
+      <p>
+        <Link to={task.messagesHref} className={`inline-flex min-h-target items-center ${linkClass}`}>
+          {t.messagesLink}
+          <span className="sr-only">: {task.orderNumber}</span>
+        </Link>
+      </p>
       {task.actions.length > 0 ? (
         <Form method="post" className="space-y-2 border-t border-gray-200 pt-3">
           <div className="flex flex-wrap gap-3">
@@ -200,8 +259,36 @@ function TaskSection({ id, heading, tasks, empty, children }: { id: string; head
   );
 }
 
+type ConfirmData = Extract<NonNullable<ReturnType<typeof useActionData<typeof action>>>, { confirm: unknown }>["confirm"];
+
+/** The confirm step of start and complete: what follows, then "Kyllä" or back to the list. */
+function ConfirmTask({ confirm }: { confirm: ConfirmData }) {
+  return (
+    <section aria-labelledby="vahvista-otsikko" className="space-y-4 rounded-lg border-2 border-brand-700 bg-white p-4 sm:p-6">
+      <h1 id="vahvista-otsikko" className="text-3xl font-bold text-brand-900">
+        {lt.confirmHeading[confirm.action]}
+      </h1>
+      <p className="text-lg font-semibold">
+        Tilaus {confirm.orderNumber}, {confirm.when}
+      </p>
+      <p>{confirm.whatFollows}</p>
+      <Form method="post" className="flex flex-wrap items-center gap-4">
+        <input type="hidden" name="vahvista" value="kylla" />
+        <SubmitButton name="tehtava" value={confirm.value} busyLabel={CAREGIVER_ACTION_BUSY[confirm.action]}>
+          {lt.confirmButton[confirm.action]}
+        </SubmitButton>
+        <Link to={`${CAREGIVER_TASKS_PATH}#${confirm.cardId}`} className={`inline-flex min-h-target items-center ${linkClass}`}>
+          {lt.confirmCancel}
+        </Link>
+      </Form>
+    </section>
+  );
+}
+
 export default function CaregiverTasksPage() {
   const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  if (actionData && "confirm" in actionData) return <ConfirmTask confirm={actionData.confirm} />;
   return (
     <div className="space-y-10">
       <h1 className="text-4xl font-bold text-brand-900">{t.title}</h1>

@@ -7,6 +7,7 @@ import { formatDate, formatEuros, formatTimeRange, formatWeekdayDate } from "~/d
 import { CAREGIVER_TASKS_PATH } from "~/domain/portal-paths";
 import { earningsTexts as t } from "~/messages/portal";
 import { earningsSummary, listPayouts, type PayoutLine } from "~/models/caregiver-earnings.server";
+import { now as clockNow } from "~/services/clock.server";
 
 // A helper's earnings, "Ansiot" (issue 10; DESIGN.md decision 18): this month's, what waits for
 // payment and what has been paid. Each completed visit's payout is its caregiver earnings
@@ -28,7 +29,7 @@ function line(payout: PayoutLine) {
 export async function loader({ request }: LoaderFunctionArgs) {
   const caregiver = await requireCaregiver(request);
   const db = await getDb();
-  const summary = await earningsSummary(db, caregiver.caregiverId, new Date());
+  const summary = await earningsSummary(db, caregiver.caregiverId, clockNow());
   const pending = await listPayouts(db, caregiver.caregiverId, "pending", LIST_LIMIT);
   const paid = await listPayouts(db, caregiver.caregiverId, "paid", LIST_LIMIT);
   return {

@@ -1,7 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import UserRound from "lucide-react/dist/esm/icons/user-round.js";
 import type { ReactNode } from "react";
 import { Facts } from "~/components/backoffice/ui";
 import { ButtonLink } from "~/components/button";
@@ -12,14 +11,17 @@ import { getDb } from "~/db.server";
 import { canWriteToThread } from "~/domain/order-messages";
 import { threadAudience } from "~/messages/order-messages";
 import { findThreadOfParticipant } from "~/models/order-messages.server";
+import { now } from "~/services/clock.server";
 import { customerOrderPath, customerOrderView, orderNotFound, requireCustomerOrder } from "~/portal/customer-order.server";
 import { handleMessagePost, MESSAGE_FORM_CONSTRAINT, readThreadAsParticipant } from "~/portal/messages.server";
+import { CaregiverPortrait } from "~/components/caregiver-portrait";
 
 // One order of the signed-in customer (issue 10 "Customer orders"): the visit, the helper with
 // their photo, the amounts with VAT and the household deduction estimate, the payment, the
-// invoice and the calendar file, cancelling, and the order's messages with the helper. Only the
-// order's customer sees it (a guest order on their address once they have claimed it); anyone
-// else gets the same 404 as for an order that does not exist.
+// invoice, the online payment's receipt, the credit note and the calendar file, cancelling, and
+// the order's messages with the helper. Only the order's customer sees it (a guest order on their
+// address once they have claimed it); anyone else gets the same 404 as for an order that does not
+// exist.
 
 async function customerThread(orderNumber: string, userId: string) {
   const thread = await findThreadOfParticipant(await getDb(), orderNumber, userId);
@@ -31,7 +33,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user, order } = await requireCustomerOrder(request, params.orderNumber);
   const thread = await customerThread(order.orderNumber, user.id);
   return {
-    order: customerOrderView(order, new Date()),
+    order: customerOrderView(order, now()),
     messages: await readThreadAsParticipant(thread, user.id),
     messageNote: threadAudience(order.caregiver?.name ?? null),
     writable: canWriteToThread(order.status),
@@ -87,13 +89,26 @@ export default function CustomerOrderPage() {
             Peru tilaus
           </ButtonLink>
         ) : null}
+        {order.rescheduleHref ? <ButtonLink to={order.rescheduleHref}>Muuta aikaa</ButtonLink> : null}
         {order.reviewHref ? <ButtonLink to={order.reviewHref}>Arvioi käynti</ButtonLink> : null}
-        <a href={order.calendarHref} className={inlineLink} download>
-          Lisää kalenteriin (.ics)
-        </a>
+        {order.calendarHref ? (
+          <a href={order.calendarHref} className={inlineLink} download>
+            Lisää kalenteriin (.ics)
+          </a>
+        ) : null}
         {order.invoiceHref ? (
           <a href={order.invoiceHref} className={inlineLink} download>
             Lataa lasku {order.invoiceNumber} (PDF)
+          </a>
+        ) : null}
+        {order.receiptHref ? (
+          <a href={order.receiptHref} className={inlineLink} download>
+            Lataa kuitti (PDF)
+          </a>
+        ) : null}
+        {order.creditNoteHref ? (
+          <a href={order.creditNoteHref} className={inlineLink} download>
+            Lataa hyvityslasku {order.creditNoteNumber} (PDF)
           </a>
         ) : null}
         <a href="#viestit" className={inlineLink}>
@@ -103,20 +118,12 @@ export default function CustomerOrderPage() {
 
       <Section id="kaynti" title="Käynti">
         <Facts items={order.visit} />
+        {order.rescheduleHint ? <p className="mt-3 text-gray-800">{order.rescheduleHint}</p> : null}
       </Section>
 
       <Section id="kaveri" title="Kaveri">
         {order.caregiver ? (
-          <div className="flex items-center gap-4">
-            {order.caregiver.photoUrl ? (
-              <img src={order.caregiver.photoUrl} alt="" width={96} height={96} className="h-24 w-24 flex-none rounded-full object-cover" />
-            ) : (
-              <span aria-hidden="true" className="flex h-24 w-24 flex-none items-center justify-center rounded-full bg-brand-100 text-brand-800">
-                <UserRound className="h-12 w-12" />
-              </span>
-            )}
-            <p className="text-xl font-semibold">{order.caregiver.name}</p>
-          </div>
+          <CaregiverPortrait name={order.caregiver.name} photoUrl={order.caregiver.photoUrl} />
         ) : (
           <p>Kaveri valitaan puolestasi. Kerromme hänen nimensä sähköpostitse ennen käyntiä.</p>
         )}

@@ -2,16 +2,14 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Alert } from "~/components/alert";
 import { SubmitButton } from "~/components/button";
+import { ContactText } from "~/components/contact-text";
 import { linkClass } from "~/components/layout";
 import { getDb } from "~/db.server";
-import { formatDateTime, formatEuros, formatTimeRange, formatWeekdayDate } from "~/domain/format";
-import { canCustomerCancel } from "~/domain/order-status";
-import { cancellationMoneyText, cancellationRuleText, cancelledDetail, customerOrderTexts as texts } from "~/messages/customer-orders";
-import { findOnlinePaymentOfOrderId, findOrderToCancel, type OrderToCancel } from "~/models/order-cancellation.server";
+import { formatEuros, formatTimeRange, formatWeekdayDate } from "~/domain/format";
+import { customerOrderTexts as texts } from "~/messages/customer-orders";
 import { getContactInfo } from "~/models/settings.server";
-import { customerOrderPath, orderNotFound, requireCustomerOrder } from "~/portal/customer-order.server";
-import { redirectWithToast } from "~/services/flash.server";
-import { cancelOrder, termsFor } from "~/services/order-cancellation.server";
+import { cancelAsCustomer, customerCancellation, customerOrderPath, requireCustomerOrder } from "~/portal/customer-order.server";
+import { now as clockNow } from "~/services/clock.server";
 
 // The customer cancels their own upcoming order (issue 10; DESIGN.md decision 16) with the back
 // office's very cancellation (app/services/order-cancellation.server.ts): free until 24 hours
@@ -19,23 +17,9 @@ import { cancelOrder, termsFor } from "~/services/order-cancellation.server";
 // money before anything happens, so it works without JavaScript and nobody cancels by a slip. A
 // paid order whose refund did not go through can be tried again here.
 
-async function cancellation(orderId: string, now: Date) {
-  const db = await getDb();
-  const order = await findOrderToCancel(db, orderId);
-  if (!order) throw orderNotFound();
-  const payment = order.paymentMethod === "online" ? await findOnlinePaymentOfOrderId(db, order.id) : null;
-  const paid = payment?.status === "captured";
-  return { order, paid, terms: termsFor(order, now) };
-}
-
-function refundPending(order: OrderToCancel, paid: boolean): boolean {
-  return order.status === "cancelled" && paid && order.totalPriceCents > (order.cancellationFeeCents ?? 0);
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { order: detail } = await requireCustomerOrder(request, params.orderNumber);
-  const now = new Date();
-  const { order, paid, terms } = await cancellation(detail.id, now);
+  const { order, cancellable, cancelled, refundPending, feeCents, rule, money } = await customerCancellation(detail.id, clockNow());
   const contact = await getContactInfo(await getDb());
   return {
     orderId: order.id,
@@ -43,14 +27,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     back: customerOrderPath(order.orderNumber),
     summary: `${order.serviceName}, ${formatWeekdayDate(order.startsAt)} ${formatTimeRange(order.startsAt, order.endsAt)}, ${order.city}`,
     price: formatEuros(order.totalPriceCents),
-    cancellable: canCustomerCancel(order, now),
-    cancelled: order.status === "cancelled",
-    refundPending: refundPending(order, paid),
-    feeCents: terms.feeCents,
-    rule: cancellationRuleText({ free: terms.free, freeUntil: formatDateTime(terms.freeUntil), feeCents: terms.feeCents }),
-    money: cancellationMoneyText({ method: order.paymentMethod, paid, feeCents: terms.feeCents, refundCents: terms.refundCents }),
+    cancellable,
+    cancelled,
+    refundPending,
+    feeCents,
+    rule,
+    money,
     caregiverName: order.caregiver?.fullName ?? null,
-    contact: `puh. ${contact.phone} tai ${contact.email}`,
+    contact: { phone: contact.phone, email: contact.email },
   };
 }
 
@@ -60,23 +44,15 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (formData.get("intent") !== "cancel" || formData.get("orderId") !== detail.id) {
     throw new Response("Lomakkeen tiedot olivat puutteelliset.", { status: 400 });
   }
-  const here = `${customerOrderPath(detail.orderNumber)}/peruuta`;
-  const now = new Date();
-  const { order, terms } = await cancellation(detail.id, now);
-  // The deadline may pass while the page is open: a fee not shown is never charged unasked.
-  const shownFee = Number(formData.get("feeCents"));
-  if (order.status !== "cancelled" && (!Number.isInteger(shownFee) || terms.feeCents > shownFee)) {
-    return redirectWithToast(request, here, { type: "error", title: texts.cancelFailed, description: texts.feeChanged });
-  }
-  const outcome = await cancelOrder(await getDb(), { actor: { id: user.id, ip: context?.clientIp ?? null }, customerProfileId: user.id }, order.id, now);
   const back = customerOrderPath(detail.orderNumber);
-  if (!outcome.ok) {
-    if (outcome.reason === "not_found") throw orderNotFound();
-    return redirectWithToast(request, back, { type: "error", title: texts.cancelFailed, description: texts.notCancellable });
-  }
-  if (outcome.refund === "failed") return redirectWithToast(request, here, { type: "error", title: texts.cancelled, description: texts.refundFailed });
-  if (outcome.refund === "manual") return redirectWithToast(request, back, { type: "info", title: texts.cancelled, description: texts.refundByStaff });
-  return redirectWithToast(request, back, { type: "success", title: texts.cancelled, description: cancelledDetail(outcome) });
+  return cancelAsCustomer(request, {
+    orderId: detail.id,
+    profileId: user.id,
+    ip: context?.clientIp ?? null,
+    shownFee: formData.get("feeCents"),
+    here: `${back}/peruuta`,
+    back,
+  });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Peru tilaus ${data?.orderNumber ?? ""} – Oma sivu – Arkikaveri` }];
@@ -119,7 +95,7 @@ export default function CancelOwnOrderPage() {
           <input type="hidden" name="orderId" value={data.orderId} />
           <input type="hidden" name="feeCents" value={data.feeCents} />
           <Alert type="warning" announce={false} title="Maksu on vielä palauttamatta">
-            <p>Tilaus on peruttu, mutta maksun palautus ei ole vielä onnistunut. Voit yrittää palautusta uudelleen.</p>
+            <p>Tilaus on peruutettu, mutta maksun palautus ei ole vielä onnistunut. Voit yrittää palautusta uudelleen.</p>
           </Alert>
           <div className="flex flex-wrap items-center gap-4">
             <SubmitButton name="intent" value="cancel" busyLabel="Palautetaan…">
@@ -131,7 +107,13 @@ export default function CancelOwnOrderPage() {
       ) : (
         <div className="space-y-4">
           <Alert type="info" announce={false}>
-            <p>{data.cancelled ? "Tilaus on jo peruttu." : `Tätä tilausta ei voi enää perua verkossa. Soita asiakaspalveluun (${data.contact}), niin autamme.`}</p>
+            <p>
+              {data.cancelled ? (
+                "Tilaus on jo peruutettu."
+              ) : (
+                <ContactText text={texts.callToCancel(data.contact)} contact={data.contact} />
+              )}
+            </p>
           </Alert>
           {backLink}
         </div>

@@ -21,10 +21,10 @@ import { redirectWithToast } from "~/services/flash.server";
 const UPCOMING_LIMIT = 50;
 const PAST_PAGE_SIZE = 20;
 
-/** 'Varaa sama kaveri uudelleen': the portal's order wizard with the service and the helper chosen. */
+/** 'Varaa sama kaveri uudelleen': the one order wizard with the service and the helper chosen. */
 function againHref(order: CustomerOrder): string | null {
   if (!order.caregiverId || order.status === "cancelled") return null;
-  return `/portal/orders/new?${new URLSearchParams({ palvelu: order.serviceId, kaveri: order.caregiverId })}`;
+  return `/varaa-kaveri?${new URLSearchParams({ palvelu: order.serviceId, kaveri: order.caregiverId })}`;
 }
 
 function view(order: CustomerOrder, past = false) {
@@ -152,7 +152,7 @@ export default function CustomerOrdersPage() {
     <div className="space-y-10">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <h1 className="text-4xl font-bold text-brand-900">Tilaukset</h1>
-        {data.canOrder ? <ButtonLink to="/portal/orders/new">Tee uusi tilaus</ButtonLink> : null}
+        {data.canOrder ? <ButtonLink to="/varaa-kaveri">Tee uusi tilaus</ButtonLink> : null}
       </div>
 
       {data.unclaimed.length > 0 ? (
@@ -196,7 +196,7 @@ export default function CustomerOrdersPage() {
 
       <section aria-labelledby="aiemmat" className="space-y-4">
         <h2 id="aiemmat" className="text-2xl font-bold text-gray-900">
-          Aiemmat ja perutut tilaukset{data.page > 1 ? `, sivu ${data.page}` : ""}
+          Aiemmat ja peruutetut tilaukset{data.page > 1 ? `, sivu ${data.page}` : ""}
         </h2>
         {data.past.length === 0 ? (
           <p className="rounded-lg border-2 border-gray-200 bg-white p-5">{data.page > 1 ? "Tällä sivulla ei ole tilauksia." : "Sinulla ei ole aiempia tilauksia."}</p>

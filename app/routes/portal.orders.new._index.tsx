@@ -1,18 +1,12 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { NEW_ORDER_FLOW } from "~/booking/flows";
-import { serviceStepLoader } from "~/booking/signed-in-steps.server";
-import { ServiceStepPage } from "~/components/booking/service-step-page";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { toTheOneWizard } from "~/booking/one-wizard.server";
 
-// /portal/orders/new, step 1 of 5 of the portal's order wizard: the service (spec 001 §2
-// orders/new). The engine is shared with every booking flow; see app/booking/.
+// /portal/orders/new: the portal's old order wizard, now /varaa-kaveri (issue 26 item 3; one-wizard.server.ts).
 
 export function loader({ request }: LoaderFunctionArgs) {
-  return serviceStepLoader(request, NEW_ORDER_FLOW);
+  return toTheOneWizard(request, "");
 }
 
-export const meta: MetaFunction = () => [{ title: "Valitse palvelu – Uusi tilaus – Arkikaveri" }];
-
-export default function SignedInServiceStep() {
-  return <ServiceStepPage view={useLoaderData<typeof loader>()} />;
+export function action({ request }: ActionFunctionArgs) {
+  return toTheOneWizard(request, "");
 }

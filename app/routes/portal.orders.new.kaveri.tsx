@@ -1,17 +1,12 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { NEW_ORDER_FLOW } from "~/booking/flows";
-import { caregiverStepLoader } from "~/booking/steps.server";
-import { CaregiverStepPage } from "~/components/booking/caregiver-step-page";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { toTheOneWizard } from "~/booking/one-wizard.server";
 
-// /portal/orders/new/kaveri, step 4 of 5: a helper near the visit and free at that time, or 'Ei väliä'.
+// /portal/orders/new/kaveri: the portal's old order wizard, now /varaa-kaveri (issue 26 item 3; one-wizard.server.ts).
 
 export function loader({ request }: LoaderFunctionArgs) {
-  return caregiverStepLoader(request, NEW_ORDER_FLOW);
+  return toTheOneWizard(request, "kaveri");
 }
 
-export const meta: MetaFunction = () => [{ title: "Valitse kaveri – Uusi tilaus – Arkikaveri" }];
-
-export default function SignedInCaregiverStep() {
-  return <CaregiverStepPage view={useLoaderData<typeof loader>()} />;
+export function action({ request }: ActionFunctionArgs) {
+  return toTheOneWizard(request, "kaveri");
 }

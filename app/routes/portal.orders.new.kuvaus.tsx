@@ -1,24 +1,12 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
-import { NEW_ORDER_FLOW } from "~/booking/flows";
-import { detailsStepAction, detailsStepLoader } from "~/booking/signed-in-steps.server";
-import { DetailsStepPage } from "~/components/booking/details-step-page";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { toTheOneWizard } from "~/booking/one-wizard.server";
 
-// /portal/orders/new/kuvaus, step 3 of 5: the description and the note for the helper (spec 001 §2
-// orders/new, §5 "Portal wizard").
+// /portal/orders/new/kuvaus: the portal's old order wizard, now /varaa-kaveri (issue 26 item 3; one-wizard.server.ts).
 
 export function loader({ request }: LoaderFunctionArgs) {
-  return detailsStepLoader(request, NEW_ORDER_FLOW);
+  return toTheOneWizard(request, "kuvaus");
 }
 
 export function action({ request }: ActionFunctionArgs) {
-  return detailsStepAction(request, NEW_ORDER_FLOW);
-}
-
-export const meta: MetaFunction = () => [{ title: "Kuvaus ja lisätiedot – Uusi tilaus – Arkikaveri" }];
-
-export default function NewOrderDetailsStep() {
-  const loaded = useLoaderData<typeof loader>();
-  const corrected = useActionData<typeof action>();
-  return <DetailsStepPage view={corrected ?? loaded} />;
+  return toTheOneWizard(request, "kuvaus");
 }

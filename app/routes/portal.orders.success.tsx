@@ -24,19 +24,24 @@ export default function OrderSucceededPage() {
     <div className="max-w-3xl space-y-8">
       <h1 className="text-4xl font-bold text-brand-900">{SIGNED_IN_BOOKING_MESSAGES.succeeded}</h1>
       {order ? (
-        <Alert type="success" announce={false} title="Varauksesi on vastaanotettu">
+        <Alert type={order.awaitingPayment ? "info" : "success"} announce={false} title="Varauksesi on vastaanotettu">
           <p>
             {order.paymentMethod === "invoice"
               ? `Vahvistus ja lasku lähetetään sähköpostiisi ${order.customerEmail}. Maksuaika on 14 päivää${order.invoiceDueDate ? ` (eräpäivä ${order.invoiceDueDate})` : ""}.`
-              : `Varausvahvistus lähetetään sähköpostiisi ${order.customerEmail}.`}
+              : order.awaitingPayment
+                ? `Maksua vahvistetaan. Varausvahvistus lähetetään sähköpostiisi ${order.customerEmail}, kun maksu on vahvistettu.`
+                : `Maksu onnistui. Varausvahvistus lähetetään sähköpostiisi ${order.customerEmail}.`}
           </p>
         </Alert>
       ) : (
         <p>Varauksesi on vastaanotettu. Näet sen tilauksissasi.</p>
       )}
-      {order ? <OrderReceiptDetails order={order} /> : null}
+      {order ? <OrderReceiptDetails order={order} moreInfo={false} /> : null}
       <div className="flex flex-wrap gap-4">
-        <ButtonLink to="/portal/orders">Omat tilaukset</ButtonLink>
+        {order ? <ButtonLink to={`/portal/orders/${order.orderNumber}`}>Näytä tilaus {order.orderNumber}</ButtonLink> : null}
+        <ButtonLink to="/portal/orders" variant={order ? "secondary" : "primary"}>
+          Omat tilaukset
+        </ButtonLink>
         <ButtonLink to="/" variant="secondary">
           Etusivulle
         </ButtonLink>

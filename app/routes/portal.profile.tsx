@@ -1,11 +1,13 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { SubmitButton } from "~/components/button";
 import { BioField, CheckboxGroup, PhotoField } from "~/components/caregiver-fields";
 import { ErrorSummary, FormError, NewPasswordField, TextField, type FieldConstraints } from "~/components/forms";
+import { linkClass } from "~/components/layout";
 import { serverFormProps, useServerForm } from "~/components/server-form";
 import { useClearSecretsAfterReply } from "~/components/use-clear-secrets";
+import { dataExportMessages } from "~/messages/data-export";
 import { profileMessages } from "~/messages/profile";
 import { LANGUAGE_OPTIONS, SERVICE_OPTIONS } from "~/schemas/caregiver-registration-options";
 import { CAREGIVER_BIO_MAX_LENGTH, CAREGIVER_PHOTO_FIELD, SERVED_CITY_OPTIONS } from "~/schemas/profile-options";
@@ -33,7 +35,7 @@ function resultFor(actionData: ProfileActionData | undefined, intent: ProfileInt
 }
 
 export default function ProfilePage() {
-  const { email, profile, caregiver, constraints } = useLoaderData<typeof loader>();
+  const { email, profile, caregiver, constraints, savedRecipients } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ProfileActionData | undefined;
   // After a save (a redirect, a new location) a form starts again from the saved values, the
   // password fields empty. After an answer with errors it is kept: that answer's data comes before
@@ -50,6 +52,31 @@ export default function ProfilePage() {
         constraint={constraints.profile}
         lastResult={resultFor(actionData, "profile")}
       />
+      {savedRecipients.length > 0 ? (
+        <section id="aiemmat-saajat" aria-labelledby="aiemmat-saajat-otsikko" className={cardClass}>
+          <h2 id="aiemmat-saajat-otsikko" className="text-2xl font-bold text-gray-900">
+            Aiemmat saajat
+          </h2>
+          <p>Ihmiset, joille olet tilannut palvelun. Seuraava varaus tarjoaa heidät valmiiksi täytettyinä.</p>
+          <ul className="divide-y-2 divide-gray-100">
+            {savedRecipients.map((recipient) => (
+              <li key={recipient.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                <span>
+                  <span className="block font-semibold">
+                    {recipient.firstName} {recipient.lastName}
+                  </span>
+                  <span className="block text-gray-700">
+                    {recipient.address}, {recipient.postalCode} {recipient.city} · {recipient.phone}
+                  </span>
+                </span>
+                <Link to={`/portal/profile/saajat/${recipient.id}`} className={`${linkClass} inline-flex min-h-target items-center`}>
+                  Muokkaa tai poista<span className="sr-only">: {recipient.firstName} {recipient.lastName}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       {caregiver ? (
         <CaregiverForm
           key={formKey("caregiver")}
@@ -59,6 +86,7 @@ export default function ProfilePage() {
         />
       ) : null}
       <PasswordForm key={formKey("password")} constraint={constraints.password} lastResult={resultFor(actionData, "password")} />
+      <DataExportForm key={formKey("export")} constraint={constraints.export} lastResult={resultFor(actionData, "export")} />
     </div>
   );
 }
@@ -114,13 +142,6 @@ function CaregiverForm({ caregiver, constraint, lastResult }: FormProps & { care
         <FormError errors={form.errors} title={profileMessages.caregiverFailed} />
         <PhotoField meta={fields[CAREGIVER_PHOTO_FIELD]} photoUrl={caregiver.photoUrl} />
         <BioField meta={fields.bio} max={CAREGIVER_BIO_MAX_LENGTH} hint={`Kerro itsestäsi ja kokemuksestasi. Enintään ${CAREGIVER_BIO_MAX_LENGTH} merkkiä.`} />
-        <TextField
-          meta={fields.hourlyRate}
-          label="Tuntihinta (€, vapaaehtoinen)"
-          inputMode="decimal"
-          autoComplete="off"
-          hint="15–200 €. Asiakkaan maksama hinta on Arkikaverin hinnaston mukainen."
-        />
         <CheckboxGroup meta={fields.services} legend="Palvelut, joissa voit auttaa" hint="Valitse yksi tai useampi." options={SERVICE_OPTIONS} />
         <CheckboxGroup meta={fields.languages} legend="Kielet, joilla voit asioida" options={LANGUAGE_OPTIONS} />
         <CheckboxGroup
@@ -155,6 +176,29 @@ function PasswordForm({ constraint, lastResult }: FormProps) {
         <TextField meta={fields.confirmPassword} label="Uusi salasana uudelleen" type="password" autoComplete="new-password" />
         <SubmitButton name="intent" value="password" busyLabel="Vaihdetaan…">
           Vaihda salasana
+        </SubmitButton>
+      </Form>
+    </section>
+  );
+}
+
+/** "Lataa tietoni" (issue 29 item 2; decision 0032): the password again; the link comes by e-mail. */
+function DataExportForm({ constraint, lastResult }: FormProps) {
+  const [form, fields] = useServerForm({ id: "tietoni", lastResult, constraint });
+  useClearSecretsAfterReply([fields.exportPassword.id], lastResult);
+  return (
+    <section aria-labelledby="lataa-tietoni" className={cardClass}>
+      <h2 id="lataa-tietoni" className="text-2xl font-bold text-gray-900">
+        {dataExportMessages.heading}
+      </h2>
+      <p>{dataExportMessages.intro}</p>
+      <p>{dataExportMessages.howItWorks}</p>
+      <Form method="post" {...serverFormProps(form)} className="space-y-5">
+        <ErrorSummary form={form} />
+        <FormError errors={form.errors} title={dataExportMessages.failed} />
+        <TextField meta={fields.exportPassword} label={dataExportMessages.passwordLabel} type="password" autoComplete="current-password" />
+        <SubmitButton name="intent" value="export" busyLabel={dataExportMessages.busy}>
+          {dataExportMessages.submit}
         </SubmitButton>
       </Form>
     </section>

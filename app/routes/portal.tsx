@@ -13,9 +13,10 @@ import type { ReactNode } from "react";
 import { ErrorMessage, ErrorPage, errorStatusOf } from "~/components/error-page";
 import { Brand, SkipLink } from "~/components/layout";
 import { SignOutButton } from "~/components/sign-out-button";
+import { PageNotice } from "~/components/toaster";
 import { requireUser } from "~/auth/guards.server";
 import { getDb } from "~/db.server";
-import { CAREGIVER_TASKS_PATH, EARNINGS_PATH, NOTIFICATIONS_PATH } from "~/domain/portal-paths";
+import { CAREGIVER_TASKS_PATH, EARNINGS_PATH, NOTIFICATIONS_PATH, VEROTIEDOT_PATH } from "~/domain/portal-paths";
 import { unreadLabel } from "~/messages/order-messages";
 import { bellLabel } from "~/messages/portal";
 import { countUnreadNotifications } from "~/models/notifications.server";
@@ -35,7 +36,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     onNotifications ? 0 : countUnreadNotifications(db, user.id),
     countUnreadMessages(db, user.id),
   ]);
-  return { email: user.email, isCaregiver: user.userType === "caregiver", isStaff: user.role !== null, unread, unreadMessages };
+  // An applicant (not yet approved, or rejected) has the home page only (decision 0018).
+  const isApplicant = user.userType === "caregiver" && user.caregiverStatus !== "approved";
+  return { email: user.email, isCaregiver: user.userType === "caregiver", isApplicant, isStaff: user.role !== null, unread, unreadMessages };
 }
 
 // The menu's counts change as pages are read (opening a thread or the notifications reads them),
@@ -99,7 +102,7 @@ function NotificationBell({ unread }: { unread: number }) {
   );
 }
 
-function PortalChrome({ data: { email, isCaregiver, isStaff, unread, unreadMessages }, children }: { data: Awaited<ReturnType<typeof loader>>; children: ReactNode }) {
+function PortalChrome({ data: { email, isCaregiver, isApplicant, isStaff, unread, unreadMessages }, children }: { data: Awaited<ReturnType<typeof loader>>; children: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col bg-gray-50">
       <SkipLink />
@@ -107,7 +110,7 @@ function PortalChrome({ data: { email, isCaregiver, isStaff, unread, unreadMessa
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6">
           <Brand />
           <div className="flex flex-wrap items-center gap-3">
-            <NotificationBell unread={unread} />
+            {isApplicant ? null : <NotificationBell unread={unread} />}
             <p className="break-all text-gray-800">
               <span className="sr-only">Kirjautuneena: </span>
               {email}
@@ -120,28 +123,34 @@ function PortalChrome({ data: { email, isCaregiver, isStaff, unread, unreadMessa
             <NavItem to="/portal" end>
               Etusivu
             </NavItem>
-            {isCaregiver ? (
+            {isApplicant ? null : (
               <>
-                <NavItem to={CAREGIVER_TASKS_PATH}>Kaverin tehtävät</NavItem>
-                <NavItem to={EARNINGS_PATH}>Ansiot</NavItem>
-              </>
-            ) : null}
-            {isCaregiver ? null : <NavItem to="/portal/orders">Tilaukset</NavItem>}
-            <NavItem to="/portal/messages">
-              Viestit
-              {unreadMessages > 0 ? (
-                <span className="ml-2 rounded-full bg-red-700 px-2 text-base font-bold text-white">
-                  <span aria-hidden="true">{unreadMessages}</span>
-                  <span className="sr-only">, {unreadLabel(unreadMessages)}</span>
-                </span>
+              {isCaregiver ? (
+                <>
+                  <NavItem to={CAREGIVER_TASKS_PATH}>Kaverin tehtävät</NavItem>
+                  <NavItem to={EARNINGS_PATH}>Ansiot</NavItem>
+                </>
               ) : null}
-            </NavItem>
-            <NavItem to="/portal/profile">Profiili</NavItem>
+              {isCaregiver ? null : <NavItem to="/portal/orders">Tilaukset</NavItem>}
+              {isCaregiver || isStaff ? null : <NavItem to={VEROTIEDOT_PATH}>Verotiedot</NavItem>}
+              <NavItem to="/portal/messages">
+                Viestit
+                {unreadMessages > 0 ? (
+                  <span className="ml-2 rounded-full bg-red-700 px-2 text-base font-bold text-white">
+                    <span aria-hidden="true">{unreadMessages}</span>
+                    <span className="sr-only">, {unreadLabel(unreadMessages)}</span>
+                  </span>
+                ) : null}
+              </NavItem>
+              <NavItem to="/portal/profile">Profiili</NavItem>
+              </>
+            )}
             {isStaff ? <NavItem to="/backoffice">Hallintapaneeli</NavItem> : null}
           </ul>
         </nav>
       </header>
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 focus:outline-none sm:px-6">
+        <PageNotice />
         {children}
       </main>
     </div>

@@ -54,8 +54,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { view: outcome.view };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const outcome = await submitRegistration(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const outcome = await submitRegistration(request, context.clientIp ?? null);
   const headers = new Headers();
   if (outcome.setCookie) headers.append("Set-Cookie", outcome.setCookie);
   if (outcome.kind === "redirect") {
@@ -261,13 +261,6 @@ function Step2Form({ view, lastResult }: { view: Step2View; lastResult?: LastRes
       <Form method="post" action={STEP_2_PATH} {...serverFormProps(form)} className="space-y-8">
         <ErrorSummary form={form} />
         <FormError errors={form.errors} />
-        {form.errors?.includes(caregiverRegistrationMessages.emailTaken) ? (
-          <p>
-            <Link to="/auth" className={linkClass}>
-              Kirjaudu sisään
-            </Link>
-          </p>
-        ) : null}
 
         <BioField
           meta={fields.bio}

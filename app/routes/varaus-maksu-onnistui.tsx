@@ -20,7 +20,8 @@ const RECHECK_EVERY_MS = 3000;
 const RECHECK_TIMES = 40;
 
 export function loader({ request }: LoaderFunctionArgs) {
-  return paymentSuccessLoader(request);
+  // A signed-in customer's own order is shown on /portal/orders/success (issue 26 item 3).
+  return paymentSuccessLoader(request, { signedInOwnerTo: "/portal/orders/success" });
 }
 
 export const meta: MetaFunction = () => [{ title: "Varauksen tiedot – Arkikaveri" }, { name: "robots", content: "noindex" }];
@@ -46,7 +47,7 @@ export default function PaymentSuccessPage() {
 
   const invoice = order.paymentMethod === "invoice";
   const title = order.cancelled
-    ? "Varaus on peruttu"
+    ? "Varaus on peruutettu"
     : order.emailConfirmationDeadline
       ? orderEmailConfirmationTexts.heading
       : invoice
@@ -63,7 +64,7 @@ export default function PaymentSuccessPage() {
         <div aria-live="polite">
           {order.cancelled ? (
             <Alert type="warning" announce={false}>
-              <p>Tämä varaus on peruttu. Voit tehdä uuden varauksen milloin tahansa.</p>
+              <p>Tämä varaus on peruutettu. Voit tehdä uuden varauksen milloin tahansa.</p>
             </Alert>
           ) : order.emailConfirmationDeadline ? (
             <Alert type="warning" announce={false} title={orderEmailConfirmationTexts.heading}>

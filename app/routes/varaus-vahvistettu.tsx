@@ -3,6 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import CheckCircle2 from "lucide-react/dist/esm/icons/check-circle-2.js";
 import { thankYouLoader } from "~/booking/result-pages.server";
 import { ButtonLink } from "~/components/button";
+import { EmailLink, PhoneLink } from "~/components/contact-text";
 import { PageLayout, linkClass } from "~/components/layout";
 import type { RouteHandle } from "~/root";
 
@@ -26,7 +27,7 @@ export default function ThankYouPage() {
       <div className="space-y-8">
         <div className="flex items-start gap-4">
           <CheckCircle2 aria-hidden="true" className="mt-1 h-10 w-10 flex-none text-green-700" />
-          <h1 className="text-4xl font-bold text-brand-900">Kiitos, varauksesi on vastaanotettu!</h1>
+          <h1 className="text-3xl font-bold text-brand-900 sm:text-4xl">Kiitos, varauksesi on vastaanotettu!</h1>
         </div>
         <ul className="space-y-4 text-lg">
           <li>
@@ -37,16 +38,16 @@ export default function ThankYouPage() {
             Jos valitsit ”Ei väliä”, kerromme kaverin nimen sähköpostitse viimeistään vuorokautta ennen käyntiä.
           </li>
           <li>
-            <strong>Viimeistele profiilisi.</strong> Sähköpostin linkistä voit asettaa itsellesi salasanan. Sen jälkeen
+            <strong>Hallitse varausta ilman kirjautumista.</strong> Vahvistusviestin Hallitse varausta -linkistä näet
+            varauksesi, saat kalenterimerkinnän ja voit perua käynnin.
+          </li>
+          <li>
+            <strong>Halutessasi viimeistele profiilisi.</strong> Sähköpostin linkistä voit asettaa itsellesi salasanan. Sen jälkeen
             näet varauksesi ja voit varata uudelleen kirjautumalla sisään.
           </li>
         </ul>
         <p>
-          Kysyttävää? Kirjoita meille osoitteeseen{" "}
-          <a href={`mailto:${contact.email}`} className={linkClass}>
-            {contact.email}
-          </a>
-          .
+          Kysyttävää? Soita meille <PhoneLink phone={contact.phone} /> tai kirjoita osoitteeseen <EmailLink email={contact.email} />.
         </p>
         <nav aria-label="Lisätietoa" className="flex flex-wrap gap-x-6 gap-y-2">
           <Link to="/tietosuoja" className={`${linkClass} inline-flex min-h-target items-center`}>

@@ -8,6 +8,7 @@ import { PageLayout, linkClass } from "~/components/layout";
 import { getDb } from "~/db.server";
 import { orderEmailConfirmationTexts as texts } from "~/messages/order-email-confirmation";
 import { confirmOrderByEmail, orderAwaitingConfirmation } from "~/services/order-email-confirmation.server";
+import { now as clockNow } from "~/services/clock.server";
 
 // The link in the "Vahvista varauksesi" e-mail (issue 12, finding 7). Confirming changes data, so
 // the link opens this page and its button posts: a mail scanner following links confirms nothing.
@@ -15,14 +16,14 @@ import { confirmOrderByEmail, orderAwaitingConfirmation } from "~/services/order
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  const order = await orderAwaitingConfirmation(await getDb(), token, new Date());
+  const order = await orderAwaitingConfirmation(await getDb(), token, clockNow());
   return data({ token: order ? token : null, order }, { status: order ? 200 : 400 });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
   const token = formData.get("token");
-  const confirmed = typeof token === "string" ? await confirmOrderByEmail(await getDb(), token, new Date()) : null;
+  const confirmed = typeof token === "string" ? await confirmOrderByEmail(await getDb(), token, clockNow()) : null;
   if (!confirmed) return data({ error: texts.invalidLink }, { status: 400 });
   const params = new URLSearchParams({ order_number: confirmed.orderNumber, payment_method: "invoice" });
   throw redirect(`/varaus-maksu-onnistui?${params}`, { headers: { "Set-Cookie": await rememberOrder(request, confirmed.orderNumber) } });

@@ -1,7 +1,7 @@
 import { type Infer, z } from "./zod";
 import { SIGNED_IN_BOOKING_MESSAGES, type VisitFieldMessages } from "~/messages/booking-wording";
 import { addressField, cityField, freeText, optionalToken, phoneField, postalCodeField, ticked } from "./fields";
-import { PAYMENT_METHODS, specialNotesField } from "./booking";
+import { PAYMENT_METHODS, discountCode, specialNotesField } from "./booking";
 
 export { SPECIAL_NOTES_MAX } from "./booking";
 
@@ -72,5 +72,7 @@ export type CompleteVisit = Infer<ReturnType<typeof completeVisitSchema>>;
 export const BookingSummarySchema = z.object({
   paymentMethod: z.enum(PAYMENT_METHODS, { error: SIGNED_IN_BOOKING_MESSAGES.paymentMethod }),
   acceptTerms: ticked(SIGNED_IN_BOOKING_MESSAGES.acceptTerms),
+  // The same code, rules and limits as the public contact step (issue 26 item 1).
+  discountCode,
   intent: optionalToken(40),
 });

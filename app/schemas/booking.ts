@@ -29,21 +29,42 @@ const m = bookingMessages;
 export const BOOKING_NAME_MAX = 50;
 export const DISCOUNT_CODE_MAX = 40;
 
-/** The recipient's fields: required for another person, each with its own message. */
-const recipientFields = {
+/**
+ * The recipient's fields: required for another person. One field kit for every flow: the public
+ * contact step and the signed-in wizards' time step (issue 26 item 1) check them with these rules.
+ */
+export const recipientFields = {
   recipientFirstName: personName(
-    { missing: m.recipientFirstNameMissing, tooShort: m.recipientFirstNameTooShort, tooLong: m.recipientFirstNameTooLong, invalid: m.recipientNameInvalid },
+    { missing: m.recipientMissing, tooShort: m.recipientFirstNameTooShort, tooLong: m.recipientFirstNameTooLong, invalid: m.recipientNameInvalid },
     BOOKING_NAME_MAX,
   ),
   recipientLastName: personName(
-    { missing: m.recipientLastNameMissing, tooShort: m.recipientLastNameTooShort, tooLong: m.recipientLastNameTooLong, invalid: m.recipientNameInvalid },
+    { missing: m.recipientMissing, tooShort: m.recipientLastNameTooShort, tooLong: m.recipientLastNameTooLong, invalid: m.recipientNameInvalid },
     BOOKING_NAME_MAX,
   ),
-  recipientPhone: phoneField({ missing: m.recipientPhoneMissing, invalid: m.recipientPhoneInvalid }),
-  recipientAddress: addressField({ missing: m.recipientAddressMissing, tooShort: m.recipientAddressTooShort, tooLong: m.recipientAddressTooLong }),
-  recipientPostalCode: postalCodeField({ missing: m.recipientPostalCodeMissing, invalid: m.recipientPostalCode }),
-  recipientCity: cityField({ missing: m.recipientCityMissing, tooShort: m.recipientCityTooShort, tooLong: m.recipientCityTooLong }),
+  recipientPhone: phoneField({ missing: m.recipientMissing, invalid: m.recipientPhoneInvalid }),
+  recipientAddress: addressField({ missing: m.recipientMissing, tooShort: m.recipientAddressTooShort, tooLong: m.recipientAddressTooLong }),
+  recipientPostalCode: postalCodeField({ missing: m.recipientMissing, invalid: m.recipientPostalCode }),
+  recipientCity: cityField({ missing: m.recipientMissing, tooShort: m.recipientCityTooShort, tooLong: m.recipientCityTooLong }),
 };
+
+export type RecipientFieldName = keyof typeof recipientFields;
+
+/** The recipient's fields in the order of the page. */
+export const RECIPIENT_FIELD_NAMES = Object.keys(recipientFields) as RecipientFieldName[];
+
+/**
+ * Spec 000 §5 gives the six empty fields one message, 'Täytä vastaanottajan tiedot': it is said
+ * once, on the first empty field (where the error summary links). The names whose repeat of it
+ * is to be dropped.
+ */
+export function repeatedRecipientMissing(errors: Partial<Record<string, string | readonly string[] | null | undefined>>): RecipientFieldName[] {
+  const missing = RECIPIENT_FIELD_NAMES.filter((name) => {
+    const error = errors[name];
+    return (typeof error === "string" ? error : error?.[0]) === m.recipientMissing;
+  });
+  return missing.slice(1);
+}
 
 // For oneself the recipient fields are not used at all: whatever a hidden field still holds
 // neither blocks the booking nor reaches the order.
@@ -68,7 +89,7 @@ export function specialNotesField(tooLong: string) {
 }
 
 /** The optional discount code (spec 000 §5); whether it applies is decided on the server. */
-const discountCode = textField(m.discountCodeTooLong).max(DISCOUNT_CODE_MAX, { error: m.discountCodeTooLong }).optional();
+export const discountCode = textField(m.discountCodeTooLong).max(DISCOUNT_CODE_MAX, { error: m.discountCodeTooLong }).optional();
 
 const baseFields = {
   bookingFor: z.enum(BOOKING_FOR, { error: m.bookingFor }),

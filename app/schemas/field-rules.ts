@@ -6,6 +6,20 @@ export const CITY_MIN = 2;
 export const CITY_MAX = 100;
 export const POSTAL_CODE_PATTERN = /^[0-9]{5}$/;
 
+// People write numbers as they read them aloud: "00 530", "040 123 4567", "040-123 4567" (and a
+// phone's keyboard or a paste may give a no-break space). These are the same postal code or phone
+// number, so the spaces (and a phone's hyphens) are removed before the rule is checked.
+
+/** A postal code as typed, without its spaces ("00 530" → "00530"). */
+export function normalisePostalCode(value: string): string {
+  return value.replace(/\s+/g, "");
+}
+
+/** A phone number as typed, without its spaces and hyphens ("040-123 4567" → "0401234567"). */
+export function normalisePhone(value: string): string {
+  return value.replace(/[\s-]+/g, "");
+}
+
 // Matching control characters is the point of these two.
 /* eslint-disable no-control-regex */
 const SINGLE_LINE_CONTROLS = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/u;

@@ -1,8 +1,15 @@
 import { fieldMessages as fm } from "~/messages/fields";
-import { CITY_MAX, CITY_MIN, POSTAL_CODE_PATTERN, hasControlCharacters } from "./field-rules";
+import {
+  CITY_MAX,
+  CITY_MIN,
+  POSTAL_CODE_PATTERN,
+  hasControlCharacters,
+  normalisePhone,
+  normalisePostalCode,
+} from "./field-rules";
 import { z } from "./zod";
 
-export { CITY_MAX, CITY_MIN, POSTAL_CODE_PATTERN, hasControlCharacters };
+export { CITY_MAX, CITY_MIN, POSTAL_CODE_PATTERN, hasControlCharacters, normalisePhone, normalisePostalCode };
 
 // One home for the rules of the fields every form shares (e-mail, phone, names, address, postal
 // code, city, passwords, free text). Each form passes its own wording where the specification
@@ -66,7 +73,7 @@ export function phoneField(messages: { missing?: string; invalid?: string } = {}
   const invalid = messages.invalid ?? fm.invalidPhone;
   return textField(messages.missing ?? invalid)
     .max(40, { error: invalid })
-    .transform((value) => value.replace(/[\s-]/g, ""))
+    .transform(normalisePhone)
     .pipe(z.string().regex(PHONE_PATTERN, { error: invalid }));
 }
 
@@ -75,7 +82,7 @@ export function phoneAsWritten(messages: { missing?: string; invalid?: string } 
   const invalid = messages.invalid ?? fm.invalidPhone;
   return textField(messages.missing ?? invalid)
     .max(40, { error: invalid })
-    .refine((value) => PHONE_PATTERN.test(value.replace(/[\s-]/g, "")), { error: invalid });
+    .refine((value) => PHONE_PATTERN.test(normalisePhone(value)), { error: invalid });
 }
 
 export function personName(messages: { missing: string; tooShort: string; tooLong: string; invalid?: string }, max: number) {
@@ -93,7 +100,9 @@ export function addressField(messages: { missing: string; tooShort: string; tooL
 
 export function postalCodeField(messages: { missing?: string; invalid?: string } = {}) {
   const invalid = messages.invalid ?? fm.postalCode;
-  return textField(messages.missing ?? invalid).regex(POSTAL_CODE_PATTERN, { error: invalid });
+  return textField(messages.missing ?? invalid)
+    .transform(normalisePostalCode)
+    .pipe(z.string().regex(POSTAL_CODE_PATTERN, { error: invalid }));
 }
 
 export function cityField(messages: { missing: string; tooShort: string; tooLong: string }) {

@@ -5,8 +5,6 @@ import { CITY_OPTIONS, OTHER_CITY } from "./caregiver-registration-options";
 // schemas in ./profile.ts, which re-exports these.
 
 export const CAREGIVER_BIO_MAX_LENGTH = 2000;
-export const HOURLY_RATE_MIN_CENTS = 15_00;
-export const HOURLY_RATE_MAX_CENTS = 200_00;
 /** Towns a helper may add to their area: the registration's list without 'Muu'. */
 export const SERVED_CITY_OPTIONS = CITY_OPTIONS.filter((city) => city !== OTHER_CITY);
 export const CAREGIVER_PHOTO_FIELD = "photo";

@@ -1,4 +1,5 @@
 import { type Infer, z } from "./zod";
+import { isIsoDate } from "~/domain/booking-window";
 import { isValidBusinessId, isValidFinnishIban, normalizeIban } from "~/domain/business-identifiers";
 import { priceBandCoverage } from "~/domain/pricing";
 import { settingsMessages as m } from "~/messages/settings";
@@ -47,6 +48,9 @@ export const PriceBandsSchema = z
 
 // ---------------------------------------------------------------- contact and company
 
+/** The demo company's prepayment register check (a day early in the year the demo data runs in). */
+export const DEMO_PREPAYMENT_REGISTER_CHECKED_ON = "2026-01-05";
+
 export const ContactInfoSchema = z.object({
   email: emailField(),
   /** Shown to people as written, e.g. "+358 40 123 4567". */
@@ -65,9 +69,23 @@ export const CompanyInfoSchema = z.object({
   bic: textField(m.bic)
     .toUpperCase()
     .regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, { error: m.bic }),
+  /**
+   * The day the company's entry in the prepayment register (ennakkoperintärekisteri) was last
+   * checked, printed on the household-deduction statement (decision 0028). Company rows saved
+   * before it existed read the demo day.
+   */
+  prepaymentRegisterCheckedOn: textField(m.prepaymentRegisterCheckedOn)
+    .refine((value) => isIsoDate(value), { error: m.prepaymentRegisterCheckedOn })
+    .default(DEMO_PREPAYMENT_REGISTER_CHECKED_ON),
+});
+
+/** The support address that hears what needs staff (issue 26 item 6). */
+export const StaffAlertsSchema = z.object({
+  email: emailField(),
 });
 
 export type ContactInfo = Infer<typeof ContactInfoSchema>;
+export type StaffAlerts = Infer<typeof StaffAlertsSchema>;
 export type CompanyInfo = Infer<typeof CompanyInfoSchema>;
 
 // ---------------------------------------------------------------- the admin's form of the price bands

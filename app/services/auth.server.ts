@@ -17,6 +17,7 @@ import {
   type AuthUser,
 } from "../models/users.server";
 import type { AuthTokenPurpose } from "../db/schema";
+import { LINK_LIFETIME_MS } from "../domain/auth-links";
 import { SignInSchema } from "../schemas/auth";
 import { deleteSessionsOfUser } from "../models/sessions.server";
 import { renderEmail, sendEmail, type EmailContent } from "./email.server";
@@ -27,14 +28,15 @@ import {
   type ConfirmationOrigin,
 } from "../messages/auth-emails";
 import { hashPassword, verifyPassword } from "./password.server";
-import { consumeMailRequest, consumeSignInAttempt, forgiveSignInAttempt } from "./rate-limit.server";
+import { enqueueJob } from "./job-queue.server";
+import { consumeMailRequest, consumeSignInAttempt, consumeSignUp, forgiveSignInAttempt } from "./rate-limit.server";
 import { sessionStorage, type SessionClient } from "./session.server";
 
 // Accounts and sign-in (spec 000 §2, §5, §7; DESIGN.md decision 9). Routes call these functions
 // and turn their results into pages, toasts and redirects.
 
-export const CONFIRM_EMAIL_TTL_MS = 48 * 60 * 60 * 1000;
-export const RESET_PASSWORD_TTL_MS = 60 * 60 * 1000;
+export const CONFIRM_EMAIL_TTL_MS = LINK_LIFETIME_MS.confirm_email;
+export const RESET_PASSWORD_TTL_MS = LINK_LIFETIME_MS.reset_password;
 /** Links that let someone choose a password: a reset, or finishing a profile made by a guest booking. */
 export const PASSWORD_LINK_PURPOSES = ["reset_password", "set_password"] as const satisfies readonly AuthTokenPurpose[];
 
@@ -47,7 +49,7 @@ export function clientOf(request: Request, context?: Partial<AppLoadContext>): S
 /** Why a sign-in failed; thrown by the form strategy and turned into a result by `signIn`. */
 export class SignInFailure extends Error {
   constructor(
-    readonly reason: "invalid" | "unconfirmed" | "suspended",
+    readonly reason: "invalid" | "unconfirmed" | "suspended" | "caregiver_suspended",
     readonly email: string,
   ) {
     super(reason);
@@ -76,6 +78,8 @@ authenticator.use(
     if (!credentials || !realHash || !matches) throw new SignInFailure("invalid", email);
     // A customer frozen by staff is told so, but only once the password has proved who they are.
     if (credentials.customerStatus === "suspended" && !credentials.role) throw new SignInFailure("suspended", credentials.email);
+    // So is a suspended helper, with whom to contact (decision 0018).
+    if (credentials.caregiverStatus === "suspended") throw new SignInFailure("caregiver_suspended", credentials.email);
     // Only someone who knows the password learns that the address is still unconfirmed.
     if (!credentials.emailConfirmedAt) throw new SignInFailure("unconfirmed", credentials.email);
     return toAuthUser(credentials);
@@ -88,6 +92,7 @@ export type SignInResult =
   | { ok: false; reason: "invalid" }
   | { ok: false; reason: "unconfirmed"; email: string }
   | { ok: false; reason: "suspended" }
+  | { ok: false; reason: "caregiver_suspended" }
   | { ok: false; reason: "rate_limited"; retryAfterSeconds: number };
 
 /**
@@ -109,6 +114,7 @@ export async function signIn(request: Request, input: { email: string; ip: strin
     if (!(error instanceof SignInFailure)) throw error;
     if (error.reason === "unconfirmed") return { ok: false, reason: "unconfirmed", email: error.email };
     if (error.reason === "suspended") return { ok: false, reason: "suspended" };
+    if (error.reason === "caregiver_suspended") return { ok: false, reason: "caregiver_suspended" };
     return { ok: false, reason: "invalid" };
   }
 }
@@ -180,25 +186,54 @@ export async function queueEmailConfirmation(
   await sendEmail(trx, confirmationEmail(recipient.email.trim(), recipient.fullName.trim(), token, origin));
 }
 
+export type SignUpRequestResult = { ok: true } | { ok: false; reason: "rate_limited"; retryAfterSeconds: number };
+
 /**
- * Creates a customer account and queues its confirmation e-mail in the same transaction; never
- * signs in (spec 000 §2). If the address already has an account, that account's owner gets an
- * e-mail instead and the caller sees the same success: the answer does not reveal who has an
- * account here.
+ * A sign-up at /auth, after its form and bot check passed. What the request itself does is the
+ * same whether or not the address has an account, so neither the answer nor its time tells
+ * (issue 31, decision 0025): count it against the per-client and per-address limits, hash the
+ * password, and queue the rest (completeSignUp) for the worker. The plain password never leaves
+ * this function.
  */
-export async function createAccount(
+export async function requestSignUp(
   input: { fullName: string; email: string; password: string },
   client: SessionClient,
-): Promise<void> {
+): Promise<SignUpRequestResult> {
+  const limit = await consumeSignUp(input.email, client.ip);
+  if (!limit.allowed) {
+    logger.warn({ ip: client.ip }, "sign-up rate limited");
+    return { ok: false, reason: "rate_limited", retryAfterSeconds: limit.retryAfterSeconds };
+  }
+  const passwordHash = await hashPassword(input.password);
+  await enqueueJob(await getDb(), "accounts.sign_up", {
+    fullName: input.fullName,
+    email: input.email,
+    passwordHash,
+    ip: client.ip ?? null,
+  });
+  return { ok: true };
+}
+
+/**
+ * The worker's half of a sign-up: creates the customer account and queues its confirmation
+ * e-mail in the same transaction; never signs in (spec 000 §2). If the address already has an
+ * account, that account's owner gets an e-mail instead; the person who signed up saw the same
+ * success either way.
+ */
+export async function completeSignUp(input: { fullName: string; email: string; passwordHash: string; ip: string | null }): Promise<void> {
   const db = await getDb();
+  const client: SessionClient = { ip: input.ip, userAgent: null };
   const existing = await findCredentialsByEmail(db, input.email);
   if (existing) {
     await notifyExistingAccount(existing.id, existing.email, client);
     return;
   }
-  const passwordHash = await hashPassword(input.password);
   const created = await db.transaction().execute(async (trx) => {
-    const account = await insertCustomerAccount(trx, { ...input, passwordHash });
+    const account = await insertCustomerAccount(trx, {
+      fullName: input.fullName,
+      email: input.email,
+      passwordHash: input.passwordHash,
+    });
     if (!account) return false;
     await queueEmailConfirmation(trx, { userId: account.id, email: input.email, fullName: input.fullName });
     return true;
@@ -214,11 +249,18 @@ async function notifyExistingAccount(userId: string, email: string, client: Sess
   const limit = await consumeMailRequest(email, client.ip);
   if (!limit.allowed) return;
   const db = await getDb();
-  await db.transaction().execute(async (trx) => {
-    await revokeAuthTokens(trx, userId, ["reset_password"]);
-    const token = await createAuthToken(trx, { userId, purpose: "reset_password", ttlMs: RESET_PASSWORD_TTL_MS });
-    await sendEmail(trx, accountExistsEmail(email, token));
-  });
+  await db.transaction().execute((trx) => queueAccountExistsNotice(trx, { userId, email }));
+}
+
+/**
+ * Tells the owner of an address that someone tried to make a new account with it ("Sinulla on jo
+ * Arkikaveri-tili", with a reset link): the one place a taken address is revealed, to its owner's
+ * mailbox (decision 0025). Call with the transaction of the caller's other work.
+ */
+export async function queueAccountExistsNotice(trx: Executor, account: { userId: string; email: string }): Promise<void> {
+  await revokeAuthTokens(trx, account.userId, ["reset_password"]);
+  const token = await createAuthToken(trx, { userId: account.userId, purpose: "reset_password", ttlMs: RESET_PASSWORD_TTL_MS });
+  await sendEmail(trx, accountExistsEmail(account.email, token));
 }
 
 /**
@@ -256,13 +298,22 @@ export async function isConfirmationTokenUsable(token: string): Promise<boolean>
 
 // ------------------------------------------------------------------ password reset
 
-/** Sends a reset link if the address has an account; the caller answers the same either way. */
+/**
+ * "Unohtuiko salasana?": counts the request against the mail limits of the address typed and of
+ * the client, and queues sendPasswordReset. The request does the same work whether or not the
+ * address has an account, so neither the answer nor its time tells (issue 31, decision 0025).
+ */
 export async function requestPasswordReset(email: string, client: SessionClient): Promise<void> {
+  const limit = await consumeMailRequest(email, client.ip);
+  if (!limit.allowed) return;
+  await enqueueJob(await getDb(), "accounts.password_reset", { email });
+}
+
+/** The worker's half: a reset link to the address, if it has an account. */
+export async function sendPasswordReset(email: string): Promise<void> {
   const db = await getDb();
   const account = await findCredentialsByEmail(db, email);
   if (!account) return;
-  const limit = await consumeMailRequest(account.email, client.ip);
-  if (!limit.allowed) return;
   await db.transaction().execute(async (trx) => {
     await revokeAuthTokens(trx, account.id, ["reset_password"]);
     const token = await createAuthToken(trx, { userId: account.id, purpose: "reset_password", ttlMs: RESET_PASSWORD_TTL_MS });
@@ -284,8 +335,12 @@ export async function passwordLinkPurpose(token: string): Promise<(typeof PASSWO
  * the address counts as confirmed; every existing session of the account ends. False when the
  * link is unknown, used or expired.
  */
-/** Uses the link and sets the password; the account's e-mail address, or null for a dead link. */
-export async function resetPassword(token: string, password: string): Promise<{ email: string } | null> {
+/**
+ * Uses the link and sets the password: the account's e-mail address and the user to sign in (the
+ * link and the new password prove who they are), or null for a dead link. A customer frozen by
+ * staff is not signed in (`user` null): the sign-in page tells them why, as it would anyway.
+ */
+export async function resetPassword(token: string, password: string): Promise<{ email: string; user: AuthUser | null } | null> {
   const passwordHash = await hashPassword(password);
   const db = await getDb();
   return db.transaction().execute(async (trx) => {
@@ -295,7 +350,9 @@ export async function resetPassword(token: string, password: string): Promise<{ 
     await markEmailConfirmed(trx, owner.userId);
     await revokeAuthTokens(trx, owner.userId, PASSWORD_LINK_PURPOSES);
     await deleteSessionsOfUser(trx, owner.userId);
-    return { email };
+    const credentials = await findCredentialsByEmail(trx, email);
+    const frozen = !credentials || (credentials.customerStatus === "suspended" && !credentials.role);
+    return { email, user: frozen ? null : toAuthUser(credentials) };
   });
 }
 
@@ -307,7 +364,7 @@ export async function resetPassword(token: string, password: string): Promise<{ 
 export async function createSetPasswordLink(
   trx: Executor,
   userId: string,
-  ttlMs = 7 * 24 * 60 * 60 * 1000,
+  ttlMs: number = LINK_LIFETIME_MS.set_password,
 ): Promise<string> {
   const token = await createAuthToken(trx, { userId, purpose: "set_password", ttlMs });
   return link("/auth/uusi-salasana", token);

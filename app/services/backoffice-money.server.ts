@@ -1,7 +1,7 @@
 import type { DB } from "../db.server";
 import { writeAudit, type AuditActor } from "../models/audit-log.server";
 import { helsinkiToday, helsinkiWallTimeToInstant, type IsoDate } from "../domain/booking-window";
-import { invoicePaymentProblem, invoicePaymentState, remainingCents } from "../domain/invoice-payment";
+import { invoicePaymentProblem, invoicePaymentState, isInvoiceOpen, openBalanceCents, payableCents } from "../domain/invoice-payment";
 import { formatDate, formatEuros } from "../domain/format";
 import { formatReferenceNumber } from "../domain/reference-number";
 import { invoiceReminderEmailContent } from "../messages/invoice-emails";
@@ -16,6 +16,7 @@ import {
 import { getCompanyInfo, getContactInfo } from "../models/settings.server";
 import { renderEmail, sendEmail } from "./email.server";
 import { markInvoicePaymentCaptured } from "../models/payments.server";
+import { now as clockNow } from "./clock.server";
 
 // An admin records money that moved outside the app (DESIGN.md decisions 18 and 19): payouts paid
 // to helpers by bank transfer, and invoices the customer paid (in full or in parts). Each change and its audit lines
@@ -58,11 +59,11 @@ export async function recordInvoicePayment(
     if (!invoice) return { ok: false, reason: "not_found" };
     if (invoice.status !== "open") return { ok: false, reason: "not_open" };
     const problem = invoicePaymentProblem(invoice, input.amountCents);
-    if (problem === "too_much") return { ok: false, reason: "too_much", remainingCents: remainingCents(invoice) };
+    if (problem === "too_much") return { ok: false, reason: "too_much", remainingCents: openBalanceCents(invoice) };
     if (problem) return { ok: false, reason: "not_positive" };
     await insertInvoicePayment(trx, { invoiceId: invoice.id, amountCents: input.amountCents, paidOn: input.paidOn, recordedBy: actor.id });
     const paidCents = invoice.paidCents + input.amountCents;
-    const fullyPaid = invoicePaymentState({ amountCents: invoice.amountCents, paidCents }) === "paid";
+    const fullyPaid = invoicePaymentState({ ...invoice, paidCents }) === "paid";
     if (fullyPaid) {
       await markInvoicePaid(trx, invoice.id, helsinkiWallTimeToInstant(input.paidOn, 12) ?? new Date());
       await markInvoicePaymentCaptured(trx, invoice.orderId);
@@ -77,11 +78,12 @@ export async function recordInvoicePayment(
         invoiceNumber: invoice.invoiceNumber,
         paymentCents: input.amountCents,
         paidCents,
-        amountCents: invoice.amountCents,
+        amountCents: payableCents(invoice),
         paidOn: input.paidOn,
       },
     });
-    return { ok: true, invoiceNumber: invoice.invoiceNumber, fullyPaid, paidCents, amountCents: invoice.amountCents };
+    // "Paid x of y" counts against what is payable after the credit notes, as the balance does.
+    return { ok: true, invoiceNumber: invoice.invoiceNumber, fullyPaid, paidCents, amountCents: payableCents(invoice) };
   });
 }
 
@@ -95,12 +97,12 @@ export type ReminderOutcome =
  * transaction; a second reminder the same day is refused, so a double press sends one.
  */
 export async function sendInvoiceReminder(db: DB, actor: AuditActor, input: { invoiceId: string; now?: Date }): Promise<ReminderOutcome> {
-  const now = input.now ?? new Date();
+  const now = input.now ?? clockNow();
   const today = helsinkiToday(now);
   return db.transaction().execute(async (trx): Promise<ReminderOutcome> => {
     const invoice = await lockInvoiceToRemind(trx, input.invoiceId);
     if (!invoice) return { ok: false, reason: "not_found" };
-    if (invoice.status !== "open" || invoice.dueDate >= today) return { ok: false, reason: "not_overdue" };
+    if (invoice.status !== "open" || !isInvoiceOpen(invoice) || invoice.dueDate >= today) return { ok: false, reason: "not_overdue" };
     if (invoice.reminderSentAt && helsinkiToday(invoice.reminderSentAt) === today) return { ok: false, reason: "already_today" };
     const [company, contact] = await Promise.all([getCompanyInfo(trx), getContactInfo(trx)]);
     const { subject, content } = invoiceReminderEmailContent({
@@ -108,8 +110,12 @@ export async function sendInvoiceReminder(db: DB, actor: AuditActor, input: { in
       invoiceNumber: invoice.invoiceNumber,
       orderNumber: invoice.orderNumber,
       dueDate: formatDate(invoice.dueDate),
-      unpaid: formatEuros(remainingCents(invoice)),
+      unpaid: formatEuros(openBalanceCents(invoice)),
       paid: invoice.paidCents > 0 ? formatEuros(invoice.paidCents) : null,
+      credit:
+        invoice.creditedCents > 0 && invoice.creditNoteNumber !== null
+          ? { number: invoice.creditNoteNumber, amount: formatEuros(invoice.creditedCents), invoiceAmount: formatEuros(invoice.amountCents) }
+          : null,
       reference: formatReferenceNumber(invoice.referenceNumber),
       payee: company.name,
       iban: company.iban,

@@ -2,7 +2,9 @@ import type { DB, Executor } from "../db.server";
 import {
   REVIEW_TRANSITIONS,
   changedFlags,
+  reviewRefusal,
   type CaregiverReviewAction,
+  type VerificationFlag,
   type VerificationFlags,
 } from "../domain/caregiver-review";
 import { env } from "../env.server";
@@ -13,6 +15,7 @@ import {
   setVerificationFlags,
   type LockedCaregiver,
 } from "../models/backoffice-caregivers.server";
+import { deleteSessionsOfUser } from "../models/sessions.server";
 import { getContactInfo } from "../models/settings.server";
 import { reviewEmailContent } from "../messages/caregiver-review-emails";
 import { renderEmail, sendEmail } from "./email.server";
@@ -23,7 +26,9 @@ import { renderEmail, sendEmail } from "./email.server";
 
 export type ReviewOutcome =
   | { ok: true; action: CaregiverReviewAction }
-  | { ok: false; reason: "not_found" | "invalid_state" | "reason_required" };
+  | { ok: false; reason: "not_found" | "invalid_state" | "reason_required" }
+  /** Approving before the interview, the identity check and the criminal-record extract are done. */
+  | { ok: false; reason: "checks_missing"; missing: VerificationFlag[] };
 
 /**
  * Applies a review action. The helper's row is locked first, so two staff members pressing
@@ -40,7 +45,8 @@ export async function reviewCaregiver(
   return db.transaction().execute(async (trx) => {
     const caregiver = await lockCaregiverForReview(trx, input.caregiverId);
     if (!caregiver) return { ok: false, reason: "not_found" } as const;
-    if (!transition.from.includes(caregiver.status)) return { ok: false, reason: "invalid_state" } as const;
+    const refusal = reviewRefusal(caregiver, input.action);
+    if (refusal) return { ok: false, ...refusal };
 
     const keptReason = input.action === "reject" || input.action === "suspend" ? reason : null;
     await setCaregiverReviewStatus(trx, {
@@ -56,6 +62,8 @@ export async function reviewCaregiver(
       before: { status: caregiver.status },
       after: { status: transition.to, ...(keptReason ? { reason: keptReason } : {}) },
     });
+    // Only approved helpers work (decision 0018): whoever is signed in as them is signed out now.
+    if (transition.to !== "approved") await deleteSessionsOfUser(trx, caregiver.profileId);
     await sendReviewEmail(trx, caregiver, input.action, keptReason);
     return { ok: true, action: input.action } as const;
   });

@@ -1,16 +1,21 @@
 import type { DB, Executor } from "../db.server";
 import { caregiverActionsFor, type CaregiverAction } from "../domain/order-status";
+import { AUTO_COMPLETE_AFTER_END_MS, checkVisitTransition } from "../domain/visit-lifecycle";
 import { orderPath, reviewPath } from "../domain/portal-paths";
 import { env } from "../env.server";
 import { acceptedMessage, completedMessage, NOTIFICATIONS, rejectedMessage } from "../messages/portal";
+import { caregiverRejectionSummary } from "../messages/staff-notices";
+import { tellStaff } from "./staff-notices.server";
 import { acceptedEmailContent, completedEmailContent, UNNAMED_CAREGIVER, whenOf } from "../messages/caregiver-task-emails";
-import { writeAudit, type AuditActor } from "../models/audit-log.server";
+import { writeAudit, writeSystemAudit, type AuditActor } from "../models/audit-log.server";
 import { setOrderCaregiver, setOrderStatus } from "../models/backoffice-orders.server";
 import { getBookingDocument, type BookingDocument } from "../models/booking-documents.server";
-import { insertPendingPayout, lockCaregiverTask, markCaregiverAccepted, wasRejectedBy, type CaregiverTask } from "../models/caregiver-tasks.server";
+import { findCaregiverTask, insertPendingPayout, listVisitsDueForAutoComplete, lockCaregiverTask, markCaregiverAccepted, wasRejectedBy, type CaregiverTask } from "../models/caregiver-tasks.server";
 import { insertNotification, insertNotificationForAdmins } from "../models/notifications.server";
 import { getContactInfo } from "../models/settings.server";
+import { now } from "./clock.server";
 import { renderEmail, sendEmail } from "./email.server";
+import { scheduleVisitReminders } from "./visit-reminders.server";
 
 // A helper's one-tap actions on an order assigned to them (spec 001 §4 "Caregiver actions";
 // issue 10): accept, reject, start, complete. The order is locked first and the action checked
@@ -27,7 +32,10 @@ import { renderEmail, sendEmail } from "./email.server";
 
 export type CaregiverActionOutcome =
   | { ok: true; changed: boolean; orderNumber: string }
-  | { ok: false; reason: "not_found" | "not_allowed" };
+  | { ok: false; reason: "not_found" | "not_allowed" }
+  /** Start or complete outside its time (decision 0018): allowed from `opensAt`, or no longer after `closedAt`. */
+  | { ok: false; reason: "too_early"; opensAt: Date }
+  | { ok: false; reason: "too_late"; closedAt: Date };
 
 /** Whether the state the action leads to has been reached already (by an earlier tap). */
 function alreadyDone(action: Exclude<CaregiverAction, "reject">, task: CaregiverTask): boolean {
@@ -39,6 +47,30 @@ function alreadyDone(action: Exclude<CaregiverAction, "reject">, task: Caregiver
     case "complete":
       return task.status === "completed";
   }
+}
+
+/** Why the task's own helper may not take `action` now (its status, then its time), or null. */
+function refusalOf(task: CaregiverTask, action: CaregiverAction): Exclude<CaregiverActionOutcome, { ok: true }> | null {
+  if (!caregiverActionsFor(task).includes(action)) return { ok: false, reason: "not_allowed" };
+  if (action === "start" || action === "complete") {
+    const check = checkVisitTransition({ actor: "helper" }, { ...task, hasCaregiver: true }, action === "start" ? "in_progress" : "completed", now());
+    if (!check.ok) return check;
+  }
+  return null;
+}
+
+export type CaregiverActionPreview =
+  | { ok: true; task: CaregiverTask }
+  | Exclude<CaregiverActionOutcome, { ok: true }>;
+
+/**
+ * The confirm step before start and complete: the same checks as performCaregiverAction, with
+ * nothing changed, so the helper is asked only about what they may really do.
+ */
+export async function previewCaregiverAction(db: DB, caregiverId: string, input: { orderId: string; action: CaregiverAction }): Promise<CaregiverActionPreview> {
+  const task = await findCaregiverTask(db, input.orderId, caregiverId);
+  if (!task) return { ok: false, reason: "not_found" };
+  return refusalOf(task, input.action) ?? { ok: true, task };
 }
 
 export async function performCaregiverAction(
@@ -54,7 +86,8 @@ export async function performCaregiverAction(
       return rejected ? ({ ok: true, changed: false, orderNumber: rejected.orderNumber } as const) : ({ ok: false, reason: "not_found" } as const);
     }
     if (input.action !== "reject" && alreadyDone(input.action, task)) return { ok: true, changed: false, orderNumber: task.orderNumber } as const;
-    if (!caregiverActionsFor(task).includes(input.action)) return { ok: false, reason: "not_allowed" } as const;
+    const refusal = refusalOf(task, input.action);
+    if (refusal) return refusal;
 
     const booking = await getBookingDocument(trx, task.id);
     if (!booking) throw new Error(`performCaregiverAction: order ${task.id} vanished inside its transaction`);
@@ -79,26 +112,28 @@ export async function performCaregiverAction(
       case "reject":
         // The order stays pending without a helper: the back office's unassigned orders.
         await setOrderCaregiver(trx, task.id, null);
+        // Their reminder of the visit is withdrawn; the customer's stays (decision 0027).
+        await scheduleVisitReminders(trx, task.id);
         await insertNotificationForAdmins(trx, {
           type: "ORDER_REJECTED",
           title: NOTIFICATIONS.ORDER_REJECTED,
           message: rejectedMessage(details),
           relatedId: task.id,
         });
+        // Staff must find a new helper: "Vaatii huomiota" and the support address (issue 26 item 6).
+        await tellStaff(trx, {
+          kind: "caregiver_rejection",
+          orderId: task.id,
+          contactRequestId: null,
+          orderNumber: task.orderNumber,
+          summary: caregiverRejectionSummary(details),
+        });
         break;
       case "start":
         await setOrderStatus(trx, task.id, "in_progress");
         break;
       case "complete":
-        await setOrderStatus(trx, task.id, "completed");
-        await insertPendingPayout(trx, { orderId: task.id, caregiverId: task.caregiverId, amountCents: task.earningsCents });
-        await insertNotification(trx, task.customerProfileId, {
-          type: "ORDER_COMPLETED",
-          title: NOTIFICATIONS.ORDER_COMPLETED,
-          message: completedMessage(details),
-          relatedId: task.id,
-        });
-        await sendCompletedEmail(trx, booking);
+        await completeVisit(trx, task, booking, details);
         break;
     }
     await writeAudit(trx, caregiver.actor, {
@@ -110,6 +145,54 @@ export async function performCaregiverAction(
     });
     return { ok: true, changed: true, orderNumber: task.orderNumber } as const;
   });
+}
+
+/**
+ * What completing a visit does, whoever completes it (its helper, or the auto-complete job): the
+ * status, the helper's payout (one per order: a unique key), the customer's notification and the
+ * e-mail inviting a review.
+ */
+async function completeVisit(trx: Executor, task: CaregiverTask, booking: BookingDocument, details: Parameters<typeof completedMessage>[0]) {
+  await setOrderStatus(trx, task.id, "completed");
+  await insertPendingPayout(trx, { orderId: task.id, caregiverId: task.caregiverId, amountCents: task.earningsCents });
+  await insertNotification(trx, task.customerProfileId, {
+    type: "ORDER_COMPLETED",
+    title: NOTIFICATIONS.ORDER_COMPLETED,
+    message: completedMessage(details),
+    relatedId: task.id,
+  });
+  await sendCompletedEmail(trx, booking);
+}
+
+/**
+ * The system's auto-complete (decision 0018): a started visit nobody marked done by 12 hours after
+ * its end is completed, as its helper would have. Each order in its own transaction, locked and
+ * checked against the transition table again, so two workers (or a helper tapping at the same
+ * moment) complete it once and pay once. Returns the order numbers completed.
+ */
+export async function autoCompleteVisits(db: DB, at: Date = now()): Promise<string[]> {
+  const due = await listVisitsDueForAutoComplete(db, new Date(at.getTime() - AUTO_COMPLETE_AFTER_END_MS));
+  const completed: string[] = [];
+  for (const candidate of due) {
+    const done = await db.transaction().execute(async (trx) => {
+      const task = await lockCaregiverTask(trx, candidate.id, candidate.caregiverId);
+      if (!task || !checkVisitTransition({ actor: "system" }, { ...task, hasCaregiver: true }, "completed", at).ok) return false;
+      const booking = await getBookingDocument(trx, task.id);
+      if (!booking) return false;
+      const details = { orderNumber: task.orderNumber, caregiverName: booking.caregiverName ?? UNNAMED_CAREGIVER, serviceName: booking.serviceName, when: whenOf(booking) };
+      await completeVisit(trx, task, booking, details);
+      await writeSystemAudit(trx, {
+        action: "order.auto_complete",
+        entityType: "order",
+        entityId: task.id,
+        before: { status: task.status },
+        after: { status: "completed", payoutCents: task.earningsCents },
+      });
+      return true;
+    });
+    if (done) completed.push(candidate.orderNumber);
+  }
+  return completed;
 }
 
 function afterOf(action: CaregiverAction, task: CaregiverTask): Record<string, unknown> {

@@ -3,7 +3,7 @@ import { formatDate, formatEuros } from "../domain/format";
 import { formatVatRate } from "../domain/invoice";
 import { formatReferenceNumber } from "../domain/reference-number";
 import { creditNotePdfTexts as t } from "../messages/invoice-pdfs";
-import { BOLD, drawFacts, drawSellerFooter, drawParty, drawSellerAndName, FONT, INK, LEFT, MUTED, RIGHT, startPdf, WIDTH } from "./pdf-layout.server";
+import { BOLD, drawFacts, drawParty, drawSellerAndName, drawSellerFooter, drawTotalRows, FONT, INK, LEFT, MUTED, RIGHT, startPdf, WIDTH } from "./pdf-layout.server";
 
 // Draws the credit note PDF ('HYVITYSLASKU') of a cancelled invoice order (issue 14): its own
 // number from the credit note series, the invoice it credits (number, date, reference), both
@@ -73,16 +73,11 @@ export async function drawCreditNotePdf(data: CreditNotePdfData, options: { comp
   doc.moveTo(LEFT, y).lineTo(RIGHT, y).lineWidth(0.5).strokeColor(MUTED).stroke();
   y += 8;
 
-  const totals: Array<[string, string, boolean]> = [
+  y = drawTotalRows(page, y, [
     [t.taxBase, minus(netCents), false],
     [t.vatAmount(vatText), minus(vatCents), false],
     [t.total, minus(data.creditedCents), true],
-  ];
-  for (const [label, value, strong] of totals) {
-    doc.font(strong ? BOLD : FONT).fontSize(strong ? 12 : 10).fillColor(INK);
-    text(label, 280, y, { width: 160 });
-    y = Math.max(text(value, 445, y, { width: RIGHT - 445, align: "right" }), y) + 4;
-  }
+  ]);
 
   y += 18;
   const leftToPay = data.invoice.amountCents - data.creditedCents;

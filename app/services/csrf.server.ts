@@ -23,14 +23,29 @@ export interface RequestOrigin {
   origin: string | null;
   /** X-Forwarded-Host (its first entry) or else Host: the host Remix compares Origin with. */
   host: string | null;
+  /** The request's path, when known. */
+  path?: string;
 }
 
-export function isCrossSite({ method, secFetchSite, origin, host }: RequestOrigin): boolean {
+/**
+ * A "Hallitse varausta" page's own address (docs/decisions/0030): its secret token is in the path,
+ * so a form post to it cannot be forged by a site that does not know the token.
+ */
+const CAPABILITY_PATH = /^\/hallitse\/[A-Za-z0-9_-]{43}(\/|$)/;
+
+export function isCrossSite({ method, secFetchSite, origin, host, path }: RequestOrigin): boolean {
   if (SAFE_METHODS.has(method.toUpperCase())) return false;
   if (secFetchSite && !ALLOWED_FETCH_SITES.has(secFetchSite.toLowerCase())) return true;
   if (origin === null) return false;
-  // 'null' is what sandboxed frames and some redirects send: not provably ours.
-  if (origin === "null") return true;
+  // 'null' is what sandboxed frames and some redirects send: not provably ours, unless the
+  // browser itself says the form came from this very origin. A page that sends no referrer
+  // ("Hallitse varausta", docs/decisions/0030) has its own form posts sent with Origin 'null'.
+  // An older browser (no Sec-Fetch-Site; the old tablets of decision 0030) says nothing more, and
+  // there the secret path is what proves the post is the page's own.
+  if (origin === "null") {
+    if (secFetchSite) return secFetchSite.toLowerCase() !== "same-origin";
+    return !(path !== undefined && CAPABILITY_PATH.test(path));
+  }
   let originHost: string;
   try {
     originHost = new URL(origin).host.toLowerCase();
@@ -53,6 +68,7 @@ export function isCrossSiteRequest(request: Request): boolean {
     secFetchSite: request.headers.get("Sec-Fetch-Site"),
     origin: request.headers.get("Origin"),
     host: requestedHost(request.headers.get("X-Forwarded-Host"), request.headers.get("Host") ?? new URL(request.url).host),
+    path: new URL(request.url).pathname,
   });
 }
 
@@ -65,7 +81,13 @@ export function rejectCrossSiteRequests(req: ExpressRequest, res: ExpressRespons
     secFetchSite: req.get("Sec-Fetch-Site") ?? null,
     origin: req.get("Origin") ?? null,
     host: requestedHost(req.get("X-Forwarded-Host"), req.get("Host")),
+    path: req.path,
   });
-  if (!crossSite) return next();
+  if (!crossSite) {
+    // A same-origin post from a no-referrer page: Remix would compare its 'null' Origin with the
+    // host and abort the action, so the header that says nothing is dropped.
+    if (req.get("Origin") === "null") delete req.headers.origin;
+    return next();
+  }
   res.status(403).type("text/plain; charset=utf-8").send(CROSS_SITE_MESSAGE);
 }

@@ -1,10 +1,11 @@
 import type { Executor } from "../db.server";
-import type { EmailAttachment } from "../db/schema";
-import { renderInvoicePdf } from "./invoices.server";
+import type { DeferredAttachment, EmailAttachment } from "../db/schema";
+import { renderCreditNotePdf, renderInvoicePdf } from "./invoices.server";
+import { renderReceiptPdf } from "./receipts.server";
 
-// Attachments queued as a description instead of bytes (EmailAttachment.deferred) are drawn here,
-// by the job that delivers the e-mail, from the rows as they are then: the same document a
-// download of it would give. Drawing the invoice PDF inside the booking's transaction cost every
+// Attachments queued as a description instead of bytes (EmailAttachment.deferred: an invoice, a
+// receipt or a credit note PDF) are drawn here, by the job that delivers the e-mail, from the rows
+// as they are then: the same document a download of it would give. Drawing the invoice PDF inside the booking's transaction cost every
 // invoice submit tens of milliseconds of CPU with a database connection held (issue 15).
 
 /** Whether any attachment still waits to be drawn. */
@@ -20,8 +21,25 @@ export async function drawDeferredAttachments(executor: Executor, attachments: r
       drawn.push(attachment);
       continue;
     }
-    const pdf = await renderInvoicePdf(executor, attachment.deferred.orderId);
+    const pdf = await drawDeferred(executor, attachment.deferred);
     drawn.push({ filename: attachment.filename, contentType: attachment.contentType, content: pdf.toString("base64") });
   }
   return drawn;
+}
+
+async function drawDeferred(executor: Executor, deferred: DeferredAttachment): Promise<Buffer> {
+  switch (deferred.kind) {
+    case "invoice_pdf":
+      return renderInvoicePdf(executor, deferred.orderId);
+    case "receipt_pdf": {
+      const receipt = await renderReceiptPdf(executor, { receiptNumber: deferred.receiptNumber });
+      if (!receipt) throw new Error(`drawDeferredAttachments: receipt ${deferred.receiptNumber} does not exist`);
+      return receipt.pdf;
+    }
+    case "credit_note_pdf": {
+      const note = await renderCreditNotePdf(executor, deferred.orderId);
+      if (!note) throw new Error(`drawDeferredAttachments: order ${deferred.orderId} has no credit note`);
+      return note.pdf;
+    }
+  }
 }

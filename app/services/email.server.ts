@@ -4,6 +4,7 @@ import { env } from "../env.server";
 import { emailLayoutTexts } from "../messages/email-layout";
 import { insertEmail } from "../models/emails.server";
 import { enqueueJob } from "./job-queue.server";
+import { contactSegments } from "../domain/contact-links";
 import type { EmailContent } from "../domain/email-content";
 
 export type { EmailAttachment, EmailContent };
@@ -33,6 +34,12 @@ export async function sendEmail(executor: Executor, message: EmailMessage): Prom
   return emailId;
 }
 
+/** A calendar file (app/domain/ics.ts) as an e-mail attachment, its METHOD in the content type as RFC 6047 asks. */
+export function icsAttachment(filename: string, ics: string): EmailAttachment {
+  const method = ics.includes("\r\nMETHOD:CANCEL\r\n") ? "CANCEL" : "PUBLISH";
+  return { filename, contentType: `text/calendar; charset=utf-8; method=${method}`, content: Buffer.from(ics, "utf8").toString("base64") };
+}
+
 const { footer: FOOTER, buttonFallback: BUTTON_FALLBACK } = emailLayoutTexts;
 
 /**
@@ -41,14 +48,22 @@ const { footer: FOOTER, buttonFallback: BUTTON_FALLBACK } = emailLayoutTexts;
  * All text is escaped, so user-provided names are safe to pass.
  */
 export function renderEmail(content: EmailContent): { html: string; text: string } {
-  const { heading, paragraphs, button, afterButton = [] } = content;
+  const { heading, paragraphs, button, afterButton = [], links = [], contact } = content;
   const siteUrl = env().APP_URL;
-  if (button && !/^https?:\/\//i.test(button.url)) {
-    throw new Error(`renderEmail: the button needs an absolute http(s) URL, got "${button.url}"`);
+  for (const link of [...(button ? [button] : []), ...links]) {
+    if (!/^https?:\/\//i.test(link.url)) throw new Error(`renderEmail: a link needs an absolute http(s) URL, got "${link.url}"`);
   }
 
-  const paragraphHtml = (text: string) =>
-    `<p style="margin:0 0 16px;font-size:18px;line-height:1.6;color:#1f2937;">${escapeHtml(text).replace(/\n/g, "<br>")}</p>`;
+  // Customer service's phone and e-mail are links (tel:, mailto:), so one tap calls or writes.
+  const textHtml = (text: string) =>
+    (contact ? contactSegments(text, contact) : [{ text }])
+      .map((segment) =>
+        segment.href
+          ? `<a href="${escapeHtml(segment.href)}" style="color:#185a4a;">${escapeHtml(segment.text)}</a>`
+          : escapeHtml(segment.text).replace(/\n/g, "<br>"),
+      )
+      .join("");
+  const paragraphHtml = (text: string) => `<p style="margin:0 0 16px;font-size:18px;line-height:1.6;color:#1f2937;">${textHtml(text)}</p>`;
 
   const buttonHtml = button
     ? `<p style="margin:24px 0;">` +
@@ -73,6 +88,11 @@ export function renderEmail(content: EmailContent): { html: string; text: string
     ...paragraphs.map(paragraphHtml),
     buttonHtml,
     ...afterButton.map(paragraphHtml),
+    ...links.map(
+      (link) =>
+        `<p style="margin:0 0 16px;font-size:18px;line-height:1.6;color:#1f2937;">${textHtml(link.text)}<br>` +
+        `<a href="${escapeHtml(link.url)}" style="color:#185a4a;font-weight:bold;word-break:break-all;">${escapeHtml(link.label)}</a></p>`,
+    ),
     "</div>",
     `<p style="margin:24px 0 0;font-size:16px;line-height:1.5;color:#374151;text-align:center;"><strong>${escapeHtml(FOOTER)}</strong><br><a href="${escapeHtml(siteUrl)}" style="color:#185a4a;">${escapeHtml(siteUrl)}</a></p>`,
     "</div>",
@@ -88,6 +108,7 @@ export function renderEmail(content: EmailContent): { html: string; text: string
     ...paragraphs.flatMap((p) => [p, ""]),
     ...(button ? [`${button.label}:`, button.url, ""] : []),
     ...afterButton.flatMap((p) => [p, ""]),
+    ...links.flatMap((link) => [link.text, `${link.label}: ${link.url}`, ""]),
     "-- ",
     FOOTER,
     siteUrl,

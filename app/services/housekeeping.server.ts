@@ -1,5 +1,6 @@
 import type { DB } from "../db.server";
 import { logger } from "../logger.server";
+import { deleteExpiredDataExportFiles } from "./data-export.server";
 import { deleteExpiredFormDraftsExcept } from "../models/form-drafts.server";
 import { deleteExpiredChallengeTokens } from "../models/used-challenges.server";
 import { deleteExpiredSessions } from "../models/sessions.server";
@@ -21,6 +22,7 @@ export interface HousekeepingReport {
   usedChallenges: number;
   rateLimits: number;
   doneJobs: number;
+  dataExports: number;
 }
 
 /** One registration-draft batch per call is 50; a backlog is worked through in a few rounds. */
@@ -44,6 +46,7 @@ export async function runHousekeeping(db: DB): Promise<HousekeepingReport> {
     usedChallenges: await deleteExpiredChallengeTokens(db),
     rateLimits: await deleteExpiredRateLimits(),
     doneJobs: await deleteOldDoneJobs(db),
+    dataExports: await deleteExpiredDataExportFiles(db),
   };
   logger.info({ removed: report }, "housekeeping done");
   return report;

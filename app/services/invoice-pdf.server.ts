@@ -1,10 +1,26 @@
 // pdfkit is loaded when the first PDF is drawn, not with the server: most processes never draw one.
 import { formatIban } from "../domain/business-identifiers";
 import { formatDate, formatEuros } from "../domain/format";
-import { formatVatRate, type InvoiceAmounts } from "../domain/invoice";
+import type { InvoiceAmounts } from "../domain/invoice";
 import { formatReferenceNumber } from "../domain/reference-number";
 import { invoicePdfTexts as t } from "../messages/invoice-pdfs";
-import { BOLD, drawFacts, drawSellerFooter, drawParty, drawSellerAndName, FONT, INK, LEFT, MONO, MUTED, RIGHT, startPdf, WIDTH } from "./pdf-layout.server";
+import {
+  BOLD,
+  drawFacts,
+  drawParty,
+  drawSellerAndName,
+  drawSellerFooter,
+  drawServiceLines,
+  drawTotals,
+  drawWorkShare,
+  FONT,
+  INK,
+  LEFT,
+  MONO,
+  MUTED,
+  startPdf,
+  WIDTH,
+} from "./pdf-layout.server";
 
 // Draws the invoice PDF ('LASKU') with pdfkit: a Finnish VAT invoice with everything the Tax
 // Administration lists (date, unique number, seller's Y-tunnus, both parties, what was done and
@@ -51,10 +67,6 @@ export interface InvoicePdfData {
   virtualBarcode: string;
 }
 
-function negativeEuros(cents: number): string {
-  return `-${formatEuros(cents)}`;
-}
-
 export async function drawInvoicePdf(data: InvoicePdfData, options: { compress?: boolean } = {}): Promise<Buffer> {
   const page = await startPdf({
     title: t.title(data.invoiceNumber),
@@ -83,80 +95,17 @@ export async function drawInvoicePdf(data: InvoicePdfData, options: { compress?:
     leftY = drawParty(page, leftY + 12, t.recipient, data.recipient.name, lines);
   }
 
-  // ---------------------------------------------------------------- service lines
-  const columns = {
-    description: { x: LEFT, width: 215 },
-    quantity: { x: 270, width: 45 },
-    unit: { x: 320, width: 75 },
-    vat: { x: 400, width: 40 },
-    total: { x: 445, width: RIGHT - 445 },
-  };
-  let y = Math.max(leftY, rightY) + 28;
-  doc.font(BOLD).fontSize(9).fillColor(INK);
-  text(t.description, columns.description.x, y, { width: columns.description.width });
-  text(t.quantity, columns.quantity.x, y, { width: columns.quantity.width, align: "right" });
-  text(t.unitPrice, columns.unit.x, y, { width: columns.unit.width, align: "right" });
-  text(t.vat, columns.vat.x, y, { width: columns.vat.width, align: "right" });
-  y = text(t.lineTotal, columns.total.x, y, { width: columns.total.width, align: "right" }) + 4;
-  doc.moveTo(LEFT, y).lineTo(RIGHT, y).lineWidth(1).strokeColor(INK).stroke();
-  y += 6;
-
+  // ---------------------------------------------------------------- service lines, totals, work share
+  const linesBottom = drawServiceLines(page, Math.max(leftY, rightY) + 28, {
+    name: data.service.name,
+    details: [t.when(data.service.when), t.place(data.service.place), data.service.caregiver],
+    discountLabel: data.discountLabel,
+    vatRateBp: data.vatRateBp,
+    amounts: data.amounts,
+  });
+  const totalsBottom = drawTotals(page, linesBottom, data.amounts, data.vatRateBp, t.total);
+  const y = drawWorkShare(page, totalsBottom, data.amounts, data.vatRateBp, t.workShareNote);
   const { amounts } = data;
-  const vatText = formatVatRate(data.vatRateBp);
-  doc.font(BOLD).fontSize(10);
-  const rowTop = y;
-  let rowBottom = text(data.service.name, columns.description.x, y, { width: columns.description.width });
-  doc.font(FONT).fontSize(9);
-  rowBottom = text(
-    [t.when(data.service.when), t.place(data.service.place), data.service.caregiver].join("\n"),
-    columns.description.x,
-    rowBottom + 1,
-    { width: columns.description.width },
-  );
-  doc.font(FONT).fontSize(10);
-  text(t.hours(amounts.quantityHours), columns.quantity.x, rowTop, { width: columns.quantity.width, align: "right" });
-  text(formatEuros(amounts.unitNetCents), columns.unit.x, rowTop, { width: columns.unit.width, align: "right" });
-  text(vatText, columns.vat.x, rowTop, { width: columns.vat.width, align: "right" });
-  text(formatEuros(amounts.lineNetCents), columns.total.x, rowTop, { width: columns.total.width, align: "right" });
-  y = rowBottom + 8;
-
-  if (amounts.discountGrossCents > 0) {
-    doc.font(FONT).fontSize(10);
-    const discountBottom = text(data.discountLabel ?? t.discount, columns.description.x, y, { width: columns.description.width });
-    text(vatText, columns.vat.x, y, { width: columns.vat.width, align: "right" });
-    text(negativeEuros(amounts.discountNetCents), columns.total.x, y, { width: columns.total.width, align: "right" });
-    y = discountBottom + 8;
-  }
-  doc.moveTo(LEFT, y).lineTo(RIGHT, y).lineWidth(0.5).strokeColor(MUTED).stroke();
-  y += 8;
-
-  // ---------------------------------------------------------------- totals
-  const totals: Array<[string, string, boolean]> = [
-    [t.taxBase, formatEuros(amounts.taxBaseCents), false],
-    [t.vatAmount(vatText), formatEuros(amounts.vatCents), false],
-    [t.total, formatEuros(amounts.totalCents), true],
-  ];
-  for (const [label, value, strong] of totals) {
-    doc.font(strong ? BOLD : FONT).fontSize(strong ? 12 : 10).fillColor(INK);
-    text(label, 280, y, { width: 160 });
-    y = Math.max(text(value, 445, y, { width: RIGHT - 445, align: "right" }), y) + 4;
-  }
-  if (amounts.discountGrossCents > 0) {
-    doc.font(FONT).fontSize(9).fillColor(MUTED);
-    y = text(
-      t.beforeDiscount(formatEuros(amounts.lineGrossCents), formatEuros(amounts.discountGrossCents)),
-      280,
-      y,
-      { width: RIGHT - 280 },
-    );
-  }
-
-  // ---------------------------------------------------------------- household deduction
-  y += 18;
-  doc.font(BOLD).fontSize(10).fillColor(INK);
-  y = text(t.workShare(formatEuros(amounts.workShareCents), vatText), LEFT, y, { width: WIDTH });
-  doc.font(FONT).fontSize(9).fillColor(MUTED);
-  y = text(t.workShareNote, LEFT, y + 2, { width: WIDTH });
 
   // ---------------------------------------------------------------- payment details
   const boxHeight = 150;

@@ -1,4 +1,5 @@
 import type { Executor } from "../db.server";
+import type { EmailAttachment } from "../db/schema";
 import { formatDate, formatTime, formatTimeRange, formatWeekdayDate, helsinkiDateString } from "../domain/format";
 import { invoiceAmounts, invoiceDates } from "../domain/invoice";
 import { referenceNumberFor } from "../domain/reference-number";
@@ -16,6 +17,7 @@ import { findCreditNoteOfOrder } from "../models/order-cancellation.server";
 import { getCompanyInfo, getContactInfo } from "../models/settings.server";
 import { drawCreditNotePdf } from "./credit-note-pdf.server";
 import { drawInvoicePdf, type InvoicePdfData } from "./invoice-pdf.server";
+import { now as clockNow } from "./clock.server";
 
 // Invoices of invoice orders (DESIGN.md decision 11): the row is created inside the booking
 // transaction, the PDF is drawn from the row and the order whenever it is needed (attached to
@@ -34,12 +36,20 @@ export interface CreatedInvoice {
  * date is today in Helsinki and the due date 14 days later; the amount is the order's total.
  * Calling it again for the same order returns the existing invoice.
  */
-export async function createInvoiceForOrder(trx: Executor, orderId: string, now: Date = new Date()): Promise<CreatedInvoice> {
+export async function createInvoiceForOrder(trx: Executor, orderId: string, now: Date = clockNow()): Promise<CreatedInvoice> {
   const existing = await findInvoiceByOrderId(trx, orderId);
   if (existing) return toCreated(existing);
 
   const amountCents = await orderTotalCents(trx, orderId);
   if (amountCents === null) throw new Error(`createInvoiceForOrder: order ${orderId} does not exist`);
+  return issueInvoice(trx, orderId, amountCents, now);
+}
+
+/**
+ * Inside the caller's transaction: a new invoice of `amountCents` for the order, which must have
+ * no current invoice (a rescheduling detaches the one it replaces first).
+ */
+export async function issueInvoice(trx: Executor, orderId: string, amountCents: number, now: Date): Promise<CreatedInvoice> {
   const invoiceNumber = await nextInvoiceNumber(trx);
   const { issueDate, dueDate } = invoiceDates(now);
   const invoice = await insertInvoice(trx, {
@@ -87,13 +97,7 @@ export async function renderCreditNotePdf(
   const [booking, note] = await Promise.all([getBookingDocument(executor, orderId), findCreditNoteOfOrder(executor, { orderId })]);
   if (!booking?.invoice || !note) return null;
   const [company, contact] = await Promise.all([getCompanyInfo(executor), getContactInfo(executor)]);
-  const { order, customer, invoice } = booking;
-  const buyerAddress =
-    customer.address && customer.postalCode && customer.city
-      ? [customer.address, `${customer.postalCode} ${customer.city}`]
-      : order.bookingFor !== "other"
-        ? [order.address, `${order.postalCode} ${order.city}`]
-        : [];
+  const { order, invoice } = booking;
   const pdf = await drawCreditNotePdf(
     {
       creditNoteNumber: note.creditNoteNumber,
@@ -101,7 +105,7 @@ export async function renderCreditNotePdf(
       invoice: { invoiceNumber: invoice.invoiceNumber, issueDate: invoice.issueDate, referenceNumber: invoice.referenceNumber, amountCents: invoice.amountCents },
       orderNumber: order.orderNumber,
       seller: { ...company, ...contact },
-      buyer: { name: customer.fullName || customer.email, addressLines: buyerAddress, email: customer.email },
+      buyer: buyerOf(booking),
       service: { name: booking.serviceName, when: bookingWhen(order) },
       vatRateBp: order.vatRateBp,
       creditedCents: note.amountCents,
@@ -115,23 +119,20 @@ export function creditNoteFileName(creditNoteNumber: number): string {
   return creditNotePdfTexts.fileName(creditNoteNumber);
 }
 
+/** The credit note as an e-mail attachment the delivery job draws (app/services/email-attachments.server.ts). */
+export function creditNoteAttachment(orderId: string, creditNoteNumber: number): EmailAttachment {
+  return { filename: creditNoteFileName(creditNoteNumber), contentType: "application/pdf", content: "", deferred: { kind: "credit_note_pdf", orderId } };
+}
+
 /** The file name the invoice is attached and downloaded under. */
 export function invoiceFileName(invoiceNumber: number): string {
   return invoicePdfTexts.fileName(invoiceNumber);
 }
 
 function invoicePdfData(booking: BookingDocument, seller: InvoicePdfData["seller"]): InvoicePdfData {
-  const { order, customer } = booking;
+  const { order } = booking;
   const invoice = booking.invoice!;
-  const serviceAddress = `${order.address}, ${order.postalCode} ${order.city}`;
   const forOther = order.bookingFor === "other";
-  const buyerAddress =
-    customer.address && customer.postalCode && customer.city
-      ? [customer.address, `${customer.postalCode} ${customer.city}`]
-      : // Booking for oneself, the service address is the customer's own.
-        !forOther
-        ? [order.address, `${order.postalCode} ${order.city}`]
-        : [];
   const recipientName = [order.recipientFirstName, order.recipientLastName].filter(Boolean).join(" ");
   return {
     invoiceNumber: invoice.invoiceNumber,
@@ -140,17 +141,17 @@ function invoicePdfData(booking: BookingDocument, seller: InvoicePdfData["seller
     dueDate: invoice.dueDate,
     orderNumber: order.orderNumber,
     seller,
-    buyer: { name: customer.fullName || customer.email, addressLines: buyerAddress, email: customer.email },
+    buyer: buyerOf(booking),
     recipient: forOther
       ? { name: recipientName, phone: order.recipientPhone, addressLines: [order.address, `${order.postalCode} ${order.city}`] }
       : null,
     service: {
       name: booking.serviceName,
       when: bookingWhen(order),
-      place: serviceAddress,
+      place: servicePlace(order),
       caregiver: invoicePdfTexts.caregiver(booking.caregiverName),
     },
-    discountLabel: booking.discountCode ? invoicePdfTexts.discountWithCode(booking.discountCode) : invoicePdfTexts.discount,
+    discountLabel: discountLabelOf(booking),
     vatRateBp: order.vatRateBp,
     amounts: invoiceAmounts(order),
     virtualBarcode: virtualBarcode({
@@ -160,6 +161,28 @@ function invoicePdfData(booking: BookingDocument, seller: InvoicePdfData["seller
       dueDate: invoice.dueDate,
     }),
   };
+}
+
+/** The payer on a money document: the customer's own address, or the visit's when booked for oneself. */
+export function buyerOf({ order, customer }: BookingDocument): { name: string; addressLines: string[]; email: string } {
+  const addressLines =
+    customer.address && customer.postalCode && customer.city
+      ? [customer.address, `${customer.postalCode} ${customer.city}`]
+      : // Booking for oneself, the service address is the customer's own.
+        order.bookingFor !== "other"
+        ? [order.address, `${order.postalCode} ${order.city}`]
+        : [];
+  return { name: customer.fullName || customer.email, addressLines, email: customer.email };
+}
+
+/** Where the work was done: 'Kotikatu 1, 00100 Helsinki'. */
+export function servicePlace(order: { address: string; postalCode: string; city: string }): string {
+  return `${order.address}, ${order.postalCode} ${order.city}`;
+}
+
+/** The discount line's label, with the code when the order had one. */
+export function discountLabelOf(booking: BookingDocument): string {
+  return booking.discountCode ? invoicePdfTexts.discountWithCode(booking.discountCode) : invoicePdfTexts.discount;
 }
 
 /**

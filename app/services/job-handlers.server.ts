@@ -1,10 +1,17 @@
-import type { DB } from "../db.server";
+import type { Transaction } from "kysely";
+import type { Database, DB } from "../db.server";
 import type { Job } from "../models/jobs.server";
+import { autoCompleteVisits } from "./caregiver-tasks.server";
+import { completeSignUp, sendPasswordReset } from "./auth.server";
+import { buildDataExport } from "./data-export.server";
 import { runHousekeeping } from "./housekeeping.server";
+import { mailYearlyStatements } from "./household-statement.server";
 import type { JobPayloads, JobType } from "./job-queue.server";
 import { deliverEmail } from "./mailer.server";
 import { cancelExpiredUnconfirmedOrders } from "./order-email-confirmation.server";
+import { retryRescheduleRefund } from "./order-reschedule.server";
 import { expireStaleCheckouts } from "./payments/reconcile.server";
+import { sendVisitReminder } from "./visit-reminders.server";
 
 // Who runs each job type. Only the worker imports this module: it is the one place that knows
 // every feature with background work, so nothing that merely enqueues a job depends on them.
@@ -15,6 +22,11 @@ export interface JobContext {
   job: Job;
   /** True when a failure now marks the job failed instead of retrying it. */
   isFinalAttempt: boolean;
+  /**
+   * Marks the job done in one transaction with `write` (an e-mail's "sent" with the job that sent
+   * it). If the database is away then, the worker keeps both and writes them when it is back.
+   */
+  finishWith: (write: (trx: Transaction<Database>) => Promise<void>) => Promise<void>;
 }
 
 type JobHandler<Payload> = (payload: Payload, context: JobContext) => Promise<void>;
@@ -30,6 +42,17 @@ export const jobHandlers: { [T in JobType]: JobHandler<JobPayloads[T]> } = {
   "maintenance.housekeeping": async (_payload, context) => {
     await runHousekeeping(context.db);
   },
+  "visits.auto_complete": async (_payload, context) => {
+    await autoCompleteVisits(context.db);
+  },
+  "accounts.sign_up": (payload) => completeSignUp(payload),
+  "accounts.password_reset": (payload) => sendPasswordReset(payload.email),
+  "payments.reschedule_refund": (payload, context) => retryRescheduleRefund(context.db, payload.rescheduleId, context.isFinalAttempt),
+  "statements.mail_yearly": async (_payload, context) => {
+    await mailYearlyStatements(context.db);
+  },
+  "exports.build": (payload, context) => buildDataExport(context.db, payload.exportId),
+  "visits.reminder": (payload, context) => sendVisitReminder(payload, context.finishWith),
 };
 
 export function handlerFor(type: string): JobHandler<unknown> | undefined {

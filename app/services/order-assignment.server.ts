@@ -8,17 +8,21 @@ import { lockCaregiverForAssignment, lockOrderForChange, setOrderCaregiver } fro
 import { getBookingDocument, type BookingDocument } from "../models/booking-documents.server";
 import { isOrderCommitted } from "../models/caregiver-tasks.server";
 import { findCaregiverContact, findCaregiverContactOfOrder } from "../models/caregivers.server";
+import { caregiverMatchRefusal } from "../models/matching.server";
 import { insertNotification } from "../models/notifications.server";
 import { getContactInfo } from "../models/settings.server";
+import { visitCalendarAlarms } from "../messages/booking-emails";
 import { assignedCaregiverEmail, customerCaregiverEmail, removedCaregiverEmail } from "../messages/order-assignment-emails";
 import { assignedMessage, NOTIFICATIONS, unassignedMessage } from "../messages/portal";
-import { renderEmail, sendEmail, type EmailAttachment } from "./email.server";
+import { icsAttachment, renderEmail, sendEmail } from "./email.server";
 import { ChangeRefused, runOrderChange } from "./order-change.server";
+import { scheduleVisitReminders } from "./visit-reminders.server";
 
 // Staff assign or clear the helper of an order (spec 001 §4 "Staff can also assign or clear the
-// helper"; issue 14; DESIGN.md decisions 5, 17, 19). Only an approved helper (never a suspended,
-// pending or rejected one) can be assigned; whether they are free is decided by the exclusion
-// constraint `orders_no_caregiver_overlap`, not by a check before the write. The change, its
+// helper"; issue 14; DESIGN.md decisions 5, 17, 19, 24). Only a helper who can do the visit by the
+// one matching rule (approved, offering its service, serving its city) can be assigned; whether
+// they are free is decided by the exclusion constraint `orders_no_caregiver_overlap`, not by a
+// check before the write. The change, its
 // audit line and the e-mails (the new helper gets the visit's details and a link to their
 // tasks, a helper taken off the order is told so, the customer learns who is coming) commit
 // together or not at all. An order still waiting for its payment or for a guest's e-mail
@@ -31,12 +35,16 @@ export type AssignmentRefusal =
   | "order_closed"
   /** Not approved (pending, rejected or suspended) or no such helper. */
   | "caregiver_not_assignable"
+  /** The helper does not offer the order's service. */
+  | "caregiver_no_service"
+  /** The order's city is neither the helper's own nor one they serve. */
+  | "caregiver_outside_area"
   /** Another live order of the helper overlaps this one (the database refused). */
   | "caregiver_busy";
 
 export type AssignmentOutcome =
   | { ok: true; changed: boolean; orderNumber: string; caregiverName: string | null }
-  | { ok: false; reason: AssignmentRefusal; orderNumber?: string };
+  | { ok: false; reason: AssignmentRefusal; orderNumber?: string; caregiverName?: string };
 
 /** Assigns `caregiverId` to the order, or clears its helper when null. */
 export async function assignCaregiver(
@@ -45,6 +53,7 @@ export async function assignCaregiver(
   input: { orderId: string; caregiverId: string | null },
 ): Promise<AssignmentOutcome> {
   let orderNumber: string | undefined;
+  let refusedName: string | undefined;
   const outcome = await runOrderChange<AssignmentOutcome, AssignmentRefusal>(
     db,
     async (trx) => {
@@ -59,7 +68,19 @@ export async function assignCaregiver(
       let caregiverName: string | null = null;
       if (input.caregiverId) {
         const caregiver = await lockCaregiverForAssignment(trx, input.caregiverId);
-        if (!caregiver || caregiver.status !== "approved") throw new ChangeRefused("caregiver_not_assignable");
+        if (!caregiver) throw new ChangeRefused("caregiver_not_assignable");
+        refusedName = caregiver.fullName;
+        // The one matching rule (DESIGN.md decision 24); busy is left to the exclusion constraint.
+        const refusal = await caregiverMatchRefusal(trx, caregiver.id, {
+          serviceCategoryId: order.serviceCategoryId,
+          city: order.city,
+          startsAt: order.startsAt,
+          endsAt: order.endsAt,
+          exceptOrderId: order.id,
+        });
+        if (refusal === "not_working" || refusal === "unknown") throw new ChangeRefused("caregiver_not_assignable");
+        if (refusal === "no_service") throw new ChangeRefused("caregiver_no_service");
+        if (refusal === "outside_area") throw new ChangeRefused("caregiver_outside_area");
         caregiverName = caregiver.fullName;
       }
       await setOrderCaregiver(trx, order.id, input.caregiverId);
@@ -79,11 +100,13 @@ export async function assignCaregiver(
         await enqueueCustomerCaregiverEmail(trx, booking, caregiverName ?? "");
       }
       if (order.caregiverId && committed) await notifyRemovedCaregiver(trx, { booking, caregiverId: order.caregiverId });
+      // The new helper's reminder is queued, a removed one's withdrawn (decision 0027).
+      if (committed) await scheduleVisitReminders(trx, order.id, { known: booking });
       return { ok: true, changed: true, orderNumber: order.orderNumber, caregiverName } as const;
     },
     { log: { orderId: input.orderId, caregiverId: input.caregiverId }, message: "assignment refused: helper already booked at that time" },
   );
-  return outcome.ok ? outcome : { ...outcome, orderNumber };
+  return outcome.ok ? outcome : { ...outcome, orderNumber, caregiverName: refusedName };
 }
 
 // ---------------------------------------------------------------- e-mails
@@ -107,22 +130,7 @@ export async function notifyAssignedCaregiver(trx: Executor, orderId: string, kn
   const { order } = booking;
   const tasksUrl = new URL(CAREGIVER_TASKS_PATH, env().APP_URL).toString();
   const email = assignedCaregiverEmail(booking, { caregiverName: caregiver.fullName, contact, tasksUrl });
-  const attachments: EmailAttachment[] = [
-    {
-      filename: email.calendarFileName,
-      contentType: "text/calendar; charset=utf-8; method=PUBLISH",
-      content: Buffer.from(
-        buildBookingIcs({
-          uid: `${order.id}-kaveri@${new URL(env().APP_URL).hostname}`,
-          createdAt: new Date(),
-          startsAt: order.startsAt,
-          endsAt: order.endsAt,
-          ...email.calendar,
-        }),
-        "utf8",
-      ).toString("base64"),
-    },
-  ];
+  const attachments = [icsAttachment(email.calendarFileName, caregiverVisitIcs(booking, email.calendar))];
   await sendEmail(trx, { to: caregiver.email, subject: email.subject, attachments, ...renderEmail(email.content) });
   await insertNotification(trx, caregiver.profileId, {
     type: "ORDER_ASSIGNED",
@@ -134,6 +142,26 @@ export async function notifyAssignedCaregiver(trx: Executor, orderId: string, kn
       city: order.city,
     }),
     relatedId: order.id,
+  });
+}
+
+/**
+ * The helper's calendar file of a visit: a UID of its own (the customer's calendar is another
+ * event), the visit's SEQUENCE and the same alarms as the customer's; for a cancelled order the
+ * METHOD:CANCEL file that removes it, one revision later.
+ */
+export function caregiverVisitIcs(booking: BookingDocument, texts: { summary: string; location: string; description?: string }): string {
+  const { order } = booking;
+  const cancelled = order.status === "cancelled";
+  return buildBookingIcs({
+    uid: `${order.id}-kaveri@${new URL(env().APP_URL).hostname}`,
+    createdAt: new Date(),
+    startsAt: order.startsAt,
+    endsAt: order.endsAt,
+    ...texts,
+    method: cancelled ? "CANCEL" : "PUBLISH",
+    sequence: order.visitSequence + (cancelled ? 1 : 0),
+    alarms: visitCalendarAlarms(booking.serviceName),
   });
 }
 

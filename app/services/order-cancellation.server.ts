@@ -1,10 +1,12 @@
 import type { DB, Executor } from "../db.server";
 import { cancellationTerms, type CancellationTerms } from "../domain/cancellation";
 import { invoiceDates } from "../domain/invoice";
+import { isInvoiceOpen } from "../domain/invoice-payment";
+import { markInvoicePaid, sumInvoiceDeductions } from "../models/backoffice-payments.server";
 import { canCustomerCancel, canStaffCancel } from "../domain/order-status";
 import { logger } from "../logger.server";
 import { writeAudit, type AuditActor } from "../models/audit-log.server";
-import { findInvoiceByOrderId } from "../models/booking-documents.server";
+import { findInvoiceByOrderId, getBookingDocument } from "../models/booking-documents.server";
 import {
   creditInvoice,
   findOnlinePaymentOfOrderId,
@@ -15,9 +17,15 @@ import {
   type OrderToCancel,
 } from "../models/order-cancellation.server";
 import { getContactInfo } from "../models/settings.server";
+import { bookingIcsTexts } from "../messages/booking-emails";
 import { cancellationEmails } from "../messages/order-cancellation-emails";
-import { renderEmail, sendEmail } from "./email.server";
+import { bookingIcs } from "./booking-emails.server";
+import { now as clockNow } from "./clock.server";
+import { icsAttachment, renderEmail, sendEmail } from "./email.server";
+import { creditNoteAttachment } from "./invoices.server";
+import { caregiverVisitIcs } from "./order-assignment.server";
 import { RefundError, refundPayment } from "./payments/refunds.server";
+import { withdrawVisitReminders } from "./visit-reminders.server";
 
 // Cancelling an order (DESIGN.md decision 16; issue 14 "Cancel"): the order is cancelled, its
 // helper's time released, an invoice credited, the customer and the helper e-mailed and the
@@ -55,6 +63,13 @@ export interface Canceller {
   actor: AuditActor;
   /** Staff may waive the late fee (the company cancels, or a goodwill gesture). */
   waiveFee?: boolean;
+  /** Why staff cancel (required on the staff page): kept in the audit line, told in the customer's e-mail. */
+  reason?: string;
+  /**
+   * Staff may refund a paid online order a part of its payment (0 … paid) instead of the rule's
+   * amount; what is kept becomes the order's cancellation fee, so a retried refund is the same.
+   */
+  refundCents?: number;
   /**
    * The customer cancelling their own order from the portal (issue 10): only an order of theirs,
    * only while canCustomerCancel allows it, checked on the locked row; the fee is never waived.
@@ -68,7 +83,7 @@ export function termsFor(order: OrderToCancel, now: Date, waiveFee = false): Can
   return waiveFee ? { ...terms, feeCents: 0, refundCents: order.totalPriceCents } : terms;
 }
 
-export async function cancelOrder(db: DB, canceller: Canceller, orderId: string, now: Date = new Date()): Promise<CancelOutcome> {
+export async function cancelOrder(db: DB, canceller: Canceller, orderId: string, now: Date = clockNow()): Promise<CancelOutcome> {
   const cancelled = await db.transaction().execute(async (trx) => {
     const order = await lockOrderToCancel(trx, orderId);
     if (!order) return { ok: false, reason: "not_found" } as const;
@@ -79,10 +94,17 @@ export async function cancelOrder(db: DB, canceller: Canceller, orderId: string,
     }
     if (byCustomer ? !canCustomerCancel(order, now) : !canStaffCancel(order.status)) return { ok: false, reason: "not_cancellable" } as const;
 
-    const { feeCents } = termsFor(order, now, !byCustomer && canceller.waiveFee);
-    await markOrderCancelled(trx, order.id, feeCents);
-    const creditNote = await creditInvoiceOf(trx, order, feeCents, now);
     const payment = await findOnlinePaymentOfOrderId(trx, order.id);
+    const chosenRefund =
+      !byCustomer && canceller.refundCents !== undefined && order.paymentMethod === "online" && payment?.status === "captured"
+        ? Math.min(Math.max(0, canceller.refundCents), payment.amountCents - payment.refundedCents)
+        : null;
+    // What a rescheduling already gave back is not the customer's to be refunded again.
+    const feeCents = chosenRefund !== null && payment ? payment.amountCents - payment.refundedCents - chosenRefund : termsFor(order, now, !byCustomer && canceller.waiveFee).feeCents;
+    const reason = byCustomer ? undefined : canceller.reason?.trim() || undefined;
+    await markOrderCancelled(trx, order.id, feeCents);
+    await withdrawVisitReminders(trx, order.id);
+    const creditNote = await creditInvoiceOf(trx, order, feeCents, now);
     if (payment && (payment.status === "pending" || payment.status === "authorized")) await markPendingPaymentFailed(trx, payment.id);
     await writeAudit(trx, canceller.actor, {
       action: "order.cancel",
@@ -92,12 +114,14 @@ export async function cancelOrder(db: DB, canceller: Canceller, orderId: string,
       after: {
         status: "cancelled",
         feeCents,
-        ...(canceller.waiveFee && !byCustomer ? { feeWaived: true } : {}),
+        ...(canceller.waiveFee && !byCustomer && chosenRefund === null ? { feeWaived: true } : {}),
+        ...(chosenRefund !== null ? { refundCents: chosenRefund } : {}),
+        ...(reason ? { reason } : {}),
         ...(creditNote ? { creditNoteNumber: creditNote.creditNoteNumber, creditedCents: creditNote.amountCents } : {}),
       },
     });
-    const refundDueCents = payment?.status === "captured" ? Math.max(0, payment.amountCents - feeCents) : 0;
-    await sendCancellationEmails(trx, order, { feeCents, refundDueCents, creditNote });
+    const refundDueCents = payment?.status === "captured" ? Math.max(0, payment.amountCents - payment.refundedCents - feeCents) : 0;
+    await sendCancellationEmails(trx, order, { feeCents, refundDueCents, creditNote, reason, refundChosen: chosenRefund !== null });
     return { ok: true, order, cancelledNow: true, feeCents, creditNote } as const;
   });
   if (!cancelled.ok) return cancelled;
@@ -112,7 +136,8 @@ async function refundOnline(db: DB, order: OrderToCancel, feeCents: number): Pro
   if (order.paymentMethod !== "online") return { refund: "none", refundCents: 0 };
   const payment = await findOnlinePaymentOfOrderId(db, order.id);
   if (!payment) return { refund: "none", refundCents: 0 };
-  const refundCents = Math.max(0, payment.amountCents - feeCents);
+  // What a rescheduling already gave back is not given twice.
+  const refundCents = Math.max(0, payment.amountCents - payment.refundedCents - feeCents);
   if (payment.status === "refunded") return { refund: "already_refunded", refundCents };
   if (payment.status !== "captured" || refundCents === 0) return { refund: "none", refundCents: 0 };
   try {
@@ -129,12 +154,17 @@ async function creditInvoiceOf(trx: Executor, order: OrderToCancel, feeCents: nu
   const invoice = await findInvoiceByOrderId(trx, order.id);
   if (!invoice) return null;
   const amountCents = Math.max(0, invoice.amountCents - feeCents);
-  return creditInvoice(trx, {
+  const note = await creditInvoice(trx, {
     invoiceId: invoice.id,
     amountCents,
     issueDate: invoiceDates(now).issueDate,
     closesInvoice: amountCents === invoice.amountCents,
   });
+  // Part-payments may already cover the fee that is left: then nothing is owed and the invoice is
+  // paid, so it is never overdue nor reminded (the open balance rule, decision 0019).
+  const { paidCents, creditedCents } = await sumInvoiceDeductions(trx, invoice.id);
+  if (paidCents > 0 && !isInvoiceOpen({ amountCents: invoice.amountCents, creditedCents, paidCents })) await markInvoicePaid(trx, invoice.id, now);
+  return note;
 }
 
 // ---------------------------------------------------------------- e-mails
@@ -142,12 +172,24 @@ async function creditInvoiceOf(trx: Executor, order: OrderToCancel, feeCents: nu
 async function sendCancellationEmails(
   trx: Executor,
   order: OrderToCancel,
-  money: { feeCents: number; refundDueCents: number; creditNote: CreditNoteRow | null },
+  money: { feeCents: number; refundDueCents: number; creditNote: CreditNoteRow | null; reason?: string; refundChosen?: boolean },
 ) {
   const contact = await getContactInfo(trx);
   const emails = cancellationEmails(order, money, contact);
-  await sendEmail(trx, { to: order.customer.email, subject: emails.customer.subject, ...renderEmail(emails.customer.content) });
+  // Read after the cancel: its calendar files are the METHOD:CANCEL ones that remove the visit.
+  const booking = await getBookingDocument(trx, order.id);
+  if (!booking) throw new Error(`sendCancellationEmails: order ${order.id} vanished inside its transaction`);
+  const customerCalendar = icsAttachment(`varaus-${order.orderNumber}.ics`, bookingIcs(booking));
+  // The credit note of an invoice order (issue 28 item 5), drawn by the delivery job like the invoice.
+  const creditNote = money.creditNote ? [creditNoteAttachment(order.id, money.creditNote.creditNoteNumber)] : [];
+  await sendEmail(trx, {
+    to: order.customer.email,
+    subject: emails.customer.subject,
+    attachments: [customerCalendar, ...creditNote],
+    ...renderEmail(emails.customer.content),
+  });
   if (order.caregiver && emails.caregiver) {
-    await sendEmail(trx, { to: order.caregiver.email, subject: emails.caregiver.subject, ...renderEmail(emails.caregiver.content) });
+    const caregiverCalendar = icsAttachment(`kaynti-${order.orderNumber}.ics`, caregiverVisitIcs(booking, bookingIcsTexts(booking)));
+    await sendEmail(trx, { to: order.caregiver.email, subject: emails.caregiver.subject, attachments: [caregiverCalendar], ...renderEmail(emails.caregiver.content) });
   }
 }

@@ -10,6 +10,7 @@ import { cancelUnconfirmedOrders, findOrderAwaitingEmail, markOrderEmailConfirme
 import { enqueueBookingConfirmation } from "./booking-emails.server";
 import { renderEmail, sendEmail } from "./email.server";
 import { createInvoiceForOrder } from "./invoices.server";
+import { now as clockNow } from "./clock.server";
 
 // A guest's invoice order past the first few of its e-mail address in a day waits for that
 // address to confirm it (app/domain/guest-orders.ts; issue 12, finding 7). The e-mail carries a
@@ -74,7 +75,7 @@ export async function confirmOrderByEmail(db: DB, token: string, now: Date): Pro
 }
 
 /** Cancels orders whose link expired unused, giving back their discount uses (a recurring job). */
-export async function cancelExpiredUnconfirmedOrders(db: DB, now = new Date()): Promise<number> {
+export async function cancelExpiredUnconfirmedOrders(db: DB, now = clockNow()): Promise<number> {
   const ids = await db.transaction().execute(async (trx) => {
     const cancelled = await cancelUnconfirmedOrders(trx, now);
     for (const id of cancelled) await releaseDiscountRedemption(trx, id);

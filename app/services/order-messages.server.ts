@@ -10,7 +10,9 @@ import {
   type ThreadOrder,
   type ThreadParty,
 } from "../models/order-messages.server";
+import { customerMessageSummary } from "../messages/staff-notices";
 import { renderEmail, sendEmail } from "./email.server";
+import { tellStaff } from "./staff-notices.server";
 
 // Writing in an order's thread (DESIGN.md decision 21): the message is stored, the writer's own
 // marker moves past it, and the other party is e-mailed through the outbox in the same
@@ -29,6 +31,16 @@ export async function postMessage(db: DB, order: ThreadOrder, sender: MessageSen
   await db.transaction().execute(async (trx) => {
     await insertMessage(trx, { orderId: order.id, senderId: sender.profileId, text });
     if (sender.role !== "staff") await markThreadRead(trx, order.id, sender.profileId);
+    if (sender.role === "customer" && order.caregiver === null) {
+      // Nobody else reads this thread yet: staff hear of it (issue 26 item 6).
+      await tellStaff(trx, {
+        kind: "customer_message",
+        orderId: order.id,
+        contactRequestId: null,
+        orderNumber: order.orderNumber,
+        summary: customerMessageSummary({ orderNumber: order.orderNumber, customerName: order.customer.fullName, text }),
+      });
+    }
     const senderName = senderNameFor(order, sender.role);
     for (const recipient of messageRecipients(sender.role, order.caregiver !== null)) {
       const party = recipient === "customer" ? order.customer : order.caregiver;

@@ -1,13 +1,14 @@
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { AppLoadContext } from "@remix-run/node";
 import type { RequestHandler } from "express";
+import { isSharedCacheCurrent, onCacheChange } from "../db.server";
 import { hasPersonalCookie, matchesEtag } from "./http-cache.server";
 
 // The server's own copy of the content pages anonymous visitors get (landing, terms, privacy):
 // rendering the landing page costs milliseconds and four queries, sending stored bytes almost
 // nothing. A copy lives a few seconds, far less than the minute browsers are allowed to keep the
-// page (app/services/http-cache.server.ts), so a changed price or address shows within seconds
-// without any invalidation. Only pages whose route said `Cache-Control: public` are stored, and
+// page (app/services/http-cache.server.ts), and a change of settings or services in any process
+// drops every copy at once (onCacheChange, app/db.server.ts). Only pages whose route said `Cache-Control: public` are stored, and
 // only as many as `maxEntries` (query strings make new addresses).
 
 export interface CachedPage {
@@ -28,6 +29,8 @@ export interface PageCache {
    * plain 200 that sets no cookie (the caller knows the address alone decides the page).
    */
   store(key: string, response: Response, options?: { anyAnonymous?: boolean }): Promise<CachedPage | null>;
+  /** Forgets every copy (settings or services changed in some process). */
+  clear(): void;
 }
 
 export function createPageCache({ ttlMs, maxEntries, now = Date.now }: { ttlMs: number; maxEntries: number; now?: () => number }): PageCache {
@@ -61,6 +64,9 @@ export function createPageCache({ ttlMs, maxEntries, now = Date.now }: { ttlMs: 
       // Oldest first out.
       while (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
       return entry;
+    },
+    clear() {
+      entries.clear();
     },
   };
 }
@@ -126,15 +132,25 @@ function anonymousPageCache(
   send: (entry: CachedPage, req: Req, res: Res, nonce: string) => void,
 ): RequestHandler {
   const cache = createPageCache({ ttlMs, maxEntries });
+  // Pages show prices, contact details and services: a change in any process drops every copy,
+  // and a page rendered before the change, stored after it, is not kept.
+  let generation = 0;
+  onCacheChange(() => {
+    cache.clear();
+    generation++;
+  });
   return async (req, res, next) => {
     if (hasPersonalCookie(req.headers.cookie)) return next();
+    // Unable to hear other processes' changes: render every time until the notices are back.
+    if (!isSharedCacheCurrent()) return next();
     try {
       const key = req.originalUrl;
       const nonce = res.locals.cspNonce as string;
       let entry = cache.get(key);
       if (!entry) {
+        const renderedIn = generation;
         const response = await renderFor(render, req, nonce);
-        entry = (await keep(cache, key, response.clone(), nonce)) ?? undefined;
+        entry = renderedIn === generation ? ((await keep(cache, key, response.clone(), nonce)) ?? undefined) : undefined;
         if (!entry) return await sendRendered(res, response);
       }
       for (const [name, value] of entry.headers) res.setHeader(name, value);

@@ -15,10 +15,26 @@ import { consumeSignInAttempt, forgiveSignInAttempt } from "./rate-limit.server"
 // every other session of the account ends (whoever knew the old password is out) while this one
 // stays, and the owner is told by e-mail.
 
-export type PasswordChangeOutcome =
-  | { ok: true; otherSessionsEnded: number }
+export type PasswordChangeOutcome = { ok: true; otherSessionsEnded: number } | Exclude<CurrentPasswordCheck, { ok: true }>;
+
+export type CurrentPasswordCheck =
+  | { ok: true }
   | { ok: false; reason: "wrong_current" }
   | { ok: false; reason: "rate_limited"; retryAfterSeconds: number };
+
+/**
+ * The signed-in person's password asked again before something sensitive (a password change, a
+ * data export): checked under the sign-in limits, so a borrowed session cannot guess it.
+ */
+export async function verifyCurrentPassword(user: { id: string; email: string }, password: string, ip: string | null): Promise<CurrentPasswordCheck> {
+  const limit = await consumeSignInAttempt(user.email, ip);
+  if (!limit.allowed) return { ok: false, reason: "rate_limited", retryAfterSeconds: limit.retryAfterSeconds };
+  if (!(await verifyPassword(await findPasswordHash(await getDb(), user.id), password))) {
+    return { ok: false, reason: "wrong_current" };
+  }
+  await forgiveSignInAttempt(user.email, ip);
+  return { ok: true };
+}
 
 export async function changePassword(input: {
   user: { id: string; email: string; fullName: string };
@@ -28,13 +44,9 @@ export async function changePassword(input: {
   newPassword: string;
   ip: string | null;
 }): Promise<PasswordChangeOutcome> {
-  const limit = await consumeSignInAttempt(input.user.email, input.ip);
-  if (!limit.allowed) return { ok: false, reason: "rate_limited", retryAfterSeconds: limit.retryAfterSeconds };
+  const check = await verifyCurrentPassword(input.user, input.currentPassword, input.ip);
+  if (!check.ok) return check;
   const db = await getDb();
-  if (!(await verifyPassword(await findPasswordHash(db, input.user.id), input.currentPassword))) {
-    return { ok: false, reason: "wrong_current" };
-  }
-  await forgiveSignInAttempt(input.user.email, input.ip);
   const passwordHash = await hashPassword(input.newPassword);
   const otherSessionsEnded = await db.transaction().execute(async (trx) => {
     await setPassword(trx, input.user.id, passwordHash);

@@ -1,11 +1,13 @@
-// What the invoice and the credit note PDFs share (app/services/invoice-pdf.server.ts,
-// credit-note-pdf.server.ts): an A4 page in Finnish collected into a buffer, text the standard
-// fonts can print, and the blocks both draw alike (the seller and the document's name at the top,
-// its facts on the right, a party such as the buyer on the left). pdfkit is loaded when the first
-// PDF is drawn.
+// What the invoice, credit note and receipt PDFs share (app/services/invoice-pdf.server.ts,
+// credit-note-pdf.server.ts, receipt-pdf.server.ts): an A4 page in Finnish collected into a buffer,
+// text the standard fonts can print, and the blocks they draw alike (the seller and the document's
+// name at the top, its facts on the right, a party such as the buyer on the left, the service line
+// with its VAT breakdown and the household deduction's work share). pdfkit is loaded when the
+// first PDF is drawn.
 
-import { vatNumberOf } from "../domain/invoice";
-import { pdfLayoutTexts } from "../messages/invoice-pdfs";
+import { formatEuros } from "../domain/format";
+import { formatVatRate, vatNumberOf, type InvoiceAmounts } from "../domain/invoice";
+import { pdfLayoutTexts, serviceLineTexts as lines } from "../messages/invoice-pdfs";
 
 export const FONT = "Helvetica";
 export const BOLD = "Helvetica-Bold";
@@ -140,4 +142,88 @@ export function drawSellerFooter(
     770,
     { width: WIDTH, align: "center" },
   );
+}
+
+/**
+ * The service line table from `y`: the column heads, the service with its detail lines, hours,
+ * the hourly price and the line without VAT, and the discount's line when there is one; returns
+ * the y below its closing rule.
+ */
+export function drawServiceLines(
+  { doc, text }: PdfPage,
+  y: number,
+  line: { name: string; details: string[]; discountLabel: string | null; vatRateBp: number; amounts: InvoiceAmounts },
+): number {
+  const columns = {
+    description: { x: LEFT, width: 215 },
+    quantity: { x: 270, width: 45 },
+    unit: { x: 320, width: 75 },
+    vat: { x: 400, width: 40 },
+    total: { x: 445, width: RIGHT - 445 },
+  };
+  doc.font(BOLD).fontSize(9).fillColor(INK);
+  text(lines.description, columns.description.x, y, { width: columns.description.width });
+  text(lines.quantity, columns.quantity.x, y, { width: columns.quantity.width, align: "right" });
+  text(lines.unitPrice, columns.unit.x, y, { width: columns.unit.width, align: "right" });
+  text(lines.vat, columns.vat.x, y, { width: columns.vat.width, align: "right" });
+  y = text(lines.lineTotal, columns.total.x, y, { width: columns.total.width, align: "right" }) + 4;
+  doc.moveTo(LEFT, y).lineTo(RIGHT, y).lineWidth(1).strokeColor(INK).stroke();
+  y += 6;
+
+  const { amounts } = line;
+  const vatText = formatVatRate(line.vatRateBp);
+  doc.font(BOLD).fontSize(10);
+  const rowTop = y;
+  let rowBottom = text(line.name, columns.description.x, y, { width: columns.description.width });
+  doc.font(FONT).fontSize(9);
+  rowBottom = text(line.details.join("\n"), columns.description.x, rowBottom + 1, { width: columns.description.width });
+  doc.font(FONT).fontSize(10);
+  text(lines.hours(amounts.quantityHours), columns.quantity.x, rowTop, { width: columns.quantity.width, align: "right" });
+  text(formatEuros(amounts.unitNetCents), columns.unit.x, rowTop, { width: columns.unit.width, align: "right" });
+  text(vatText, columns.vat.x, rowTop, { width: columns.vat.width, align: "right" });
+  text(formatEuros(amounts.lineNetCents), columns.total.x, rowTop, { width: columns.total.width, align: "right" });
+  y = rowBottom + 8;
+
+  if (amounts.discountGrossCents > 0) {
+    doc.font(FONT).fontSize(10);
+    const discountBottom = text(line.discountLabel ?? lines.discount, columns.description.x, y, { width: columns.description.width });
+    text(vatText, columns.vat.x, y, { width: columns.vat.width, align: "right" });
+    text(`-${formatEuros(amounts.discountNetCents)}`, columns.total.x, y, { width: columns.total.width, align: "right" });
+    y = discountBottom + 8;
+  }
+  doc.moveTo(LEFT, y).lineTo(RIGHT, y).lineWidth(0.5).strokeColor(MUTED).stroke();
+  return y + 8;
+}
+
+/** Label and amount rows right-aligned under a table (the last one `strong` in bigger type); returns the y below them. */
+export function drawTotalRows({ doc, text }: PdfPage, y: number, rows: Array<[label: string, value: string, strong: boolean]>): number {
+  for (const [label, value, strong] of rows) {
+    doc.font(strong ? BOLD : FONT).fontSize(strong ? 12 : 10).fillColor(INK);
+    text(label, 280, y, { width: 160 });
+    y = Math.max(text(value, 445, y, { width: RIGHT - 445, align: "right" }), y) + 4;
+  }
+  return y;
+}
+
+/** The VAT breakdown (tax base, VAT, total under `totalLabel`) and the price before a discount; returns the y below. */
+export function drawTotals(page: PdfPage, y: number, amounts: InvoiceAmounts, vatRateBp: number, totalLabel: string): number {
+  const vatText = formatVatRate(vatRateBp);
+  y = drawTotalRows(page, y, [
+    [lines.taxBase, formatEuros(amounts.taxBaseCents), false],
+    [lines.vatAmount(vatText), formatEuros(amounts.vatCents), false],
+    [totalLabel, formatEuros(amounts.totalCents), true],
+  ]);
+  if (amounts.discountGrossCents > 0) {
+    page.doc.font(FONT).fontSize(9).fillColor(MUTED);
+    y = page.text(lines.beforeDiscount(formatEuros(amounts.lineGrossCents), formatEuros(amounts.discountGrossCents)), 280, y, { width: RIGHT - 280 });
+  }
+  return y;
+}
+
+/** The household deduction's work share in bold and `note` under it, from 18 pt below `y`; returns the y below. */
+export function drawWorkShare({ doc, text }: PdfPage, y: number, amounts: InvoiceAmounts, vatRateBp: number, note: string): number {
+  doc.font(BOLD).fontSize(10).fillColor(INK);
+  y = text(lines.workShare(formatEuros(amounts.workShareCents), formatVatRate(vatRateBp)), LEFT, y + 18, { width: WIDTH });
+  doc.font(FONT).fontSize(9).fillColor(MUTED);
+  return text(note, LEFT, y + 2, { width: WIDTH });
 }

@@ -52,8 +52,16 @@ export const MAIL_LIMITS = { perEmail: 3, perIp: 30, windowSeconds: ONE_HOUR } a
  * inside them; a signed-in customer, whose address is confirmed, is not counted.
  */
 export const GUEST_BOOKING_WINDOW_SECONDS = ONE_HOUR;
+/** Sign-ups at /auth (issue 31): SIGN_UPS_PER_IP from one client, SIGN_UPS_PER_EMAIL for one address, per hour. */
+export const SIGN_UP_WINDOW_SECONDS = ONE_HOUR;
 /** The landing page's contact form: each message becomes an e-mail to the company. */
-export const CONTACT_LIMITS = { perIp: 5, windowSeconds: ONE_HOUR } as const;
+export const CONTACT_LIMITS = { windowSeconds: ONE_HOUR } as const;
+/**
+ * "Hallitse varausta" links (issue 28; docs/decisions/0030): addresses that open no order, per
+ * client. Only a miss is counted, so the owner's own opening (and a mail scanner's) writes
+ * nothing; past the limit the client is refused every link for the rest of the window.
+ */
+export const MANAGE_LINK_LIMITS = { missesPerIp: 20, windowSeconds: FIFTEEN_MINUTES } as const;
 
 let limiters:
   | {
@@ -64,6 +72,9 @@ let limiters:
       contactIp: RateLimiterPostgres;
       bookingIp: RateLimiterPostgres;
       bookingEmail: RateLimiterPostgres;
+      signUpIp: RateLimiterPostgres;
+      signUpEmail: RateLimiterPostgres;
+      manageMissIp: RateLimiterPostgres;
     }
   | undefined;
 
@@ -73,9 +84,12 @@ function getLimiters() {
     signInIp: limiter("signin_ip", SIGN_IN_LIMITS.perIp, SIGN_IN_LIMITS.windowSeconds),
     mailEmail: limiter("mail_email", MAIL_LIMITS.perEmail, MAIL_LIMITS.windowSeconds),
     mailIp: limiter("mail_ip", MAIL_LIMITS.perIp, MAIL_LIMITS.windowSeconds),
-    contactIp: limiter("contact_ip", CONTACT_LIMITS.perIp, CONTACT_LIMITS.windowSeconds),
+    contactIp: limiter("contact_ip", env().CONTACT_MESSAGES_PER_IP, CONTACT_LIMITS.windowSeconds),
     bookingIp: limiter("booking_ip", env().GUEST_BOOKINGS_PER_IP, GUEST_BOOKING_WINDOW_SECONDS),
     bookingEmail: limiter("booking_email", env().GUEST_BOOKINGS_PER_EMAIL, GUEST_BOOKING_WINDOW_SECONDS),
+    signUpIp: limiter("signup_ip", env().SIGN_UPS_PER_IP, SIGN_UP_WINDOW_SECONDS),
+    signUpEmail: limiter("signup_email", env().SIGN_UPS_PER_EMAIL, SIGN_UP_WINDOW_SECONDS),
+    manageMissIp: limiter("manage_miss_ip", MANAGE_LINK_LIMITS.missesPerIp, MANAGE_LINK_LIMITS.windowSeconds),
   };
   return limiters;
 }
@@ -144,6 +158,30 @@ export function consumeGuestBooking(email: string, ip: string | null | undefined
     { limiter: l.bookingIp, key: ipKey(ip) },
     { limiter: l.bookingEmail, key: emailKey(email) },
   ]);
+}
+
+/**
+ * Counts a sign-up from this client and for this address, whether or not the address has an
+ * account: the count, like the answer, must not tell the two apart.
+ */
+export function consumeSignUp(email: string, ip: string | null | undefined): Promise<LimitResult> {
+  const l = getLimiters();
+  return consumeAll([
+    { limiter: l.signUpIp, key: ipKey(ip) },
+    { limiter: l.signUpEmail, key: emailKey(email) },
+  ]);
+}
+
+/** Whether this client has used up its misses of manage links: a read, so it writes nothing. */
+export async function manageLinkLimitReached(ip: string | null | undefined): Promise<LimitResult> {
+  const result = await getLimiters().manageMissIp.get(ipKey(ip));
+  if (!result || result.consumedPoints < MANAGE_LINK_LIMITS.missesPerIp) return { allowed: true };
+  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(result.msBeforeNext / 1000)) };
+}
+
+/** Counts a manage-link address that opened no order. */
+export function countManageLinkMiss(ip: string | null | undefined): Promise<LimitResult> {
+  return consumeAll([{ limiter: getLimiters().manageMissIp, key: ipKey(ip) }]);
 }
 
 /** How many guest orders this client has tried in the current window (the bot check grows with it). */

@@ -35,7 +35,7 @@ export function bodyLimitFor(path: string, contentType: string | null): number {
   return FORM_BODY_LIMIT_BYTES;
 }
 
-export type RequestRefusal = { status: 405 | 411 | 413 | 415; title: string; text: string };
+export type RequestRefusal = { status: 400 | 405 | 411 | 413 | 415; title: string; text: string };
 
 /** Why a request is refused before it reaches the app, or null when it may go on. */
 export function refuseRequest(input: {
@@ -44,6 +44,8 @@ export function refuseRequest(input: {
   contentType: string | null;
   contentLength: string | null;
   chunked: boolean;
+  /** Whether a multipart Content-Type names its boundary (without one no parser can read it). */
+  multipartBoundary?: boolean;
 }): RequestRefusal | null {
   const method = input.method.toUpperCase();
   if (method === "OPTIONS") return null;
@@ -51,33 +53,45 @@ export function refuseRequest(input: {
     return { status: 405, ...requestRefusalTexts[405] };
   }
   if (method === "GET" || method === "HEAD") return null;
-  const length = input.contentLength === null ? null : Number(input.contentLength);
-  if (length === null || !Number.isSafeInteger(length) || length < 0) {
-    if (!input.chunked) return null;
-    return { status: 411, ...requestRefusalTexts[411] };
-  }
+  const declared = input.contentLength === null ? null : Number(input.contentLength);
+  const lengthKnown = declared !== null && Number.isSafeInteger(declared) && declared >= 0;
+  if (!lengthKnown && input.chunked) return { status: 411, ...requestRefusalTexts[411] };
+  // Neither a length nor chunks: Node reads no body at all.
+  const length = lengthKnown ? declared : 0;
   const limit = bodyLimitFor(input.path, input.contentType);
   if (length > limit) {
     return { status: 413, ...requestRefusalTexts[limit === UPLOAD_BODY_LIMIT_BYTES ? "413photo" : 413] };
   }
+  if (isApi(input.path)) return null;
+  // Every action reads its body as a form, and the body parser throws (a 500) on anything else,
+  // an empty body without a type included (issue 31). A browser's form always names its encoding,
+  // even with no fields, so a post without one is not from our pages.
+  if (!input.contentType) {
+    return length === 0 ? { status: 400, ...requestRefusalTexts[400] } : { status: 415, ...requestRefusalTexts[415] };
+  }
   // Only the helper's photo forms upload a file; a multipart body anywhere else is nothing our
   // forms send, and a malformed one would make the action's body parser throw (a 500).
   const multipartElsewhere = input.contentType === "multipart/form-data" && !isUploadPath(input.path);
-  if (!isApi(input.path) && length > 0 && (!input.contentType || !FORM_TYPES.has(input.contentType) || multipartElsewhere)) {
+  if (!FORM_TYPES.has(input.contentType) || multipartElsewhere) {
     return { status: 415, ...requestRefusalTexts[415] };
+  }
+  if (input.contentType === "multipart/form-data" && input.multipartBoundary === false) {
+    return { status: 400, ...requestRefusalTexts[400] };
   }
   return null;
 }
 
 /** Express middleware for server.ts, before anything reads the body. */
 export function enforceRequestLimits(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
-  const contentType = req.get("Content-Type")?.split(";")[0]?.trim().toLowerCase() || null;
+  const rawContentType = req.get("Content-Type") ?? "";
+  const contentType = rawContentType.split(";")[0]?.trim().toLowerCase() || null;
   const refusal = refuseRequest({
     method: req.method,
     path: req.path,
     contentType,
     contentLength: req.get("Content-Length") ?? null,
     chunked: Boolean(req.get("Transfer-Encoding")),
+    multipartBoundary: /;\s*boundary=("[^"]+"|[^;\s]+)/i.test(rawContentType),
   });
   if (!refusal) return next();
   if (refusal.status === 405) res.setHeader("Allow", "GET, HEAD, POST");

@@ -1,11 +1,14 @@
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
+import { getDb, type Executor } from "../db.server";
 import { env } from "../env.server";
+import { deleteStoredObject, getStoredObject, putStoredObject } from "../models/stored-objects.server";
 
 // Uploaded files (helper photos) live behind this interface so that the web tier stays stateless
-// (DESIGN.md "Runtime shape"): the default keeps them in a folder under DATA_DIR; several web
-// processes on several machines would plug an object store in here instead.
+// (DESIGN.md "Runtime shape"): by default in the database every process reaches (issue 30; a photo
+// uploaded through one web process is served by any other), reading files an older version left
+// in the folder under DATA_DIR as a fallback. An S3-compatible store would be a third Storage.
 
 export interface StoredObject {
   bytes: Buffer;
@@ -71,13 +74,35 @@ export function createLocalStorage(root: string): Storage {
   };
 }
 
+/**
+ * Objects as rows of `stored_objects`, in the database `getExecutor` gives. `legacy` is read when
+ * a key is not in the database: photos uploaded before they moved there.
+ */
+export function createDatabaseStorage(getExecutor: () => Promise<Executor>, legacy?: Storage): Storage {
+  return {
+    async put(key, bytes, contentType) {
+      assertKey(key);
+      await putStoredObject(await getExecutor(), key, bytes, contentType);
+    },
+    async get(key) {
+      if (!isValidObjectKey(key)) return null;
+      return (await getStoredObject(await getExecutor(), key)) ?? (legacy ? legacy.get(key) : null);
+    },
+    async delete(key) {
+      assertKey(key);
+      await deleteStoredObject(await getExecutor(), key);
+      await legacy?.delete(key);
+    },
+  };
+}
+
 const globalKey = Symbol.for("arkikaveri.storage");
 type GlobalWithStorage = typeof globalThis & { [globalKey]?: Storage };
 
-/** The app's storage: a folder `uploads` under DATA_DIR unless a test installs another. */
+/** The app's storage: the database (with the old `uploads` folder read as a fallback) unless a test installs another. */
 export function getStorage(): Storage {
   const g = globalThis as GlobalWithStorage;
-  g[globalKey] ??= createLocalStorage(path.join(env().DATA_DIR, "uploads"));
+  g[globalKey] ??= createDatabaseStorage(getDb, createLocalStorage(path.join(env().DATA_DIR, "uploads")));
   return g[globalKey];
 }
 

@@ -54,8 +54,14 @@ for (const [email, entries] of [
     for (const label of entries) {
       await page.getByText("Valikko", { exact: true }).click();
       const menu = page.getByRole("navigation", { name: "Hallintapaneelin valikko (mobiili)" });
-      await expect(menu.getByRole("link")).toHaveText(["Etusivu", ...entries]);
-      await menu.getByRole("link", { name: label, exact: true }).click();
+      // "Etusivu" may carry the count of what needs staff (a contact request from another test).
+      await expect(menu.getByRole("link")).toHaveText([/^Etusivu/, ...entries]);
+      const link = menu.getByRole("link", { name: label, exact: true });
+      const href = (await link.getAttribute("href"))!;
+      await link.click();
+      // Arrived, not just clicked: the last page's heading is visible until the new page is in,
+      // and the menu folds itself when the address changes.
+      await expect(page).toHaveURL((url) => url.pathname === href);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       await expect(page.getByRole("heading", { level: 1 })).not.toHaveText(/Sivua ei löytynyt|Ei käyttöoikeutta/);
       await expectFitsScreen(page);
@@ -76,8 +82,12 @@ test("an admin cancels a paid online order and the refund shows on its payment t
   await page.getByRole("main").getByRole("link", { name: "Peru tilaus", exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name: `Peru tilaus ${orderNumber}` })).toBeVisible();
   await expect(page.getByText(/Maksuton peruutus/)).toBeVisible();
-  await expect(page.getByText(/palautetaan/)).toBeVisible();
+  await expect(page.getByText(/^Asiakkaalle palautetaan/)).toBeVisible();
   await expectNoAxeViolations(page);
+  // The reason is required: without it nothing is cancelled and the field says so.
+  await page.getByRole("button", { name: "Peru tilaus" }).click();
+  await expect(main(page).getByText("Kirjoita peruutuksen syy.").first()).toBeVisible();
+  await main(page).getByLabel("Peruutuksen syy").fill("Asiakas soitti ja perui käynnin.");
   await page.getByRole("button", { name: "Peru tilaus" }).click();
 
   await expect(page.getByText("Tilaus peruutettu", { exact: true })).toBeVisible();
@@ -92,6 +102,11 @@ test("an admin marks a helper's payout paid", async ({ page }, testInfo) => {
   await page.getByRole("navigation", { name: "Hallintapaneelin valikko", exact: true }).getByRole("link", { name: "Maksut" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Maksut" })).toBeVisible();
   await page.getByRole("button", { name: new RegExp(`Merkitse maksetuksi.*${orderNumber}`) }).click();
+  // It asks first, stating the amount; nothing is paid until confirmed.
+  await expect(page.getByRole("heading", { level: 1, name: "Merkitäänkö tilitys maksetuksi?" })).toBeVisible();
+  await expect(main(page)).toContainText(orderNumber);
+  await expectNoAxeViolations(page);
+  await main(page).getByRole("button", { name: /^Kyllä, merkitse maksetuksi \(.+€\)$/ }).click();
   await expect(page.getByText("Tilitys merkitty maksetuksi", { exact: true })).toBeVisible();
   await expect(page.getByRole("button", { name: new RegExp(`Merkitse maksetuksi.*${orderNumber}`) })).toHaveCount(0);
 });
@@ -149,8 +164,8 @@ test("a moderator approves a pending applicant, who is then offered in /varaa's 
   // Each project its own applicant, and a visit in the applicant's own city.
   const applicant =
     testInfo.project.name === "js-off"
-      ? { name: "Noora Ahonen", place: { postalCode: "02230", city: "Espoo" }, hour: 15 }
-      : { name: "Emilia Koivisto", place: { postalCode: "00920", city: "Helsinki" }, hour: 10 };
+      ? { name: "Noora Ahonen", place: { postalCode: "02230", city: "Espoo" }, hour: 15, service: /^Asiointiapu/ }
+      : { name: "Emilia Koivisto", place: { postalCode: "00920", city: "Helsinki" }, hour: 10, service: /^Juttuseura ja seurustelu/ };
   await signInFromLanding(page, "moderaattori@arkikaveri.test");
   await openMenuEntry(page, "Kaverit");
   // Pending applications first: the work queue.
@@ -160,13 +175,23 @@ test("a moderator approves a pending applicant, who is then offered in /varaa's 
   await row.getByRole("link", { name: applicant.name }).click();
   await expect(page.getByRole("heading", { level: 1 })).toContainText(applicant.name);
   await expectNoAxeViolations(page);
+  // Approval waits for the vetting the landing page promises (issue 25 item 5), then asks first.
   await main(page).getByRole("button", { name: "Hyväksy", exact: true }).click();
+  await expect(page.getByRole("status").getByText("Hakijaa ei voi vielä hyväksyä")).toBeVisible();
+  for (const check of ["Haastattelu tehty", "Henkilöllisyys tarkistettu", "Rikostaustaote nähty"]) {
+    await main(page).getByLabel(check, { exact: true }).check();
+  }
+  await main(page).getByRole("button", { name: "Tallenna tarkistukset" }).click();
+  await expect(main(page).getByLabel("Rikostaustaote nähty", { exact: true })).toBeChecked();
+  await main(page).getByRole("button", { name: "Hyväksy", exact: true }).click();
+  await expect(main(page).getByRole("heading", { name: `Hyväksytäänkö ${applicant.name} kaveriksi?` })).toBeVisible();
+  await main(page).getByRole("button", { name: "Kyllä, hyväksy" }).click();
   await expect(page.getByRole("status").getByText("Kaveri hyväksytty", { exact: true })).toBeVisible();
   await expect(main(page).getByRole("button", { name: "Hyväksy", exact: true })).toHaveCount(0);
   await expectNoAxeViolations(page);
 
   await signOutToLanding(page);
-  await chooseTimeAndService(page, { day: 23, hour: applicant.hour, duration: 2, service: /^Juttuseura ja seurustelu/, place: applicant.place });
+  await chooseTimeAndService(page, { day: 23, hour: applicant.hour, duration: 2, service: applicant.service, place: applicant.place });
   await main(page).getByRole("button", { name: "Jatka kaverin valintaan" }).click();
   await expect(page).toHaveURL(/\/varaa\/kaveri/);
   const offered = main(page).getByRole("radio", { name: new RegExp(applicant.name) });
@@ -233,6 +258,12 @@ test("an admin records a partial payment of an overdue invoice and sends the cus
 
   await row.getByLabel(/^Summa \(€\)/).fill("10");
   await row.getByRole("button", { name: /^Kirjaa maksu/ }).click();
+  // The confirm step states the amount and what stays open; "Älä tee mitään" would record nothing.
+  await expect(page.getByRole("heading", { level: 1, name: /^Kirjataanko maksu laskulle \d+\?$/ })).toBeVisible();
+  await expect(main(page)).toContainText(`Kirjataan ${euros(1000)}`);
+  await expect(main(page)).toContainText(`maksamatta jää ${euros(totalCents - 1000)}`);
+  await expectNoAxeViolations(page);
+  await main(page).getByRole("button", { name: `Kirjaa maksu ${euros(1000)}` }).click();
   await expect(page.getByRole("status").getByText(/^Laskulle \d+ kirjattiin osamaksu$/)).toBeVisible();
   row = invoices.getByRole("row").filter({ hasText: orderNumber });
   await expect(row).toContainText(`Osittain maksettu: ${euros(1000)} / ${euros(totalCents)}`);
@@ -261,6 +292,8 @@ test("an admin records a partial payment of an overdue invoice and sends the cus
   await expect(invoice.getByLabel(/^Summa \(€\)/)).toHaveValue(euros(totalCents - 1000).replace(/\s€$/, ""));
   await expectNoAxeViolations(page);
   await invoice.getByRole("button", { name: /^Kirjaa maksu/ }).click();
+  await expect(main(page)).toContainText("lasku merkitään maksetuksi");
+  await main(page).getByRole("button", { name: `Kirjaa maksu ${euros(totalCents - 1000)}` }).click();
   await expect(page.getByRole("status").getByText(/^Lasku \d+ merkitty maksetuksi$/)).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/backoffice/orders/${orderNumber}/maksu$`));
   await expect(invoice).toContainText(/Maksettu \d{1,2}\.\d{1,2}\.\d{4}/);

@@ -5,7 +5,7 @@ import { expect, expectNoAxeViolations, test } from "./support/test";
 
 // The signed-in customer's two wizards as a person uses them on a phone (320 px), once with
 // JavaScript and once without (the two projects): /varaa-kaveri (four steps) from the landing page
-// and /portal/orders/new (five steps) from the portal's orders, each to an order the customer then
+// (also what the portal's orders open: /portal/orders/new leads to it), each to an order the customer then
 // finds in the portal, with a note for the helper that reaches the helper's task page. Only helpers
 // who serve the visit's city and are free then are offered. Every page is scanned with axe.
 //
@@ -33,6 +33,10 @@ async function signIn(page: Page, email: string, home: RegExp) {
 }
 
 async function signOut(page: Page) {
+  // The booking steps' header has no sign-out: it is in the portal's.
+  if (!(await page.getByRole("button", { name: "Kirjaudu ulos" }).isVisible())) {
+    await page.getByRole("banner").getByRole("link", { name: /Omat sivut/ }).click();
+  }
   await page.getByRole("button", { name: "Kirjaudu ulos" }).click();
   await expect(page).toHaveURL(/\/$/);
 }
@@ -41,11 +45,14 @@ function uniqueNote(tag: string) {
   return `Ovikoodi ${Math.floor(1000 + Math.random() * 9000)}, kissa nimeltä Mirri (${tag}-${Date.now()}).`;
 }
 
-/** The helper step of a Helsinki visit: only helpers who serve Helsinki, free at that time. */
-async function expectHelsinkiHelpers(page: Page) {
+/**
+ * The helper step of a Helsinki visit: only helpers who serve Helsinki, offer the service and are
+ * free at that time. Aleksi lives in Espoo and serves Helsinki, but does errands (Asiointiapu), not
+ * company (Juttuseura); Kaarina (the best rated of all) is in Turku.
+ */
+async function expectHelsinkiHelpers(page: Page, { errands }: { errands: boolean }) {
   await expect(page.getByRole("heading", { level: 1, name: "Valitse kaveri" })).toBeVisible();
-  // Aleksi lives in Espoo and serves Helsinki; Kaarina (the best rated of all) is in Turku.
-  await expect(main(page).getByRole("radio", { name: /Aleksi Heikkinen/ })).toBeVisible();
+  await expect(main(page).getByRole("radio", { name: /Aleksi Heikkinen/ })).toHaveCount(errands ? 1 : 0);
   await expect(main(page).getByRole("radio", { name: /Kaarina Lindholm/ })).toHaveCount(0);
   await expect(main(page).getByText("Paikka", { exact: true }).locator("xpath=following-sibling::dd[1]")).toHaveText("00100 Helsinki");
 }
@@ -109,11 +116,12 @@ test.describe("signed-in booking", () => {
     await expect(main(page).getByText("Vaihe 2 / 4")).toBeVisible();
     await expectNoAxeViolations(page);
     await chooseTime(page, { day: 18, hour: jsEnabled ? 9 : 14, duration: 2 });
-    const visit = main(page).getByRole("region", { name: "4. Käynnin osoite" });
-    await expect(visit.getByLabel("Katuosoite")).toHaveValue("Runeberginkatu 15 A 4");
-    await expect(visit.getByLabel("Postinumero")).toHaveValue("00100");
-    await expect(visit.getByLabel("Kaupunki")).toHaveValue("Helsinki");
-    await expect(visit.getByLabel("Puhelinnumero")).toHaveValue("+358401234001");
+    const visit = main(page).getByRole("region", { name: "4. Kenelle tilaat palvelun?" });
+    await expect(visit.getByRole("radio", { name: /Itselleni/ })).toBeChecked();
+    await expect(visit.getByLabel("Katuosoite", { exact: true })).toHaveValue("Runeberginkatu 15 A 4");
+    await expect(visit.getByLabel("Postinumero", { exact: true })).toHaveValue("00100");
+    await expect(visit.getByLabel("Kaupunki", { exact: true })).toHaveValue("Helsinki");
+    await expect(visit.getByLabel("Puhelinnumero", { exact: true })).toHaveValue("+358401234001");
     // The live price: the one price list, 2 × 40 €.
     await expect(main(page).getByRole("region", { name: "Yhteenveto" })).toContainText("80,00 €");
     // A description too short is refused with the spec's words, and nothing typed is lost.
@@ -130,7 +138,7 @@ test.describe("signed-in booking", () => {
     // Step 3: helpers near the visit and free then.
     await expect(page).toHaveURL(/\/varaa-kaveri\/kaveri\?/);
     await expect(main(page).getByText("Vaihe 3 / 4")).toBeVisible();
-    await expectHelsinkiHelpers(page);
+    await expectHelsinkiHelpers(page, { errands: true });
     await expectNoAxeViolations(page);
     await chooseHelper(page, HELPER_NAME);
 
@@ -143,7 +151,7 @@ test.describe("signed-in booking", () => {
     await expectNoteOnHelpersPage(page, orderNumber, note);
   });
 
-  test("/portal/orders/new from the portal: the same helper again, five steps, and a busy helper is not offered", async ({
+  test("the same helper again from the portal's orders opens the one wizard, and a busy helper is not offered", async ({
     page,
     jsEnabled,
   }) => {
@@ -155,55 +163,46 @@ test.describe("signed-in booking", () => {
     await expect(page).toHaveURL(/\/portal\/orders$/);
     // A past order with Elina: book her again.
     await main(page)
-      .getByRole("region", { name: /Aiemmat ja perutut tilaukset/ })
+      .getByRole("region", { name: /Aiemmat ja peruutetut tilaukset/ })
       .getByRole("link", { name: SAME_HELPER_AGAIN })
       .first()
       .click();
 
-    // Step 1: the service of that order is chosen, and so is the helper.
-    await expect(page).toHaveURL(/\/portal\/orders\/new\?/);
-    await expect(main(page).getByText("Vaihe 1 / 5")).toBeVisible();
+    // Step 1: the service of that order is chosen, and so is the helper (issue 26 item 3: one wizard).
+    await expect(page).toHaveURL(/\/varaa-kaveri\?/);
+    await expect(main(page).getByText("Vaihe 1 / 4")).toBeVisible();
     await expect(main(page)).toContainText(`Varaat kaverin ${HELPER_NAME} uudelleen`);
     await expectNoAxeViolations(page);
     await main(page).getByRole("button", { name: "Jatka", exact: true }).click();
 
-    // Step 2: time and the address.
-    await expect(page).toHaveURL(/\/portal\/orders\/new\/aika\?/);
-    await expect(page.getByRole("heading", { level: 1, name: "Aika ja osoite" })).toBeVisible();
+    // Step 2: time, the address and the description.
+    await expect(page).toHaveURL(/\/varaa-kaveri\/aika\?/);
+    await expect(page.getByRole("heading", { level: 1, name: "Aika ja paikka" })).toBeVisible();
     await chooseTime(page, { day: 19, hour, duration: 3 });
     await fillPlace(page, { postalCode: "00100", city: "Helsinki" });
     await expect(main(page).getByRole("region", { name: "Yhteenveto" })).toContainText("120,00 €");
     await expectNoAxeViolations(page);
-    await main(page).getByRole("button", { name: "Jatka kuvaukseen" }).click();
-
-    // Step 3: description (the portal wizard's words) and the note.
-    await expect(page).toHaveURL(/\/portal\/orders\/new\/kuvaus\?/);
-    await expect(main(page).getByText("Vaihe 3 / 5")).toBeVisible();
-    await main(page).getByRole("button", { name: "Jatka kaverin valintaan" }).click();
-    await expect(main(page).getByRole("link", { name: "Kuvaus on liian lyhyt (vähintään 10 merkkiä)" })).toBeVisible();
-    await expectNoAxeViolations(page);
     await describeVisit(page, { description: "Iltapäiväkahvit ja valokuva-albumien selailua.", note });
 
-    // Step 4: the same helper is chosen already; only Helsinki's helpers are offered.
-    await expect(main(page).getByText("Vaihe 4 / 5")).toBeVisible();
-    await expectHelsinkiHelpers(page);
+    // Step 3: the same helper is chosen already; only Helsinki's helpers are offered.
+    await expect(main(page).getByText("Vaihe 3 / 4")).toBeVisible();
+    await expectHelsinkiHelpers(page, { errands: false });
     await expect(main(page).getByRole("radio", { name: new RegExp(HELPER_NAME) })).toBeChecked();
     await expectNoAxeViolations(page);
     await chooseHelper(page, HELPER_NAME);
 
-    // Step 5: summary and payment.
-    await expect(main(page).getByText("Vaihe 5 / 5")).toBeVisible();
+    // Step 4: summary and payment.
+    await expect(main(page).getByText("Vaihe 4 / 4")).toBeVisible();
     const orderNumber = await bookOnSummary(page, note);
 
     // The same time again: Elina is booked now, so she is not offered, and naming her says why.
     await main(page)
-      .getByRole("region", { name: /Aiemmat ja perutut tilaukset/ })
+      .getByRole("region", { name: /Aiemmat ja peruutetut tilaukset/ })
       .getByRole("link", { name: SAME_HELPER_AGAIN })
       .first()
       .click();
     await main(page).getByRole("button", { name: "Jatka", exact: true }).click();
     await chooseTime(page, { day: 19, hour: hour + 1, duration: 1 });
-    await main(page).getByRole("button", { name: "Jatka kuvaukseen" }).click();
     await describeVisit(page, { description: "Toinen käynti samana päivänä." });
     await expect(page.getByRole("heading", { level: 1, name: "Valitse kaveri" })).toBeVisible();
     await expect(main(page).getByRole("alert").filter({ hasText: "Tarkista varauksesi" })).toContainText(
@@ -214,6 +213,87 @@ test.describe("signed-in booking", () => {
     await expectNoAxeViolations(page);
 
     await expectNoteOnHelpersPage(page, orderNumber, note);
+  });
+
+  test("a son books for his mother with a discount code and pays online: the portal's success page, the mother on the helper's card, his profile unchanged, and the mother offered again", async ({
+    page,
+    jsEnabled,
+  }) => {
+    // Each project its own mother, so the two runs at once do not see each other's saved recipient.
+    const mother = { first: "Aino", last: jsEnabled ? "Jokela" : "Kivelä", phone: "0401112223", address: "Mannerheimintie 5 B 12" };
+    await page.goto("/");
+    await signIn(page, CUSTOMER, /\/portal$/);
+    await page.goto("/varaa-kaveri");
+    await main(page)
+      .getByRole("radio", { name: /^Asiointiapu/ })
+      .check();
+    await main(page).getByRole("button", { name: "Jatka", exact: true }).click();
+    await chooseTime(page, { day: 26, hour: jsEnabled ? 10 : 14, duration: 2 });
+
+    // "Kenelle tilaat palvelun?": for another person, the guest form's recipient fields.
+    const who = main(page).getByRole("region", { name: /Kenelle tilaat palvelun\?/ });
+    await who.getByRole("radio", { name: /Toiselle henkilölle/ }).check();
+    await who.getByLabel("Saajan etunimi").fill(mother.first);
+    await who.getByLabel("Saajan sukunimi").fill(mother.last);
+    await who.getByLabel("Saajan puhelinnumero").fill(mother.phone);
+    await who.getByLabel("Saajan katuosoite").fill(mother.address);
+    await who.getByLabel("Saajan postinumero").fill("00 100");
+    await who.getByLabel("Saajan kaupunki").fill("Helsinki");
+    await expectNoAxeViolations(page);
+    await describeVisit(page, { description: "Kauppa-asiat ja apteekki äidin kanssa." });
+    await chooseHelper(page, HELPER_NAME);
+
+    // The summary: DEMO10 checked first (its answer reloads the form without JavaScript), then payment.
+    await expect(page.getByRole("heading", { level: 1, name: "Yhteenveto ja maksu" })).toBeVisible();
+    await expect(main(page)).toContainText(`${mother.first} ${mother.last}`);
+    await main(page).getByLabel("Alennuskoodi (vapaaehtoinen)").fill("DEMO10");
+    await main(page).getByRole("button", { name: "Tarkista" }).click();
+    await expect(main(page).getByText("Alennuskoodi hyväksytty!")).toBeVisible();
+    await expect(main(page).getByTestId("hinta-yhteensa")).toHaveText("72,00 €");
+    await expectNoAxeViolations(page);
+    await main(page)
+      .getByRole("radio", { name: /^Verkkomaksu/ })
+      .check();
+    await main(page)
+      .getByRole("checkbox", { name: /Hyväksyn käyttöehdot/ })
+      .check();
+    await main(page).getByRole("button", { name: "Varaa nyt" }).click();
+    await expect(page).toHaveURL(/\/maksu\/testi\//);
+    await expect(main(page)).toContainText("72,00 €");
+    await main(page).getByRole("button", { name: "Maksa" }).click();
+
+    // Paid online, the son lands in the portal, not on the guest's page.
+    await expect(page).toHaveURL(/\/portal\/orders\/success\?order_number=ORD-\d+/);
+    const orderNumber = new URL(page.url()).searchParams.get("order_number")!;
+    await expect(page.getByRole("heading", { level: 1, name: "Varaus tehty onnistuneesti!" })).toBeVisible();
+    await expect(main(page).getByRole("link", { name: `Näytä tilaus ${orderNumber}` })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    // His own details are as they were: the booking for his mother did not rewrite them.
+    await page.goto("/portal/profile");
+    await expect(main(page).getByLabel("Puhelinnumero (vapaaehtoinen)")).toHaveValue("+358401234001");
+
+    // The next booking offers the mother from "Aiemmat saajat" with one tap.
+    await page.goto("/varaa-kaveri");
+    await main(page)
+      .getByRole("radio", { name: /^Asiointiapu/ })
+      .check();
+    await main(page).getByRole("button", { name: "Jatka", exact: true }).click();
+    await chooseTime(page, { day: 27, hour: jsEnabled ? 10 : 14, duration: 2 });
+    const again = main(page).getByRole("region", { name: /Kenelle tilaat palvelun\?/ });
+    await again.getByRole("radio", { name: /Toiselle henkilölle/ }).check();
+    await again.getByRole("button", { name: new RegExp(`${mother.first} ${mother.last}`) }).click();
+    await expect(main(page).getByLabel("Saajan sukunimi")).toHaveValue(mother.last);
+    await expect(main(page).getByLabel("Saajan katuosoite")).toHaveValue(mother.address);
+    await expectNoAxeViolations(page);
+
+    // The helper's card names the mother and her address, not the son's.
+    await signOut(page);
+    await signIn(page, HELPER, /\/portal\/caregiver-bookings$/);
+    const card = main(page).getByRole("listitem").filter({ hasText: orderNumber });
+    await expect(card).toContainText(`${mother.first} ${mother.last}`);
+    await expect(card).toContainText(mother.address);
+    await expect(card).not.toContainText("Runeberginkatu");
   });
 
   test("an anonymous visitor opening /varaa-kaveri signs in and comes back to it", async ({ page }) => {

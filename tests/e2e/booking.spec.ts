@@ -108,7 +108,8 @@ test.describe("booking", () => {
     await page.goto("/varaus");
     await expect(main(page).getByText("Vaihe 1 / 3")).toBeVisible();
     await expect(main(page).getByRole("navigation", { name: "Varauksen vaiheet" })).toBeVisible();
-    await chooseTimeAndService(page, { day: 12, hour: jsEnabled ? 9 : 13, duration: 2, service: /^Asiointiapu/ });
+    // Matti offers digital help (Digikaveri), not errands: helpers are offered for what they do.
+    await chooseTimeAndService(page, { day: 12, hour: jsEnabled ? 9 : 13, duration: 2, service: /^Digikaveri/ });
     await main(page).getByRole("button", { name: "Jatka kaverin valintaan" }).click();
 
     await expect(main(page).getByText("Vaihe 2 / 3")).toBeVisible();

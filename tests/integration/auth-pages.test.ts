@@ -125,8 +125,10 @@ describe("portal", () => {
     expect(answer.data.orders).toEqual([]);
   });
 
-  it("shows a caregiver their upcoming assigned orders with their earnings", async () => {
+  it("shows a caregiver their upcoming assigned orders with their earnings, none already marked done", async () => {
     await insertOrder({ customer: people.otherCustomer, caregiver: people.caregiver, startsInHours: 200, description: "kaverin keikka" });
+    // Marked done before its start (early, or by staff): no longer upcoming.
+    await insertOrder({ customer: people.otherCustomer, caregiver: people.caregiver, startsInHours: 100, status: "completed", description: "tehty etuajassa" });
     const answer = await load(portalIndexLoader, "/portal", people.caregiver);
     expect(answer.data.isCaregiver).toBe(true);
     expect(answer.data.canOrder).toBe(false);
@@ -140,7 +142,10 @@ describe("portal", () => {
     await insertOrder({ customer: people.customer, caregiver: people.otherCaregiver, startsInHours: 400, description: "toisen kaverin" });
     const answer = await load(caregiverBookingsLoader, "/portal/caregiver-bookings", people.caregiver);
     const descriptions = [...answer.data.open, ...answer.data.closed].map((booking: { description: string }) => booking.description);
-    expect(descriptions).toEqual(["kaverin keikka", "oma", "valmis"]);
+    // A visit over a week ago keeps no personal details on the helper's card (issue 25 item 10).
+    expect(descriptions).toEqual(["kaverin keikka", "oma", "tehty etuajassa", null]);
+    // Each card leads to the order's thread with the customer.
+    expect(answer.data.open[1].messagesHref).toBe(`/portal/messages/${answer.data.open[1].orderNumber}`);
     expect(answer.data.open[1]).toMatchObject({ visitName: "Aino Asiakas", earnings: "51,00\u00a0€", status: "in_progress" });
   });
 

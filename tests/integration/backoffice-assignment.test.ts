@@ -86,7 +86,7 @@ describe("assigning a helper", () => {
     const overlapping = await createTestOrder({ paymentMethod: "invoice", startsAt: new Date(startsAt.getTime() + 3_600_000) });
 
     const outcome = await assignCaregiver(db, actor, { orderId: overlapping.orderId, caregiverId: caregiver.id });
-    expect(outcome).toEqual({ ok: false, reason: "caregiver_busy", orderNumber: overlapping.orderNumber });
+    expect(outcome).toEqual({ ok: false, reason: "caregiver_busy", caregiverName: "Aino Äijälä", orderNumber: overlapping.orderNumber });
     const row = await db.selectFrom("orders").select("caregiver_id").where("id", "=", overlapping.orderId).executeTakeFirstOrThrow();
     expect(row.caregiver_id).toBeNull();
     expect(await auditRows("order", overlapping.orderId)).toHaveLength(0);

@@ -8,7 +8,7 @@ import { loader as listLoader } from "~/routes/backoffice.caregivers._index";
 import { assignCaregiver } from "~/services/order-assignment.server";
 import { takeToast } from "~/services/flash.server";
 import { answerOf, contextFor, cookiesFrom, createTestUser, getRequest, postRequest, sessionCookieFor } from "./support/auth";
-import { createTestOrder } from "./support/booking-fixtures";
+import { serviceCategoryId, createTestOrder } from "./support/booking-fixtures";
 import { auditRows, createCaregiver, emailsTo } from "./support/backoffice";
 
 // Helpers in the back office (issue 14): the review actions through real POSTs as a browser
@@ -26,10 +26,12 @@ beforeAll(async () => {
   moderatorCookie = await sessionCookieFor(moderator);
 });
 
+/** A review decision as confirmed (the confirm step itself: tests/integration/visit-lifecycle.test.ts). */
 function post(caregiverId: string, fields: Record<string, string>) {
+  const confirmed = fields.intent === "review" ? { vahvista: "kylla", ...fields } : fields;
   return answerOf(() =>
     caregiverAction({
-      request: postRequest(`/backoffice/caregivers/${caregiverId}`, fields, moderatorCookie),
+      request: postRequest(`/backoffice/caregivers/${caregiverId}`, confirmed, moderatorCookie),
       params: { caregiverId },
       context: contextFor(),
     }),
@@ -49,6 +51,7 @@ async function statusOf(caregiverId: string): Promise<CaregiverStatus> {
 describe("reviewing an application", () => {
   it("approves a pending applicant: status, audit line and the welcome e-mail with how to sign in", async () => {
     const applicant = await createCaregiver(db, { name: "Hanna Hakija", status: "pending", rating: null });
+    await db.updateTable("caregivers").set({ interview_done: true, identity_verified: true, background_check: true }).where("id", "=", applicant.id).execute();
     const answer = await post(applicant.id, { intent: "review", action: "approve" });
     expect(answer.status).toBe(302);
     expect(answer.location).toBe(`/backoffice/caregivers/${applicant.id}`);
@@ -104,7 +107,7 @@ describe("reviewing an application", () => {
   it("suspends an approved helper, who is then neither offered nor assignable, and reinstates them", async () => {
     const helper = await createCaregiver(db, { name: "Sakari Jäädytettävä", rating: 5 });
     const startsAt = new Date("2027-03-01T08:00:00Z");
-    const interval = { startsAt, endsAt: new Date(startsAt.getTime() + 2 * 3_600_000), city: "Helsinki" };
+    const interval = { startsAt, endsAt: new Date(startsAt.getTime() + 2 * 3_600_000), city: "Helsinki", serviceCategoryId: await serviceCategoryId(db) };
     expect((await listOfferedCaregivers(db, interval)).map((c) => c.id)).toContain(helper.id);
 
     const suspended = await post(helper.id, { intent: "review", action: "suspend", reason: "Asiakaspalaute selvitettävänä." });

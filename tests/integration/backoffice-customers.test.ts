@@ -30,10 +30,11 @@ async function customerIdOf(profileId: string): Promise<string> {
   return row.id;
 }
 
-function setFrozen(customerId: string, intent: "freeze" | "unfreeze") {
+/** Freezing asks first: `confirmed` is what the confirm step's button posts. */
+function setFrozen(customerId: string, intent: "freeze" | "unfreeze", confirmed = true) {
   return answerOf(() =>
     customerAction({
-      request: postRequest(`/backoffice/users/${customerId}`, { intent }, moderatorCookie),
+      request: postRequest(`/backoffice/users/${customerId}`, { intent, ...(confirmed ? { confirmed: "1" } : {}) }, moderatorCookie),
       params: { customerId },
       context: contextFor(),
     }),
@@ -52,6 +53,16 @@ describe("freezing a customer", () => {
     const customerId = await customerIdOf(customer.id);
     await sessionCookieFor(customer);
     expect((await signIn(customer.email)).status).toBe(302);
+
+    // The first press only asks, saying what follows; nothing changes until it is confirmed.
+    const asked = await setFrozen(customerId, "freeze", false);
+    expect(asked.status).toBe(200);
+    expect(asked.data.confirm).toMatchObject({ title: "Jäädytetäänkö asiakas Jaana Jäädytettävä?", confirmLabel: "Jäädytä asiakas" });
+    expect(asked.data.confirm.lines[0]).toContain("kirjataan heti ulos");
+    expect(asked.data.confirm.fields).toEqual([["intent", "freeze"]]);
+    expect((await db.selectFrom("customers").select("status").where("id", "=", customerId).executeTakeFirstOrThrow()).status).toBe("active");
+    expect(await db.selectFrom("sessions").select("id").where("user_id", "=", customer.id).execute()).not.toHaveLength(0);
+    expect(await auditRows("customer", customerId)).toHaveLength(0);
 
     const frozen = await setFrozen(customerId, "freeze");
     expect(frozen.status).toBe(302);

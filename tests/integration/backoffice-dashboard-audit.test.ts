@@ -62,15 +62,16 @@ describe("the dashboard", () => {
 
     const support = await dashboard("support");
     expect(support.data.cards.map((card: { label: string }) => card.label)).toEqual(["Avoimet tilaukset"]);
-    expect(support.data.groups.map((group: { id: string }) => group.id)).toEqual(["unassigned"]);
+    expect(support.data.groups.map((group: { id: string }) => group.id)).toEqual(["unassigned", "not-started", "suspended-caregiver"]);
     const moderator = await dashboard("moderator");
-    expect(moderator.data.groups.map((group: { id: string }) => group.id)).toEqual(["applications", "unassigned"]);
+    expect(moderator.data.groups.map((group: { id: string }) => group.id)).toEqual(["applications", "unassigned", "not-started", "suspended-caregiver"]);
   });
 });
 
 describe("the audit log list", () => {
   it("lists staff writes newest first with who, what and before → after, filterable", async () => {
     const applicant = await createCaregiver(db, { name: "Lokin Hakija", status: "pending", rating: null });
+    await db.updateTable("caregivers").set({ interview_done: true, identity_verified: true, background_check: true }).where("id", "=", applicant.id).execute();
     await reviewCaregiver(db, { id: staff.moderator.id }, { caregiverId: applicant.id, action: "approve" });
     const helper = await createCaregiver(db, { name: "Lokin Kaveri" });
     const order = await createTestOrder({ paymentMethod: "invoice", startsAt: new Date("2027-08-01T09:00:00Z") });

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getDb, type DB } from "~/db.server";
 import { formatEuros } from "~/domain/format";
 import type { AuthUser } from "~/models/users.server";
@@ -7,6 +7,7 @@ import { action as basicsAction, loader as basicsLoader } from "~/routes/backoff
 import { loader as timelineLoader } from "~/routes/backoffice.orders.$orderNumber.aikajana";
 import { loader as paymentLoader } from "~/routes/backoffice.orders.$orderNumber.maksu";
 import { action as listAction, loader as listLoader } from "~/routes/backoffice.orders._index";
+import { setTestClock } from "~/services/clock.server";
 import { takeToast } from "~/services/flash.server";
 import { createInvoiceForOrder } from "~/services/invoices.server";
 import { answerOf, contextFor, cookiesFrom, createTestUser, getRequest, postRequest, sessionCookieFor } from "./support/auth";
@@ -48,6 +49,8 @@ async function toastOf(answer: { response: Response | null }) {
 }
 
 const numbers = (answer: { data: { rows: Array<{ orderNumber: string }> } }) => answer.data.rows.map((row) => row.orderNumber);
+
+afterEach(() => setTestClock(null));
 
 describe("the orders list", () => {
   it("searches order numbers, customer and helper names case-insensitively, and pages newest first", async () => {
@@ -142,33 +145,39 @@ describe("changing an order from the list", () => {
     const answer = await change({ intent: "assign", orderId: order.orderId, caregiverId: caregiver.id });
     expect(await toastOf(answer)).toMatchObject({
       type: "error",
-      title: "Kaverin päivitys epäonnistui: kaverilla on jo toinen tilaus samaan aikaan.",
+      title: expect.stringMatching(/^Kaverin päivitys epäonnistui: .+ on varattu tuohon aikaan\.$/),
     });
     expect(await auditRows("order", order.orderId)).toHaveLength(0);
   });
 
-  it("sets any status but cancelled, audited, with 'Status päivitetty'", async () => {
-    const order = await createTestOrder({ paymentMethod: "invoice", startsAt: nextSlot() });
+  it("moves an order along the staff rows of the transition table, audited, with 'Tila päivitetty'", async () => {
+    const startsAt = nextSlot();
+    const order = await createTestOrder({ paymentMethod: "invoice", startsAt, caregiverId: true });
+    setTestClock(new Date(startsAt.getTime() + 60_000));
+    expect(await toastOf(await change({ intent: "status", orderId: order.orderId, status: "in_progress" }))).toMatchObject({ type: "success", title: "Tila päivitetty" });
+    expect(await toastOf(await change({ intent: "status", orderId: order.orderId, status: "pending" }))).toMatchObject({ type: "success" });
     const answer = await change({ intent: "status", orderId: order.orderId, status: "completed" });
-    expect(await toastOf(answer)).toMatchObject({ type: "success", title: "Status päivitetty" });
+    expect(await toastOf(answer)).toMatchObject({ type: "success", title: "Tila päivitetty" });
     const row = await db.selectFrom("orders").select(["status", "completed_at"]).where("id", "=", order.orderId).executeTakeFirstOrThrow();
     expect(row.status).toBe("completed");
     expect(row.completed_at).not.toBeNull();
-    expect((await auditRows("order", order.orderId))[0]).toMatchObject({
+    expect((await auditRows("order", order.orderId)).at(-1)).toMatchObject({
       action: "order.status",
       before: { status: "pending" },
       after: { status: "completed" },
     });
+    // Completed is final: nothing moves it back.
     const back = await change({ intent: "status", orderId: order.orderId, status: "in_progress" });
-    expect(await toastOf(back)).toMatchObject({ title: "Status päivitetty" });
-    const reopened = await db.selectFrom("orders").select(["status", "completed_at"]).where("id", "=", order.orderId).executeTakeFirstOrThrow();
-    expect(reopened).toEqual({ status: "in_progress", completed_at: null });
+    expect(await toastOf(back)).toMatchObject({ type: "error", title: expect.stringContaining("Valmis ja peruutettu tilaus ovat lopullisia") });
+    expect(await db.selectFrom("orders").select("status").where("id", "=", order.orderId).executeTakeFirstOrThrow()).toEqual({ status: "completed" });
   });
 
   it("owes the helper their earnings once when staff mark an order with a helper completed", async () => {
-    const order = await createTestOrder({ paymentMethod: "invoice", startsAt: nextSlot(), caregiverId: true });
+    const startsAt = nextSlot();
+    const order = await createTestOrder({ paymentMethod: "invoice", startsAt, caregiverId: true });
+    setTestClock(new Date(startsAt.getTime() + 60_000));
     const earnings = await db.selectFrom("orders").select("caregiver_earnings_cents").where("id", "=", order.orderId).executeTakeFirstOrThrow();
-    await change({ intent: "status", orderId: order.orderId, status: "completed" });
+    await Promise.all([change({ intent: "status", orderId: order.orderId, status: "completed" }), change({ intent: "status", orderId: order.orderId, status: "completed" })]);
     await change({ intent: "status", orderId: order.orderId, status: "in_progress" });
     await change({ intent: "status", orderId: order.orderId, status: "completed" });
     const payouts = await db.selectFrom("payouts").select(["caregiver_id", "amount_cents", "status"]).where("order_id", "=", order.orderId).execute();
@@ -181,7 +190,7 @@ describe("changing an order from the list", () => {
   it("sends cancelling to the admin's cancellation page and refuses it for support", async () => {
     const order = await createTestOrder({ paymentMethod: "invoice", startsAt: nextSlot() });
     const bySupport = await change({ intent: "status", orderId: order.orderId, status: "cancelled" });
-    expect(await toastOf(bySupport)).toMatchObject({ type: "error", title: "Statuksen päivitys epäonnistui: vain ylläpitäjä voi perua tilauksen." });
+    expect(await toastOf(bySupport)).toMatchObject({ type: "error", title: "Tilan päivitys epäonnistui: vain ylläpitäjä voi perua tilauksen." });
     const byAdmin = await change({ intent: "status", orderId: order.orderId, status: "cancelled", returnTo: "/backoffice/orders?tila=pending" }, "admin");
     expect(byAdmin.status).toBe(302);
     expect(byAdmin.location).toBe(`/backoffice/orders/${order.orderNumber}/peruuta?takaisin=%2Fbackoffice%2Forders%3Ftila%3Dpending`);
@@ -199,7 +208,7 @@ describe("changing an order from the list", () => {
     expect((await change({ intent: "status", orderId: order.orderId, status: "valmis" })).status).toBe(400);
     expect((await change({ intent: "poista", orderId: order.orderId })).status).toBe(400);
     const missing = await change({ intent: "status", orderId: "00000000-0000-4000-8000-000000000000", status: "pending" });
-    expect(await toastOf(missing)).toMatchObject({ type: "error", title: "Statuksen päivitys epäonnistui: tilausta ei löytynyt." });
+    expect(await toastOf(missing)).toMatchObject({ type: "error", title: "Tilan päivitys epäonnistui: tilausta ei löytynyt." });
   });
 });
 

@@ -47,8 +47,12 @@ async function completedOrder() {
 
 const load = (query = "", who: keyof typeof cookies = "admin") =>
   answerOf(() => paymentsLoader({ request: getRequest(`/backoffice/payments${query}`, cookies[who]), params: {}, context: contextFor() }));
+/** A press of a button and, for the money actions, of its confirm step's (confirmed=1). */
 const post = (fields: Record<string, string>, who: keyof typeof cookies = "admin") =>
-  answerOf(() => paymentsAction({ request: postRequest("/backoffice/payments", fields, cookies[who]), params: {}, context: contextFor() }));
+  answerOf(() => paymentsAction({ request: postRequest("/backoffice/payments", { ...fields, confirmed: "1" }, cookies[who]), params: {}, context: contextFor() }));
+/** The first press only: what the confirm step asks. */
+const ask = (fields: Record<string, string>) =>
+  answerOf(() => paymentsAction({ request: postRequest("/backoffice/payments", fields, cookies.admin), params: {}, context: contextFor() }));
 
 const euros = formatEuros;
 const euroField = (cents: number) => (cents / 100).toFixed(2).replace(".", ",");
@@ -78,6 +82,47 @@ describe("the payments page", () => {
     const audit = await auditRows("order", order.orderId);
     expect(audit.map((row) => row.action)).toEqual(["payout.paid"]);
     expect(audit[0]?.after).toMatchObject({ payout: "paid", amountCents: order.earningsCents });
+  });
+
+  it("asks before paying a payout, one or all, stating the amount, and pays nothing until confirmed", async () => {
+    const order = await completedOrder();
+    const one = await ask({ intent: "payout", payoutId: order.payoutId, returnTo: "/backoffice/payments" });
+    expect(one.status).toBe(200);
+    expect(one.data.confirm.title).toBe("Merkitäänkö tilitys maksetuksi?");
+    expect(one.data.confirm.lines[0]).toContain(`${euros(order.earningsCents)} tilauksesta ${order.orderNumber}`);
+    expect(one.data.confirm.confirmLabel).toBe(`Kyllä, merkitse maksetuksi (${euros(order.earningsCents)})`);
+    expect(one.data.confirm.fields).toEqual([["intent", "payout"], ["payoutId", order.payoutId], ["returnTo", "/backoffice/payments"]]);
+    expect(one.data.confirm.cancelHref).toBe("/backoffice/payments");
+    expect(await payoutStatus(order.payoutId)).toBe("pending");
+
+    const page = await load();
+    const pending = await db.selectFrom("payouts").select(["amount_cents"]).where("status", "=", "pending").where("created_at", "<", new Date(page.data.payoutsCreatedBefore)).execute();
+    const total = pending.reduce((sum, row) => sum + row.amount_cents, 0);
+    const all = await ask({ intent: "payouts", createdBefore: page.data.payoutsCreatedBefore });
+    expect(all.status).toBe(200);
+    expect(all.data.confirm.confirmLabel).toBe(`Merkitse kaikki ${pending.length} maksetuiksi (${euros(total)})`);
+    expect(await payoutStatus(order.payoutId)).toBe("pending");
+    expect(await auditRows("order", order.orderId)).toHaveLength(0);
+  });
+
+  it("asks before recording an invoice payment, stating the amount and the balance after it", async () => {
+    const order = await createTestOrder({ paymentMethod: "invoice", startsAt: new Date("2027-05-07T09:00:00Z") });
+    const invoice = await createInvoiceForOrder(db, order.orderId);
+    const asked = await ask({ intent: "invoice", invoiceId: invoice.invoiceId, paidOn: "2026-11-20", amount: "10" });
+    expect(asked.status).toBe(200);
+    expect(asked.data.confirm.title).toBe(`Kirjataanko maksu laskulle ${invoice.invoiceNumber}?`);
+    expect(asked.data.confirm.lines).toEqual([
+      `Kirjataan ${euros(1000)}, maksupäivä 20.11.2026. Asiakas Sirkka Mäkelä, tilaus ${order.orderNumber}.`,
+      `Avoin saldo on ${euros(order.totalPriceCents)}. Maksun jälkeen maksamatta jää ${euros(order.totalPriceCents - 1000)}.`,
+    ]);
+    expect(asked.data.confirm.confirmLabel).toBe(`Kirjaa maksu ${euros(1000)}`);
+    expect(await invoicePayments(invoice.invoiceId)).toEqual([]);
+    // The confirm step's button posts the same fields with confirmed=1, and that records it.
+    const confirmed = await answerOf(() =>
+      paymentsAction({ request: postRequest("/backoffice/payments", Object.fromEntries([...asked.data.confirm.fields, ["confirmed", "1"]]), cookies.admin), params: {}, context: contextFor() }),
+    );
+    expect(confirmed.status).toBe(302);
+    expect((await invoicePayments(invoice.invoiceId)).map((p) => p.amount_cents)).toEqual([1000]);
   });
 
   it("pays every payout on screen in bulk, but not one created after the page was loaded", async () => {
@@ -138,7 +183,9 @@ describe("the payments page", () => {
     const tooMuch = await post({ intent: "invoice", invoiceId: invoice.invoiceId, paidOn: "2026-11-03", amount: euroField(total) });
     expect(tooMuch.status).toBe(400);
     expect(tooMuch.data.invoiceId).toBe(invoice.invoiceId);
-    expect(tooMuch.data.result.error.amount).toEqual([`Summa on suurempi kuin laskusta maksamatta oleva ${euros(total - 5000)}.`]);
+    expect(tooMuch.data.result.error.amount).toEqual([`Summa on suurempi kuin avoin saldo ${euros(total - 5000)}. Kirjaa enintään ${euros(total - 5000)}.`]);
+    // The confirm step refuses it already, before asking.
+    expect((await ask({ intent: "invoice", invoiceId: invoice.invoiceId, paidOn: "2026-11-03", amount: euroField(total) })).status).toBe(400);
     expect(await invoicePayments(invoice.invoiceId)).toHaveLength(1);
 
     await post({ intent: "invoice", invoiceId: invoice.invoiceId, paidOn: "2026-11-09", amount: euroField(total - 5000) });

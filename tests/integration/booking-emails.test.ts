@@ -190,7 +190,8 @@ describe("finishing a guest profile from the confirmation e-mail", () => {
       newPasswordAction({ request: postRequest("/auth/uusi-salasana", fields), params: {}, context: contextFor() }),
     );
     expect(saved.status).toBe(302);
-    expect(saved.location).toBe("/auth?tab=kirjaudu");
+    // Signed in at once: the link and the new password are proof enough.
+    expect(saved.location).toBe("/portal");
     const profile = await db
       .selectFrom("profiles")
       .select(["password_hash", "email_confirmed_at"])

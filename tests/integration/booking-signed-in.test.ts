@@ -1,15 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
+import { offerEveryService } from "./support/booking-fixtures";
 import { takeToast } from "~/services/flash.server";
 import { action as authAction } from "~/routes/auth._index";
 import { loader as backofficeOrderLoader } from "~/routes/backoffice.orders.$orderNumber._index";
 import { loader as backofficeOrdersLoader } from "~/routes/backoffice.orders._index";
 import { loader as helperTasksLoader } from "~/routes/portal.caregiver-bookings";
 import { loader as newOrderServiceLoader } from "~/routes/portal.orders.new._index";
-import { action as newOrderTimeAction, loader as newOrderTimeLoader } from "~/routes/portal.orders.new.aika";
-import { action as newOrderDetailsAction, loader as newOrderDetailsLoader } from "~/routes/portal.orders.new.kuvaus";
-import { loader as newOrderCaregiverLoader } from "~/routes/portal.orders.new.kaveri";
-import { action as newOrderSummaryAction } from "~/routes/portal.orders.new.yhteenveto";
 import { loader as successLoader } from "~/routes/portal.orders.success";
 import { action as varaaContactAction } from "~/routes/varaa.yhteystiedot";
 import { loader as varaaCaregiverLoader } from "~/routes/varaa.kaveri";
@@ -44,7 +41,7 @@ import {
   type DraftInput,
 } from "./support/booking";
 
-// The signed-in wizards /varaa-kaveri (four steps) and /portal/orders/new (five steps) on the one
+// The signed-in wizard /varaa-kaveri (four steps; /portal/orders/new now leads to it) on the one
 // booking engine, through real requests as a browser without JavaScript sends them: every message
 // of spec 000 §5 "Four-step wizard" and 001 §5 "Portal wizard", the anonymous visitor's way through
 // /auth and back, the note for the helper from every flow to where it is read, and the helpers
@@ -70,6 +67,7 @@ async function insertHelper(name: string, city: string, serviceCities: string[],
     .values({ profile_id: profile.id, city, service_cities: serviceCities, status: "approved", average_rating: rating })
     .returning("id")
     .executeTakeFirstOrThrow();
+  await offerEveryService(db, row.id);
   return row.id;
 }
 
@@ -324,10 +322,12 @@ describe("/varaa-kaveri: every message of spec 000 §5 'Four-step wizard'", () =
     expect(step3.status).toBe(200);
     const summary = await get(summaryLoader, "/varaa-kaveri/yhteenveto", draftQuery(draft), cookie);
     expect(summary.data.visit).toEqual({
+      recipientName: null,
       address: VISIT.address,
       phone: "0401234567",
       description: VISIT.description,
       specialNotes: VISIT.specialNotes,
+      saveToAccount: false,
     });
     expect(summary.data.amounts.totalPriceCents).toBe(8000);
 
@@ -404,95 +404,16 @@ describe("/varaa-kaveri: every message of spec 000 §5 'Four-step wizard'", () =
   });
 });
 
-describe("/portal/orders/new: the five steps and every message of 001 §5 'Portal wizard'", () => {
-  it("date, time and address say what the spec says; the description has its own step", async () => {
-    const noticeOf = async (draft: DraftInput) => {
-      const answer = await post(newOrderTimeAction, "/portal/orders/new/aika", "", timeForm(draft));
-      const page = await get(newOrderTimeLoader, "/portal/orders/new/aika", paramsOf(answer.location).toString());
-      return page.data.notice;
-    };
-    expect(await noticeOf({ service: f.serviceId, time: "10:00" })).toBe("Valitse päivämäärä");
-    expect(await noticeOf({ service: f.serviceId, date: dateInDays(5) })).toBe("Täytä kaikki pakolliset kentät");
-
-    const missing = await post(
-      newOrderTimeAction,
-      "/portal/orders/new/aika",
-      "",
-      timeForm(freshDraft({ postalCode: null, city: null }), { address: "" }),
-    );
-    expect(missing.status).toBe(400);
-    expect(missing.data.fieldErrors).toEqual({
-      address: "Täytä kaikki pakolliset kentät",
-      postalCode: "Täytä kaikki pakolliset kentät",
-      city: "Täytä kaikki pakolliset kentät",
-    });
-
-    const draft = freshDraft({ caregiver: f.caregiverId });
-    const step2 = await post(
-      newOrderTimeAction,
-      "/portal/orders/new/aika",
-      "",
-      timeForm(draft, { address: VISIT.address, phone: VISIT.phone }),
-    );
-    expect(step2.location).toBe(`/portal/orders/new/kuvaus?${draftQuery(draft)}`);
-    const cookie = cookieAfter(step2, customer.cookie);
-
-    // Step 3: description at least 10 characters; the note up to 1000.
-    const short = await post(
-      newOrderDetailsAction,
-      "/portal/orders/new/kuvaus",
-      "",
-      { ...Object.fromEntries(new URLSearchParams(draftQuery(draft))), description: "Kahvi", specialNotes: "x".repeat(1001) },
-      cookie,
-    );
-    expect(short.status).toBe(400);
-    expect(short.data.fieldErrors).toEqual({
-      description: "Kuvaus on liian lyhyt (vähintään 10 merkkiä)",
-      specialNotes: "Lisätiedot voivat olla enintään 1000 merkkiä",
-    });
-    // An empty form, as the browser sends it: both fields, empty.
-    const empty = { ...Object.fromEntries(new URLSearchParams(draftQuery(draft))), description: "", specialNotes: "" };
-    expect((await post(newOrderDetailsAction, "/portal/orders/new/kuvaus", "", empty, cookie)).data.fieldErrors).toEqual({
-      description: "Kuvaus on liian lyhyt (vähintään 10 merkkiä)",
-    });
-    const details = await post(
-      newOrderDetailsAction,
-      "/portal/orders/new/kuvaus",
-      "",
-      { ...Object.fromEntries(new URLSearchParams(draftQuery(draft))), description: VISIT.description, specialNotes: VISIT.specialNotes },
-      cookie,
-    );
-    expect(details.location).toBe(`/portal/orders/new/kaveri?${draftQuery(draft)}`);
-    const cookie2 = cookieAfter(details, cookie);
-
-    // Step 4 lists the chosen helper; step 5 books.
-    const helpers = await get(newOrderCaregiverLoader, "/portal/orders/new/kaveri", draftQuery(draft), cookie2);
-    expect(helpers.data.selected).toBe(f.caregiverId);
-    const booked = await post(
-      newOrderSummaryAction,
-      "/portal/orders/new/yhteenveto",
-      draftQuery(draft),
-      { intent: "book", paymentMethod: "invoice", acceptTerms: "on" },
-      cookie2,
-    );
-    expect(booked.location).toMatch(/^\/portal\/orders\/success\?order_number=ORD-\d+$/);
-  });
-
-  it("the description step needs the address of step 2 first", async () => {
-    const other = await newCustomer("ilman-osoitetta");
-    const db = await getDb();
-    await db.updateTable("customers").set({ address: null }).where("profile_id", "=", other.id).execute();
-    const answer = await get(newOrderDetailsLoader, "/portal/orders/new/kuvaus", draftQuery(freshDraft()), other.cookie);
-    expect(answer.location).toMatch(/^\/portal\/orders\/new\/aika\?.*viesti=details_missing/);
-  });
-
+describe("one wizard: the portal's 'Tee uusi tilaus' opens /varaa-kaveri (issue 26 item 3)", () => {
   it("'Varaa sama kaveri uudelleen' opens the wizard with the service and the helper chosen", async () => {
-    const page = await get(newOrderServiceLoader, "/portal/orders/new", `palvelu=${f.serviceId}&kaveri=${f.topCaregiverId}`);
+    const old = await get(newOrderServiceLoader, "/portal/orders/new", `palvelu=${f.serviceId}&kaveri=${f.topCaregiverId}`);
+    expect(old.location).toBe(`/varaa-kaveri?palvelu=${f.serviceId}&kaveri=${f.topCaregiverId}`);
+    const page = await get(serviceLoader, "/varaa-kaveri", `palvelu=${f.serviceId}&kaveri=${f.topCaregiverId}`);
     expect(page.data).toMatchObject({ selectedService: f.serviceId, caregiverName: "Matti Korhonen" });
-    const on = await get(newOrderServiceLoader, "/portal/orders/new", `palvelu=${f.serviceId}&kaveri=${f.topCaregiverId}&jatka=1`);
-    expect(on.location).toBe(`/portal/orders/new/aika?palvelu=${f.serviceId}&kaveri=${f.topCaregiverId}`);
+    const on = await get(serviceLoader, "/varaa-kaveri", `palvelu=${f.serviceId}&kaveri=${f.topCaregiverId}&jatka=1`);
+    expect(on.location).toBe(`/varaa-kaveri/aika?palvelu=${f.serviceId}&kaveri=${f.topCaregiverId}`);
     // A helper who cannot take bookings is not named.
-    const pending = await get(newOrderServiceLoader, "/portal/orders/new", `palvelu=${f.serviceId}&kaveri=${f.pendingCaregiverId}`);
+    const pending = await get(serviceLoader, "/varaa-kaveri", `palvelu=${f.serviceId}&kaveri=${f.pendingCaregiverId}`);
     expect(pending.data.caregiverName).toBeNull();
   });
 });

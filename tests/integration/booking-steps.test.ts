@@ -7,6 +7,7 @@ import { loader as varaaContactLoader } from "~/routes/varaa.yhteystiedot";
 import { loader as varausTimeLoader } from "~/routes/varaus._index";
 import { loader as varausCaregiverLoader } from "~/routes/varaus.kaveri";
 import { answerOf } from "./support/auth";
+import { offerEveryService } from "./support/booking-fixtures";
 import {
   CONTEXT,
   dateInDays,
@@ -248,7 +249,12 @@ describe("step 2: caregiver", () => {
         .values({ email: `lisa${i}-${Date.now()}@example.fi`, full_name: `Lisäkaveri ${i}` })
         .returning("id")
         .executeTakeFirstOrThrow();
-      await db.insertInto("caregivers").values({ profile_id: profile.id, city: "Helsinki", status: "approved", average_rating: 4 }).execute();
+      const helper = await db
+        .insertInto("caregivers")
+        .values({ profile_id: profile.id, city: "Helsinki", status: "approved", average_rating: 4 })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await offerEveryService(db, helper.id);
     }
     const answer = await step2(draftQuery(draft()));
     expect(answer.data.caregivers).toHaveLength(6);

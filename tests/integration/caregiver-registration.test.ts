@@ -16,7 +16,7 @@ import { createQuestion } from "~/services/bot-check.server";
 import { verifyPassword } from "~/services/password.server";
 import { MAX_PHOTO_BYTES, processProfilePhoto } from "~/services/photo.server";
 import { createLocalStorage, useStorage } from "~/services/storage.server";
-import { answerOf, createTestUser, sessionCookieFor, type RouteAnswer } from "./support/auth";
+import { answerOf, createTestUser, lastEmailTo, sessionCookieFor, type RouteAnswer } from "./support/auth";
 
 // Helper registration through real multipart and form POSTs against a real database (spec 001
 // §3–§5, §7–§9). Every request goes through the route's loader and action, as a browser without
@@ -298,15 +298,41 @@ describe("step 1 validation (spec 001 §5, verbatim messages)", () => {
   });
 });
 
-describe("the e-mail check of step 1", () => {
-  it("refuses an address that already has an account, whatever its letter case", async () => {
+describe("an address that already has an account (issue 31: nothing tells who has one)", () => {
+  it("passes step 1 like any other address, whatever its letter case", async () => {
     const db = await getDb();
     await db.insertInto("profiles").values({ email: "Olemassa@Example.fi", full_name: "Olli Olemassa", phone: null, password_hash: null }).execute();
-    for (const email of ["olemassa@example.fi", "OLEMASSA@EXAMPLE.FI", " Olemassa@Example.fi "]) {
-      const answer = await postStep1(validStep1({ email }));
-      expect(answer.status).toBe(400);
-      expect(fieldErrors(answer).email).toEqual(["Sähköpostiosoite on jo rekisteröity. Kirjaudu sisään."]);
+    for (const email of ["olemassa@example.fi", "OLEMASSA@EXAMPLE.FI", " Olemassa@Example.fi "]) await completeStep1(validStep1({ email }));
+  });
+
+  it("gets at step 2 the answer of a new applicant; the owner is told by e-mail and nothing is made", async () => {
+    const db = await getDb();
+    const taken = await createTestUser({ email: uniqueEmail(), fullName: "Olli Olemassa" });
+    const free = uniqueEmail();
+    const answers: RouteAnswer[] = [];
+    const photoKeys: string[] = [];
+    for (const email of [taken.email.toUpperCase(), free]) {
+      const cookie = await completeStep1(validStep1({ email }));
+      const draft = await db.selectFrom("form_drafts").select("data").executeTakeFirstOrThrow();
+      photoKeys.push((draft.data as { photoKey: string }).photoKey);
+      answers.push(await postStep2(validStep2(), cookie));
     }
+    const seen = (answer: RouteAnswer) => ({
+      status: answer.status,
+      location: answer.location,
+      cookies: answer.headers.getSetCookie().map((cookie) => cookie.split("=")[0]).sort(),
+    });
+    expect(seen(answers[0]!)).toEqual(seen(answers[1]!));
+    expect(answers[0]!.location).toBe("/rekisteroidy-kaveriksi/kiitos");
+
+    expect(await lastEmailTo(taken.email).then((email) => email?.subject)).toBe("Sinulla on jo Arkikaveri-tili");
+    expect(await db.selectFrom("caregivers").select("id").where("profile_id", "=", taken.id).execute()).toEqual([]);
+    expect(await db.selectFrom("profiles").select("full_name").where(sql<string>`lower(email)`, "=", taken.email).execute()).toEqual([
+      { full_name: "Olli Olemassa" },
+    ]);
+    // Both drafts are gone, and the photo of the application that made nothing with it.
+    expect(await db.selectFrom("form_drafts").select("id").execute()).toEqual([]);
+    expect(photoKeys.map((key) => fs.existsSync(path.join(uploadsDir, key)))).toEqual([false, true]);
   });
 });
 
@@ -571,14 +597,14 @@ describe("completing the registration", () => {
     expect(await verifyPassword(profile.password_hash, "Salasana1234")).toBe(true);
   });
 
-  it("refuses the address at step 2 if someone registered it in between (any letter case)", async () => {
+  it("makes nothing at step 2 if someone registered the address in between (any letter case), and answers as usual", async () => {
     const email = uniqueEmail();
     const cookie = await completeStep1(validStep1({ email }));
     const db = await getDb();
     await db.insertInto("profiles").values({ email: email.toUpperCase(), full_name: "Ehtijä", phone: null, password_hash: null }).execute();
     const answer = await postStep2(validStep2(), cookie);
-    expect(answer.status).toBe(409);
-    expect(answer.data.result.error[""]).toEqual([m.emailTaken]);
+    expect(answer.status).toBe(302);
+    expect(answer.location).toBe("/rekisteroidy-kaveriksi/kiitos");
     expect(await db.selectFrom("caregivers").innerJoin("profiles", "profiles.id", "caregivers.profile_id").select("caregivers.id").where(sql<string>`lower(profiles.email)`, "=", email).execute()).toEqual([]);
   });
 

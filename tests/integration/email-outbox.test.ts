@@ -136,6 +136,20 @@ describe("sendEmail", () => {
     expect(text).toContain("Arkikaveri");
     expect(() => renderEmail({ heading: "x", paragraphs: [], button: { label: "x", url: "javascript:alert(1)" } })).toThrow();
   });
+
+  it("links customer service's phone and e-mail where an e-mail mentions them, escaping the rest", async () => {
+    const contact = { phone: "09 123 4567", email: "tuki@arkikaveri.fi" };
+    const { html, text } = renderEmail({
+      heading: "Tilauksesi on peruutettu",
+      paragraphs: ["Hei <Aino>,"],
+      afterButton: [`Kysyttävää? Vastaamme mielellämme: ${contact.email}, puh. ${contact.phone}.`],
+      contact,
+    });
+    expect(html).toContain('<a href="mailto:tuki@arkikaveri.fi" style="color:#185a4a;">tuki@arkikaveri.fi</a>, puh. <a href="tel:091234567"');
+    expect(html).toContain(">09 123 4567</a>.");
+    expect(html).toContain("Hei &lt;Aino&gt;,");
+    expect(text).toContain("Vastaamme mielellämme: tuki@arkikaveri.fi, puh. 09 123 4567.");
+  });
 });
 
 describe("the job worker", () => {
@@ -200,7 +214,8 @@ describe("the job worker", () => {
       const delayMs = new Date(retried.run_at as unknown as Date).getTime() - dbNow.now.getTime();
       expect(delayMs).toBeGreaterThanOrEqual(23_000);
       expect(delayMs).toBeLessThanOrEqual(40_000);
-      expect((await emailRow(db, id)).status).toBe("queued");
+      // Handed to SMTP once, refused: marked "sending" with the Message-ID it keeps on every retry.
+      expect((await emailRow(db, id)).status).toBe("sending");
 
       // Not due yet: a worker round leaves it alone.
       expect(await runDueJobs(db, { workerId: "w1" })).toEqual([]);
@@ -308,16 +323,16 @@ describe("the job worker", () => {
     expect(unknown.last_error).toContain('Unknown job type "no.such_job"');
   });
 
-  it("returns a job left running by a crashed worker to the queue after ten minutes", async () => {
+  it("returns a job left running by a crashed worker to the queue once its lease (30 s) runs out", async () => {
     const id = await sendEmail(db, confirmationMessage());
     await db
       .updateTable("jobs")
-      .set({ status: "running", attempts: 1, locked_by: "crashed", locked_at: sql`now() - interval '11 minutes'` })
+      .set({ status: "running", attempts: 1, locked_by: "crashed", locked_at: sql`now() - interval '31 seconds'` })
       .execute();
     const recent = await sendEmail(db, confirmationMessage({ subject: "Juuri otettu" }));
     await db
       .updateTable("jobs")
-      .set({ status: "running", attempts: 1, locked_by: "busy", locked_at: sql`now() - interval '1 minute'` })
+      .set({ status: "running", attempts: 1, locked_by: "busy", locked_at: sql`now() - interval '10 seconds'` })
       .where(sql<boolean>`payload->>'emailId' = ${recent}`)
       .execute();
 

@@ -124,6 +124,8 @@ describe("housekeeping", () => {
       usedChallenges: 1,
       rateLimits: 1,
       doneJobs: 1,
+      // Expired "Lataa tietoni" exports: tests/integration/data-export.test.ts.
+      dataExports: 0,
     });
 
     expect((await db.selectFrom("sessions").select("id").execute()).map((row) => row.id)).toEqual(["live-session"]);

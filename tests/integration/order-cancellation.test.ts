@@ -1,6 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getDb, type DB } from "~/db.server";
+import { formatEuros } from "~/domain/format";
 import type { AuthUser } from "~/models/users.server";
+import { loader as timelineLoader } from "~/routes/backoffice.orders.$orderNumber.aikajana";
 import { action as cancelAction, loader as cancelLoader } from "~/routes/backoffice.orders.$orderNumber_.peruuta";
 import { takeToast } from "~/services/flash.server";
 import { createInvoiceForOrder } from "~/services/invoices.server";
@@ -86,7 +88,7 @@ describe("cancelling a paid online order", () => {
     expect(audit.map((row) => row.action)).toEqual(["order.cancel"]);
     expect(audit[0]).toMatchObject({ actor_id: admin.id, before: { status: "pending" }, after: { status: "cancelled", feeCents: 0 } });
     const mails = await emailsTo(order.email);
-    expect(mails.at(-1)?.subject).toBe(`Tilaus ${order.orderNumber} on peruttu – Arkikaveri`);
+    expect(mails.at(-1)?.subject).toBe(`Tilaus ${order.orderNumber} on peruutettu – Arkikaveri`);
     expect(mails.at(-1)?.text).toContain("Palautamme");
   });
 
@@ -153,7 +155,7 @@ describe("cancelling an invoice order", () => {
       .where("caregivers.id", "=", order.caregiverId!)
       .executeTakeFirstOrThrow();
     await cancelOrder(db, { actor: actor() }, order.orderId);
-    expect((await emailsTo(caregiverEmail.email)).at(-1)?.subject).toBe(`Käynti ${order.orderNumber} on peruttu – Arkikaveri`);
+    expect((await emailsTo(caregiverEmail.email)).at(-1)?.subject).toBe(`Käynti ${order.orderNumber} on peruutettu – Arkikaveri`);
   });
 });
 
@@ -184,7 +186,7 @@ describe("the cancellation page", () => {
 
     const post = await answerOf(() =>
       cancelAction({
-        request: postRequest(path(order.orderNumber), { intent: "cancel", orderId: order.orderId, returnTo: "/backoffice/orders?tila=pending" }, cookies.admin),
+        request: postRequest(path(order.orderNumber), { intent: "cancel", orderId: order.orderId, returnTo: "/backoffice/orders?tila=pending", reason: "Asiakas soitti" }, cookies.admin),
         params: { orderNumber: order.orderNumber },
         context: contextFor(),
       }),
@@ -197,5 +199,59 @@ describe("the cancellation page", () => {
 
     const after = await answerOf(() => cancelLoader({ request: getRequest(path(order.orderNumber), cookies.admin), params: { orderNumber: order.orderNumber }, context: contextFor() }));
     expect(after.data).toMatchObject({ cancellable: false, refundPending: false, status: "cancelled" });
+  });
+
+  const cancelPost = (order: { orderNumber: string; orderId: string }, fields: Record<string, string>) =>
+    answerOf(() =>
+      cancelAction({ request: postRequest(path(order.orderNumber), { intent: "cancel", orderId: order.orderId, ...fields }, cookies.admin), params: { orderNumber: order.orderNumber }, context: contextFor() }),
+    );
+
+  it("requires a reason, cancels nothing without one, and shows it on the timeline and in the customer's e-mail", async () => {
+    const order = await createTestOrder({ paymentMethod: "invoice", startsAt: farSlot() });
+    for (const reason of [undefined, "   "]) {
+      const refused = await cancelPost(order, reason === undefined ? {} : { reason });
+      expect(refused.status).toBe(400);
+      expect(refused.data.result.error.reason).toEqual(["Kirjoita peruutuksen syy."]);
+    }
+    expect((await orderRow(order.orderId)).status).toBe("pending");
+    expect(await emailsTo(order.email)).toHaveLength(0);
+
+    expect((await cancelPost(order, { reason: "Asiakas joutui sairaalaan" })).status).toBe(302);
+    expect((await orderRow(order.orderId)).status).toBe("cancelled");
+    const email = (await emailsTo(order.email)).at(-1);
+    expect(email?.text).toContain("Peruutuksen syy: Asiakas joutui sairaalaan");
+    const timeline = await answerOf(() =>
+      timelineLoader({ request: getRequest(`/backoffice/orders/${order.orderNumber}/aikajana`, cookies.admin), params: { orderNumber: order.orderNumber }, context: contextFor() }),
+    );
+    const cancelled = timeline.data.entries.find((entry: { action: string }) => entry.action === "Tilaus peruutettu");
+    expect(cancelled.changes).toContainEqual({ field: "Syy", before: null, after: "Asiakas joutui sairaalaan" });
+    expect(cancelled.changes).toContainEqual({ field: "Peruutusmaksu", before: null, after: formatEuros(0) });
+  });
+
+  it("refunds a paid online order the part staff choose, once, and refuses more than was paid", async () => {
+    const calls = countingProvider();
+    const order = await paidOnlineOrder();
+    const page = await answerOf(() => cancelLoader({ request: getRequest(path(order.orderNumber), cookies.admin), params: { orderNumber: order.orderNumber }, context: contextFor() }));
+    expect(page.data.refund).toEqual({ paid: formatEuros(order.totalPriceCents), standard: formatEuros(order.totalPriceCents) });
+
+    const tooMuch = await cancelPost(order, { reason: "Osittainen palautus", refund: ((order.totalPriceCents + 1) / 100).toFixed(2).replace(".", ",") });
+    expect(tooMuch.status).toBe(400);
+    expect(tooMuch.data.result.error.refund).toEqual([`Summa on suurempi kuin maksettu ${formatEuros(order.totalPriceCents)}. Palauta enintään ${formatEuros(order.totalPriceCents)}.`]);
+    expect((await orderRow(order.orderId)).status).toBe("pending");
+    expect(calls).toHaveLength(0);
+
+    expect((await cancelPost(order, { reason: "Kaveri ehti jo lähteä", refund: "25" })).status).toBe(302);
+    // Pressed again (or the page reloaded and sent): the order is cancelled, nothing more refunded.
+    await cancelPost(order, { reason: "Kaveri ehti jo lähteä", refund: "25" });
+    expect(calls).toEqual([{ paymentId: order.paymentId, amountCents: 2500 }]);
+    const payment = await paymentRow(order.paymentId);
+    expect(payment).toMatchObject({ status: "refunded", refunded_cents: 2500 });
+    expect((await orderRow(order.orderId)).cancellation_fee_cents).toBe(order.totalPriceCents - 2500);
+    const audit = (await auditRows("order", order.orderId)).filter((row) => row.action === "order.cancel");
+    expect(audit).toHaveLength(1);
+    expect(audit[0]?.after).toMatchObject({ refundCents: 2500, reason: "Kaveri ehti jo lähteä" });
+    const email = (await emailsTo(order.email)).at(-1);
+    expect(email?.text).toContain(`Palautamme ${formatEuros(2500)}`);
+    expect(email?.text).not.toContain("alle 24 tuntia");
   });
 });

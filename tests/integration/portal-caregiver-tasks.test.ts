@@ -1,5 +1,6 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getDb, type DB } from "~/db.server";
+import { setTestClock } from "~/services/clock.server";
 import { listOrdersForStaff } from "~/models/backoffice-orders.server";
 import { action as tasksAction, loader as tasksLoader } from "~/routes/portal.caregiver-bookings";
 import { answerOf, contextFor, createTestUser, getRequest, postRequest } from "./support/auth";
@@ -30,10 +31,20 @@ beforeAll(async () => {
   await createTestUser({ email: "tehtavat-tuki@example.fi", role: "support" });
 });
 
+afterEach(() => setTestClock(null));
+
 type Action = "accept" | "reject" | "start" | "complete";
 
+/** The action as confirmed: start and complete ask first (tests/integration/visit-lifecycle.test.ts covers the question). */
 function act(action: Action, orderId: string, cookie: string | undefined) {
-  return answerOf(() => tasksAction({ request: postRequest("/portal/caregiver-bookings", { tehtava: `${action}:${orderId}` }, cookie), params: {}, context: contextFor() }));
+  return answerOf(() =>
+    tasksAction({ request: postRequest("/portal/caregiver-bookings", { tehtava: `${action}:${orderId}`, vahvista: "kylla" }, cookie), params: {}, context: contextFor() }),
+  );
+}
+
+/** The server's clock a minute after the visit's start: both start and complete are open (decision 0018). */
+function clockAtStartOf(startsAt: Date) {
+  setTestClock(new Date(startsAt.getTime() + 60_000));
 }
 
 function load(cookie: string, query = "") {
@@ -212,7 +223,9 @@ describe("reject", () => {
 
 describe("start and complete", () => {
   it("'Aloita tehtävä' needs the helper's acceptance first, then moves the order under way once", async () => {
-    const order = await helperOrder();
+    const startsAt = nextVisit();
+    const order = await helperOrder({ startsAt });
+    clockAtStartOf(startsAt);
     expect(await toastOf(await act("start", order.orderId, helper.cookie))).toMatchObject({ type: "error", title: "Tehtävän aloitus epäonnistui" });
     expect(await orderRow(order.orderId)).toMatchObject({ status: "pending" });
 
@@ -224,7 +237,9 @@ describe("start and complete", () => {
   });
 
   it("'Merkitse suoritetuksi' completes, creates one pending payout of exactly the earnings and invites the customer to rate", async () => {
-    const order = await helperOrder({ email: customer.user.email, status: "in_progress", durationHours: 3 });
+    const startsAt = nextVisit();
+    const order = await helperOrder({ email: customer.user.email, status: "in_progress", durationHours: 3, startsAt });
+    clockAtStartOf(startsAt);
     const earnings = (await orderRow(order.orderId)).caregiver_earnings_cents;
     expect(earnings).toBeGreaterThan(0);
 
@@ -241,15 +256,17 @@ describe("start and complete", () => {
 
     const notes = (await notificationsOf(customer.user.id)).filter((n) => n.related_id === order.orderId);
     expect(notes).toHaveLength(1);
-    expect(notes[0]).toMatchObject({ type: "ORDER_COMPLETED", title: "Tehtävä suoritettu" });
-    const mails = await emailsWithSubject(customer.user.email, `Tehtävä suoritettu: ${order.orderNumber}`);
+    expect(notes[0]).toMatchObject({ type: "ORDER_COMPLETED", title: "Käynti on tehty" });
+    const mails = await emailsWithSubject(customer.user.email, `Käynti on tehty: ${order.orderNumber}`);
     expect(mails).toHaveLength(1);
     expect(mails[0].text).toContain(`http://localhost:3000/portal/orders/${order.orderNumber}/arvio`);
     expect(await auditRows("order", order.orderId)).toMatchObject([{ action: "order.caregiver_complete", after: { status: "completed", payoutCents: earnings } }]);
   });
 
   it("'Merkitse suoritetuksi' is refused before the task is under way, and nothing is offered on a closed order", async () => {
-    const pending = await helperOrder();
+    const startsAt = nextVisit();
+    const pending = await helperOrder({ startsAt });
+    clockAtStartOf(startsAt);
     await act("accept", pending.orderId, helper.cookie);
     expect(await toastOf(await act("complete", pending.orderId, helper.cookie))).toMatchObject({ type: "error", title: "Tehtävän merkitseminen suoritetuksi epäonnistui" });
     expect(await db.selectFrom("payouts").select("id").where("order_id", "=", pending.orderId).execute()).toHaveLength(0);
@@ -307,6 +324,7 @@ describe("the list", () => {
       const order = await createTestOrder({ paymentMethod: "invoice", caregiverId: busy.caregiverId, startsAt: new Date(Date.UTC(2025, 0, i + 1, 8)), status: i === 3 ? "cancelled" : "completed" });
       done.unshift(order.orderId);
     }
+    clockAtStartOf(new Date(Date.UTC(2027, 0, 10, 8)));
     const first = await load(busy.cookie);
     expect(first.data.open.map((task: { id: string }) => task.id)).toEqual([sooner.orderId, later.orderId]);
     expect(first.data.open[0].actions).toEqual(["complete"]);
@@ -319,8 +337,10 @@ describe("the list", () => {
   });
 
   it("says 'Hyväksytty' for a pending order the helper has accepted", async () => {
-    const order = await helperOrder();
+    const startsAt = nextVisit();
+    const order = await helperOrder({ startsAt });
     await act("accept", order.orderId, helper.cookie);
+    clockAtStartOf(startsAt);
     const task = (await load(helper.cookie)).data.open.find((t: { id: string }) => t.id === order.orderId);
     expect(task).toMatchObject({ status: "pending", statusLabel: "Hyväksytty", actions: ["start"] });
   });

@@ -17,7 +17,7 @@ import { localPaymentProvider } from "~/services/payments/local-provider.server"
 import type { PaymentProvider } from "~/services/payments/provider";
 import { answerOf, contextFor, cookiesFrom, createTestUser, getRequest, postRequest, sessionCookieFor } from "./support/auth";
 import { auditRows, emailsTo } from "./support/backoffice";
-import { createTestOrder, orderRow, paymentRow } from "./support/booking-fixtures";
+import { serviceCategoryId, createTestOrder, orderRow, paymentRow } from "./support/booking-fixtures";
 
 // The customer's own orders in the portal (issue 10 "Customer orders" and "Cancel"): the order
 // page with everything on it, only for the order's customer; the home page's counts; and the
@@ -130,7 +130,7 @@ describe("the order page", () => {
     ]);
     expect(view.total).toBe(eur(8000));
     expect(view.deduction).toContain(`${eur(2800)}, jolloin hinnaksi jää ${eur(5200)}`);
-    expect(view.paymentState).toMatch(/^Lasku \d+, avoin\. Eräpäivä \d+\.\d+\.\d{4}, viitenumero [\d ]+\.$/);
+    expect(view.paymentState).toMatch(/^Lasku \d+, avoin\. Maksettavaa on [\d,]+\s€\. Eräpäivä \d+\.\d+\.\d{4}, viitenumero [\d ]+\.$/);
     expect(view).toMatchObject({
       status: "pending",
       accepted: false,
@@ -174,6 +174,42 @@ describe("the order page", () => {
     const text = await ics.response!.text();
     expect(text).toContain(`DTSTART:${order.startsAt.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}Z$/, "Z")}`);
     expect(text).toContain("STATUS:CONFIRMED");
+  });
+
+  it("a cancelled visit's calendar file is gone (410) and not offered; the cancellation e-mails carry METHOD:CANCEL files (issue 28 item 4)", async () => {
+    const order = await createTestOrder({ paymentMethod: "invoice", email: customer.email, caregiverId: true, startsAt: farSlot() });
+    await db.transaction().execute((trx) => createInvoiceForOrder(trx, order.orderId));
+    const calendar = () =>
+      answerOf(() => calendarLoader({ request: getRequest(`${orderPath(order.orderNumber)}/kalenteri`, cookie), params: { orderNumber: order.orderNumber }, context: contextFor() }));
+    const live = await (await calendar()).response!.text();
+    const uid = /^UID:(.*)$/m.exec(live.replace(/\r\n[ \t]/g, ""))![1]!.trim();
+    expect(live).toContain("TRIGGER:-P1D");
+    expect(live).toContain("TRIGGER:-PT2H");
+    expect(live).toContain("SEQUENCE:0");
+
+    expect(await cancelOrder(db, { actor: { id: customer.id }, customerProfileId: customer.id }, order.orderId)).toMatchObject({ ok: true });
+    expect((await calendar()).status).toBe(410);
+    expect((await loadOrder(order.orderNumber)).data.order.calendarHref).toBeNull();
+
+    const [cancelled] = (await emailsTo(customer.email)).filter((email) => email.subject === `Tilaus ${order.orderNumber} on peruutettu – Arkikaveri`);
+    const file = cancelled!.attachments.find((attachment) => attachment.filename === `varaus-${order.orderNumber}.ics`)!;
+    expect(file.contentType).toBe("text/calendar; charset=utf-8; method=CANCEL");
+    const ics = Buffer.from(file.content, "base64").toString("utf8").replace(/\r\n[ \t]/g, "");
+    expect(ics).toContain("\r\nMETHOD:CANCEL\r\n");
+    expect(ics).toContain("\r\nSTATUS:CANCELLED\r\n");
+    expect(ics).toContain(`\r\nUID:${uid}\r\n`);
+    expect(ics).toContain("\r\nSEQUENCE:1\r\n");
+    expect(ics).not.toContain("VALARM");
+    expect(cancelled!.text).toContain("Kun avaat sen, käynti poistuu kalenteristasi.");
+
+    const helper = await db
+      .selectFrom("caregivers")
+      .innerJoin("profiles", "profiles.id", "caregivers.profile_id")
+      .select("profiles.email")
+      .where("caregivers.id", "=", order.caregiverId!)
+      .executeTakeFirstOrThrow();
+    const [helperEmail] = (await emailsTo(helper.email)).filter((email) => email.subject.startsWith(`Käynti ${order.orderNumber} on peruutettu`));
+    expect(helperEmail!.attachments.map((attachment) => attachment.contentType)).toEqual(["text/calendar; charset=utf-8; method=CANCEL"]);
   });
 });
 
@@ -236,7 +272,7 @@ describe("cancelling one's own order", () => {
     // Through the page: the free one goes at once, with its toast, the audit line naming the customer.
     const cancelled = await confirmCancel(early, 0);
     expect(cancelled.location).toBe(orderPath(early.orderNumber));
-    expect(await toastOf(cancelled)).toMatchObject({ type: "success", title: "Tilaus peruttu" });
+    expect(await toastOf(cancelled)).toMatchObject({ type: "success", title: "Tilaus peruutettu" });
     expect(await orderRow(early.orderId)).toMatchObject({ status: "cancelled", cancellation_fee_cents: 0 });
     expect((await auditRows("order", early.orderId))[0]).toMatchObject({ action: "order.cancel", actor_id: customer.id });
   });
@@ -255,7 +291,7 @@ describe("cancelling one's own order", () => {
   it("refunds a paid order through the provider once, also when pressed twice at the same moment, and frees the helper's time at once", async () => {
     const calls = countingProvider();
     const order = await paidOnlineOrder(farSlot());
-    const interval = { startsAt: order.startsAt, endsAt: order.endsAt, city: "Helsinki" };
+    const interval = { startsAt: order.startsAt, endsAt: order.endsAt, city: "Helsinki", serviceCategoryId: await serviceCategoryId(db) };
     expect(await findOfferedCaregiver(db, order.caregiverId!, interval)).toBeNull();
 
     const page = await loadCancel(order.orderNumber);
@@ -275,14 +311,14 @@ describe("cancelling one's own order", () => {
     expect((await orderRow(rebooked.orderId)).status).toBe("pending");
 
     // The customer and the helper are told.
-    expect((await emailsTo(customer.email)).filter((mail) => mail.subject === `Tilaus ${order.orderNumber} on peruttu – Arkikaveri`)).toHaveLength(1);
+    expect((await emailsTo(customer.email)).filter((mail) => mail.subject === `Tilaus ${order.orderNumber} on peruutettu – Arkikaveri`)).toHaveLength(1);
     const helperEmail = await db
       .selectFrom("caregivers")
       .innerJoin("profiles", "profiles.id", "caregivers.profile_id")
       .select("profiles.email")
       .where("caregivers.id", "=", order.caregiverId!)
       .executeTakeFirstOrThrow();
-    expect((await emailsTo(helperEmail.email)).map((mail) => mail.subject)).toContain(`Käynti ${order.orderNumber} on peruttu – Arkikaveri`);
+    expect((await emailsTo(helperEmail.email)).map((mail) => mail.subject)).toContain(`Käynti ${order.orderNumber} on peruutettu – Arkikaveri`);
 
     // The order page now says so, with nothing left to cancel.
     const after = await loadOrder(order.orderNumber);

@@ -16,12 +16,12 @@ beforeAll(async () => {
 });
 
 /** A completed order of the helper with its payout, as 'Merkitse suoritetuksi' leaves it. */
-async function paidOut(caregiverId: string, options: { completedAt: Date; status?: "pending" | "paid"; hours?: number }) {
+async function paidOut(caregiverId: string, options: { completedAt: Date; startsAt?: Date; status?: "pending" | "paid"; hours?: number }) {
   const order = await createTestOrder({
     paymentMethod: "invoice",
     caregiverId,
     status: "completed",
-    startsAt: new Date(options.completedAt.getTime() - (options.hours ?? 2) * 3_600_000),
+    startsAt: options.startsAt ?? new Date(options.completedAt.getTime() - (options.hours ?? 2) * 3_600_000),
     durationHours: options.hours ?? 2,
   });
   await db.updateTable("orders").set({ completed_at: options.completedAt }).where("id", "=", order.orderId).execute();
@@ -53,13 +53,18 @@ describe("/portal/earnings", () => {
     expect(page.data.paidLines[0].paidOn).toMatch(/^\d{1,2}\.\d{1,2}\.\d{4}$/);
   });
 
-  it("counts a month by Helsinki's calendar", async () => {
+  it("counts a month by Helsinki's calendar and the visit's own date", async () => {
     const helper = await signedInHelper("ansiot-kuukausi@example.fi");
-    // 00.30 on 1 November in Helsinki (UTC+2) is still October in UTC.
-    const inNovember = await paidOut(helper.caregiverId, { completedAt: new Date("2026-10-31T22:30:00Z"), hours: 1 });
-    await paidOut(helper.caregiverId, { completedAt: new Date("2026-10-31T21:30:00Z"), hours: 1 });
+    // A visit at 00.30 on 1 November in Helsinki (UTC+2) is still October in UTC: November's.
+    const inNovember = await paidOut(helper.caregiverId, { startsAt: new Date("2026-10-31T22:30:00Z"), completedAt: new Date("2026-10-31T23:30:00Z"), hours: 1 });
+    // 23.30 on 31 October in Helsinki, marked done after midnight: October's.
+    await paidOut(helper.caregiverId, { startsAt: new Date("2026-10-31T21:30:00Z"), completedAt: new Date("2026-10-31T22:45:00Z"), hours: 1 });
+    // A visit on 1 December, marked done early in November: December's, not November's.
+    await paidOut(helper.caregiverId, { startsAt: new Date("2026-12-01T08:00:00Z"), completedAt: new Date("2026-11-14T10:00:00Z"), hours: 1 });
     const summary = await earningsSummary(db, helper.caregiverId, new Date("2026-11-15T10:00:00Z"));
-    expect(summary).toMatchObject({ thisMonthCents: inNovember.amount, thisMonthCount: 1, pendingCount: 2 });
+    expect(summary).toMatchObject({ thisMonthCents: inNovember.amount, thisMonthCount: 1, pendingCount: 3 });
+    const december = await earningsSummary(db, helper.caregiverId, new Date("2026-12-02T10:00:00Z"));
+    expect(december).toMatchObject({ thisMonthCount: 1 });
   });
 
   it("shows a helper without payouts zeros and empty lists", async () => {

@@ -122,7 +122,7 @@ describe("a thread between the customer and the helper", () => {
     expect((await openThread(order.orderNumber, cookies.customer)).data.writable).toBe(false);
     const refused = await write(order.orderNumber, cookies.customer, "Hei?");
     expect(refused.status).toBe(409);
-    expect(refused.data.result.error[""]).toEqual(["Tilaus on peruttu, joten viestejä ei voi enää lähettää."]);
+    expect(refused.data.result.error[""]).toEqual(["Tilaus on peruutettu, joten viestejä ei voi enää lähettää."]);
   });
 });
 

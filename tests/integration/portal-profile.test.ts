@@ -172,23 +172,21 @@ describe("the helper's own section", () => {
   const valid = {
     intent: "caregiver",
     bio: "Olen sairaanhoitaja ja autan mielelläni kauppa-asioissa ja ulkoilussa.",
-    hourlyRate: "28,50",
     services: ["errands", "outdoor_walks"],
     languages: ["suomi", "ruotsi"],
     serviceCities: ["Espoo", "Vantaa"],
   };
 
-  it("really saves the bio, rate, services, languages, towns and a new photo (re-encoded), replacing the old photo", async () => {
+  it("really saves the bio, services, languages, towns and a new photo (re-encoded), replacing the old photo", async () => {
     const { user, cookie } = await signedIn({ email: "profiili-kaveri@example.fi", userType: "caregiver", fullName: "Elina Mäkinen" });
     const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: { r: 200, g: 120, b: 60 } } }).png().toBuffer();
 
     const saved = await multipart(valid, png, cookie);
     expect(saved.location).toBe(PATH);
-    expect(await toastOf(saved)).toMatchObject({ type: "success", title: "Hoitajaprofiilin tiedot päivitetty!" });
+    expect(await toastOf(saved)).toMatchObject({ type: "success", title: "Kaveriprofiilin tiedot päivitetty!" });
     const page = await answerOf(() => loader({ request: getRequest(PATH, cookie), params: {}, context: contextFor() }));
     expect(page.data.caregiver.defaults).toEqual({
       bio: valid.bio,
-      hourlyRate: "28,50",
       services: ["errands", "outdoor_walks"],
       languages: ["suomi", "ruotsi"],
       serviceCities: ["Espoo", "Vantaa"],
@@ -199,25 +197,22 @@ describe("the helper's own section", () => {
     expect((await sharp(stored!.bytes).metadata()).format).toBe("jpeg");
 
     // Saved again without a photo: the photo stays. With a new one: the old file is gone.
-    await multipart({ ...valid, hourlyRate: "" }, null, cookie);
+    await multipart(valid, null, cookie);
     const kept = await answerOf(() => loader({ request: getRequest(PATH, cookie), params: {}, context: contextFor() }));
-    expect(kept.data.caregiver).toMatchObject({ photoUrl: firstUrl, defaults: { hourlyRate: "" } });
+    expect(kept.data.caregiver).toMatchObject({ photoUrl: firstUrl });
     await multipart(valid, png, cookie);
     const replaced = await answerOf(() => loader({ request: getRequest(PATH, cookie), params: {}, context: contextFor() }));
     expect(replaced.data.caregiver.photoUrl).not.toBe(firstUrl);
     expect(await getStorage().get(firstUrl.replace("/kuvat/", ""))).toBeNull();
 
-    const row = await db.selectFrom("caregivers").select(["hourly_rate_cents", "service_cities", "languages"]).where("profile_id", "=", user.id).executeTakeFirstOrThrow();
-    expect(row).toEqual({ hourly_rate_cents: 2850, service_cities: ["Espoo", "Vantaa"], languages: ["suomi", "ruotsi"] });
+    const row = await db.selectFrom("caregivers").select(["service_cities", "languages"]).where("profile_id", "=", user.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ service_cities: ["Espoo", "Vantaa"], languages: ["suomi", "ruotsi"] });
   });
 
   it("refuses each field with the spec's messages and a photo that is not an image, saving nothing", async () => {
     const { user, cookie } = await signedIn({ email: "profiili-kaveri-virheet@example.fi", userType: "caregiver" });
     const cases: Array<[Record<string, string | string[]>, Record<string, string[]>]> = [
       [{ bio: "x".repeat(2001) }, { bio: ["Esittely liian pitkä (max 2000 merkkiä)"] }],
-      [{ hourlyRate: "14,99" }, { hourlyRate: ["Tuntihinta liian matala (min 15 €)"] }],
-      [{ hourlyRate: "200,50" }, { hourlyRate: ["Tuntihinta liian korkea (max 200 €)"] }],
-      [{ hourlyRate: "paljon" }, { hourlyRate: ["Kirjoita tuntihinta euroina, esimerkiksi 25 tai 25,50"] }],
       [{ services: [] }, { services: ["Valitse vähintään yksi palvelu"] }],
       [{ languages: [] }, { languages: ["Valitse vähintään yksi kieli"] }],
       [{ serviceCities: ["Tukholma"] }, { serviceCities: ["Valitse kaupungit listasta"] }],

@@ -5,7 +5,7 @@ import { loader as ordersLoader } from "~/routes/portal.orders._index";
 import { action as reviewAction, loader as reviewLoader } from "~/routes/portal.orders.$orderNumber_.arvio";
 import { answerOf, contextFor, getRequest, postRequest } from "./support/auth";
 import { createCaregiver } from "./support/backoffice";
-import { createTestOrder } from "./support/booking-fixtures";
+import { serviceCategoryId, createTestOrder } from "./support/booking-fixtures";
 import { nextVisit, signedInCustomer, signedInHelper, toastOf, type SignedIn } from "./support/portal";
 
 // Reviews (issue 10): the order's own customer rates a completed visit 1–5 with an optional
@@ -165,7 +165,7 @@ describe("where rating is offered", () => {
 
   it("offers a helper nobody has rated as new, after the rated ones, and still leaves out those rated under 4", async () => {
     const startsAt = new Date("2027-08-03T07:00:00Z");
-    const interval = { startsAt, endsAt: new Date(startsAt.getTime() + 2 * 3_600_000), city: "Helsinki" };
+    const interval = { startsAt, endsAt: new Date(startsAt.getTime() + 2 * 3_600_000), city: "Helsinki", serviceCategoryId: await serviceCategoryId(db) };
     // Only the helpers of this test are free: everyone else gets an order at that time.
     const others = await db.selectFrom("caregivers").select("id").where("status", "=", "approved").execute();
     for (const other of others) {

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { rememberOrder } from "~/booking/owned-orders.server";
+import { signedPaymentCancelledPath } from "~/services/payments/cancel-link.server";
 import { getDb, type DB } from "~/db.server";
 import { loader as successLoader } from "~/routes/varaus-maksu-onnistui";
 import { loader as cancelledLoader } from "~/routes/varaus-peruutettu";
@@ -59,10 +60,10 @@ function successPage(orderNumber: string, cookie?: string) {
   );
 }
 
-function cancelledPage(orderNumber: string, cookie?: string) {
-  return answerOf(() =>
-    cancelledLoader({ request: getUrl("/varaus-peruutettu", `order_number=${orderNumber}`, cookie), params: {}, context: CONTEXT }),
-  );
+/** The page as the provider's cancel address opens it (with our token), or as any other link does. */
+function cancelledPage(orderNumber: string, cookie?: string, { fromCheckout = true } = {}) {
+  const query = fromCheckout ? signedPaymentCancelledPath(orderNumber).split("?")[1]! : `order_number=${orderNumber}`;
+  return answerOf(() => cancelledLoader({ request: getUrl("/varaus-peruutettu", query, cookie), params: {}, context: CONTEXT }));
 }
 
 /** Makes a checkout look as old as `minutes` to the clean-up job. */
@@ -161,10 +162,33 @@ describe("the cancelled page", () => {
     expect(await paymentRow(order.paymentId)).toMatchObject({ status: "captured", method: "card" });
   });
 
+  it("changes nothing when the link did not come from the checkout, even with the booking's cookie (a cross-site GET)", async () => {
+    const order = await orderAtStripe({ caregiverId: true });
+    const cookie = await bookingCookie(order.orderNumber);
+    const page = await cancelledPage(order.orderNumber, cookie, { fromCheckout: false });
+    expect(page.status).toBe(200);
+    expect(page.data.state).toBe("awaiting_payment");
+    expect(stripe.requestsTo("POST", `/v1/checkout/sessions/${order.sessionId}/expire`)).toHaveLength(0);
+    expect(await orderRow(order.orderId)).toMatchObject({ status: "pending_payment" });
+    // A forged token is no better.
+    const forged = await answerOf(() =>
+      cancelledLoader({ request: getUrl("/varaus-peruutettu", `order_number=${order.orderNumber}&peruutus=${"A".repeat(43)}`, cookie), params: {}, context: CONTEXT }),
+    );
+    expect(forged.data.state).toBe("awaiting_payment");
+    expect(await orderRow(order.orderId)).toMatchObject({ status: "pending_payment" });
+  });
+
+  it("tells the owner of a live invoice order that it stands, and changes nothing", async () => {
+    const order = await createTestOrder({ paymentMethod: "invoice" });
+    const page = await cancelledPage(order.orderNumber, await bookingCookie(order.orderNumber), { fromCheckout: false });
+    expect(page.data).toMatchObject({ state: "active", orderHref: `/varaus-maksu-onnistui?order_number=${order.orderNumber}` });
+    expect(await orderRow(order.orderId)).toMatchObject({ status: "pending" });
+  });
+
   it("does nothing for someone else's order", async () => {
     const order = await orderAtStripe();
     const page = await cancelledPage(order.orderNumber);
-    expect(page.data.orderNumber).toBe(order.orderNumber);
+    expect(page.data).toMatchObject({ orderNumber: order.orderNumber, state: "unknown" });
     expect(stripe.requestsTo("POST", `/v1/checkout/sessions/${order.sessionId}/expire`)).toHaveLength(0);
     expect(await orderRow(order.orderId)).toMatchObject({ status: "pending_payment" });
   });

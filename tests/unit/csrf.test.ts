@@ -23,6 +23,21 @@ describe("isCrossSiteRequest", () => {
     expect(isCrossSiteRequest(post({ Origin: "not a url" }))).toBe(true);
   });
 
+  it("takes Origin 'null' from a no-referrer page only when the browser says it is the same origin", () => {
+    expect(isCrossSiteRequest(post({ Origin: "null", "Sec-Fetch-Site": "same-origin" }))).toBe(false);
+    expect(isCrossSiteRequest(post({ Origin: "null", "Sec-Fetch-Site": "same-site" }))).toBe(true);
+    expect(isCrossSiteRequest(post({ Origin: "null", "Sec-Fetch-Site": "cross-site" }))).toBe(true);
+  });
+
+  it("takes Origin 'null' from an older browser (no Sec-Fetch-Site) only on a manage page's own secret address", () => {
+    const token = "a".repeat(43);
+    expect(isCrossSiteRequest(post({ Origin: "null" }, `https://arkikaveri.fi/hallitse/${token}`))).toBe(false);
+    expect(isCrossSiteRequest(post({ Origin: "null" }, `https://arkikaveri.fi/hallitse/${token}/kalenteri`))).toBe(false);
+    expect(isCrossSiteRequest(post({ Origin: "null" }, "https://arkikaveri.fi/hallitse/short"))).toBe(true);
+    expect(isCrossSiteRequest(post({ Origin: "null" }, `https://arkikaveri.fi/portal/orders/${token}`))).toBe(true);
+    expect(isCrossSiteRequest(post({ Origin: "null", "Sec-Fetch-Site": "cross-site" }, `https://arkikaveri.fi/hallitse/${token}`))).toBe(true);
+  });
+
   it("compares the port too", () => {
     const request = new Request("http://localhost:3210/auth", { method: "POST", headers: { Host: "localhost:3210", Origin: "http://localhost:3000" } });
     expect(isCrossSiteRequest(request)).toBe(true);

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { buildBookingIcs, escapeIcsText, foldIcsLine, formatIcsUtc } from "~/domain/ics";
+import { buildBookingIcs, escapeIcsText, foldIcsLine, formatIcsTriggerBefore, formatIcsUtc } from "~/domain/ics";
 
 const octets = (text: string) => new TextEncoder().encode(text).length;
 
@@ -53,6 +53,57 @@ describe("iCalendar file for a booking", () => {
   it("refuses an event that ends before it starts and a UID with a line break", () => {
     expect(() => buildBookingIcs({ ...booking, endsAt: booking.startsAt })).toThrow(RangeError);
     expect(() => buildBookingIcs({ ...booking, uid: "a\r\nATTENDEE:x" })).toThrow(RangeError);
+  });
+});
+
+describe("alarms, revisions and cancelling (issue 28 item 4)", () => {
+  const alarms = [
+    { minutesBefore: 24 * 60, description: "Huomenna: Arkikaveri, Kauppa-asiointi" },
+    { minutesBefore: 120, description: "Kahden tunnin päästä: Arkikaveri, Kauppa-asiointi" },
+  ];
+
+  it("reminds a day and two hours before with a VALARM each, inside the VEVENT", () => {
+    const lines = unfold(buildBookingIcs({ ...booking, alarms })).split("\r\n");
+    const alarmBlocks = lines.join("\n").match(/BEGIN:VALARM\n[^]*?END:VALARM/g) ?? [];
+    expect(alarmBlocks).toEqual([
+      "BEGIN:VALARM\nACTION:DISPLAY\nTRIGGER:-P1D\nDESCRIPTION:Huomenna: Arkikaveri\\, Kauppa-asiointi\nEND:VALARM",
+      "BEGIN:VALARM\nACTION:DISPLAY\nTRIGGER:-PT2H\nDESCRIPTION:Kahden tunnin päästä: Arkikaveri\\, Kauppa-asiointi\nEND:VALARM",
+    ]);
+    expect(lines.indexOf("BEGIN:VALARM")).toBeGreaterThan(lines.indexOf("BEGIN:VEVENT"));
+    expect(lines.lastIndexOf("END:VALARM")).toBeLessThan(lines.indexOf("END:VEVENT"));
+  });
+
+  it("writes alarm triggers as negative durations and refuses one that is not before the start", () => {
+    expect(formatIcsTriggerBefore(24 * 60)).toBe("-P1D");
+    expect(formatIcsTriggerBefore(120)).toBe("-PT2H");
+    expect(formatIcsTriggerBefore(90)).toBe("-PT90M");
+    expect(() => formatIcsTriggerBefore(0)).toThrow(RangeError);
+    expect(() => formatIcsTriggerBefore(1.5)).toThrow(RangeError);
+  });
+
+  it("keeps the UID and raises SEQUENCE when the visit moves", () => {
+    const first = unfold(buildBookingIcs({ ...booking, alarms, sequence: 0 })).split("\r\n");
+    const moved = unfold(
+      buildBookingIcs({ ...booking, alarms, sequence: 1, startsAt: new Date("2026-05-21T11:00:00Z"), endsAt: new Date("2026-05-21T13:00:00Z") }),
+    ).split("\r\n");
+    expect(moved.find((l) => l.startsWith("UID:"))).toBe(first.find((l) => l.startsWith("UID:")));
+    expect(first).toContain("SEQUENCE:0");
+    expect(moved).toContain("SEQUENCE:1");
+    expect(moved).toContain("DTSTART:20260521T110000Z");
+    expect(() => buildBookingIcs({ ...booking, sequence: -1 })).toThrow(RangeError);
+  });
+
+  it("cancels with METHOD:CANCEL, STATUS:CANCELLED and no alarms, under the same UID", () => {
+    const lines = unfold(buildBookingIcs({ ...booking, alarms, method: "CANCEL", sequence: 2 })).split("\r\n");
+    expect(lines).toContain("METHOD:CANCEL");
+    expect(lines).not.toContain("METHOD:PUBLISH");
+    expect(lines).toContain("STATUS:CANCELLED");
+    expect(lines).toContain("SEQUENCE:2");
+    expect(lines).toContain(`UID:${booking.uid}`);
+    expect(lines).not.toContain("BEGIN:VALARM");
+    const published = unfold(buildBookingIcs({ ...booking, alarms })).split("\r\n");
+    expect(published).toContain("METHOD:PUBLISH");
+    expect(published).toContain("STATUS:CONFIRMED");
   });
 });
 

@@ -61,23 +61,15 @@ describe("profile forms (spec 001 §5)", () => {
     ]);
   });
 
-  it("takes a helper's bio up to 2000 characters and an hourly rate of 15–200 € in cents", () => {
+  it("takes a helper's bio up to 2000 characters and asks no hourly rate (the price list sets the price)", () => {
     const base = { bio: "Autan mielelläni asioinnissa.", services: ["errands"], languages: ["suomi"] };
-    expect(CaregiverProfileSchema.parse({ ...base, hourlyRate: "25,50", serviceCities: ["Espoo", "Espoo"] })).toMatchObject({
-      hourlyRate: 2550,
+    expect(CaregiverProfileSchema.parse({ ...base, hourlyRate: "25,50", serviceCities: ["Espoo", "Espoo"] })).toEqual({
+      ...base,
       serviceCities: ["Espoo"],
     });
-    const withoutRate = CaregiverProfileSchema.parse(base);
-    expect(withoutRate.hourlyRate).toBeUndefined();
-    expect(withoutRate.serviceCities).toEqual([]);
+    const withoutCities = CaregiverProfileSchema.parse(base);
+    expect(withoutCities.serviceCities).toEqual([]);
     expect(errors(CaregiverProfileSchema.safeParse({ ...base, bio: "x".repeat(2001) }))).toEqual(["Esittely liian pitkä (max 2000 merkkiä)"]);
-    expect(errors(CaregiverProfileSchema.safeParse({ ...base, hourlyRate: "14,99" }))).toEqual(["Tuntihinta liian matala (min 15 €)"]);
-    expect(errors(CaregiverProfileSchema.safeParse({ ...base, hourlyRate: "200,01" }))).toEqual(["Tuntihinta liian korkea (max 200 €)"]);
-    expect(CaregiverProfileSchema.safeParse({ ...base, hourlyRate: "15" }).success).toBe(true);
-    expect(CaregiverProfileSchema.safeParse({ ...base, hourlyRate: "200" }).success).toBe(true);
-    expect(errors(CaregiverProfileSchema.safeParse({ ...base, hourlyRate: "kaksikymmentä" }))).toEqual([
-      "Kirjoita tuntihinta euroina, esimerkiksi 25 tai 25,50",
-    ]);
     expect(errors(CaregiverProfileSchema.safeParse({ ...base, services: [] }))).toEqual(["Valitse vähintään yksi palvelu"]);
     expect(errors(CaregiverProfileSchema.safeParse({ ...base, languages: [] }))).toEqual(["Valitse vähintään yksi kieli"]);
     expect(errors(CaregiverProfileSchema.safeParse({ ...base, serviceCities: ["Muu"] }))).toEqual(["Valitse kaupungit listasta"]);

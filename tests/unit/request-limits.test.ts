@@ -10,7 +10,8 @@ describe("refuseRequest", () => {
   it("lets ordinary form posts and page loads through", () => {
     expect(post("/varaus/yhteystiedot", "application/x-www-form-urlencoded", 2_000)).toBeNull();
     expect(post("/rekisteroidy-kaveriksi", "multipart/form-data", 5_500_000)).toBeNull();
-    expect(post("/auth/kirjaudu-ulos", null, 0)).toBeNull();
+    // A form with no fields: the browser still names its encoding.
+    expect(post("/auth/kirjaudu-ulos", "application/x-www-form-urlencoded", 0)).toBeNull();
     expect(refuseRequest({ method: "GET", path: "/", contentType: null, contentLength: null, chunked: false })).toBeNull();
     expect(post("/api/stripe/webhook", "application/json", 40_000)).toBeNull();
   });
@@ -32,6 +33,17 @@ describe("refuseRequest", () => {
     }
     expect(post("/auth", "application/json", 20)?.status).toBe(415);
     expect(post("/auth", "text/plain", 20)?.status).toBe(415);
+  });
+
+  it("refuses empty and untyped posts, whose reading made every action answer 500 (issue 31)", () => {
+    expect(post("/auth", null, 0)).toMatchObject({ status: 400, title: "Lomakkeen tiedot puuttuvat" });
+    expect(post("/auth/kirjaudu-ulos", null, null)?.status).toBe(400);
+    expect(post("/backoffice/orders", null, 12)?.status).toBe(415);
+    expect(post("/auth", "text/plain", 0)?.status).toBe(415);
+    expect(post("/varaa.data", "application/json", 0)?.status).toBe(415);
+    expect(post("/rekisteroidy-kaveriksi", "multipart/form-data", 0, { multipartBoundary: false })?.status).toBe(400);
+    expect(post("/rekisteroidy-kaveriksi", "multipart/form-data", 200, { multipartBoundary: true })).toBeNull();
+    expect(post("/api/stripe/webhook", null, 0)).toBeNull();
   });
 
   it("takes multipart only where a file is uploaded (a malformed one elsewhere made the action's parser throw)", () => {

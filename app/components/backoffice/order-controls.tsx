@@ -50,6 +50,21 @@ interface ChangeFormProps {
   returnTo: string;
   /** Where to post (the list or the order page). */
   action?: string;
+  /**
+   * In a list row: the select takes the cell's width and "Tallenna" goes under it, so that the
+   * row's nine facts fit a 1366 px screen beside the menu (issue 31 item 6). A select sized to
+   * its longest option beside its button made the orders table 1 355 px wide in 1 046 px.
+   */
+  stacked?: boolean;
+}
+
+/**
+ * The select's width: on a page its own; in a list row the cell's, but never narrower than what
+ * the closed select must show whole (a status such as "Odottaa maksua", a helper's name with
+ * the rating).
+ */
+function selectWidth(stacked: boolean | undefined, onPage: string, rowMinimum: string): string {
+  return stacked ? `md:w-full ${rowMinimum}` : onPage;
 }
 
 export function StatusForm({
@@ -59,13 +74,14 @@ export function StatusForm({
   action,
   status,
   options,
+  stacked,
 }: ChangeFormProps & { status: string; options: Option[] }) {
   const id = `status-${orderNumber}`;
   const field = `tilauksen ${orderNumber} tila`;
   return (
     <ChangeForm intent="status" orderId={orderId} returnTo={returnTo} action={action} className="flex flex-wrap items-end gap-2">
       <FieldLabel id={id} field={field} />
-      <select id={id} name="status" defaultValue={status} className={`${controlClass} md:w-auto`}>
+      <select id={id} name="status" defaultValue={status} className={`${controlClass} ${selectWidth(stacked, "md:w-auto", "md:min-w-[12rem]")}`}>
         <Options options={options} />
       </select>
       <SaveButton id={id} action={action} field={field} />
@@ -81,6 +97,7 @@ export function CaregiverForm({
   caregiverId,
   options,
   emptyNote,
+  stacked,
 }: ChangeFormProps & { caregiverId: string | null; options: Option[]; emptyNote?: string | null }) {
   const id = `caregiver-${orderNumber}`;
   const noteId = `${id}-note`;
@@ -94,7 +111,7 @@ export function CaregiverForm({
           name="caregiverId"
           defaultValue={caregiverId ?? ""}
           aria-describedby={emptyNote ? noteId : undefined}
-          className={`${controlClass} md:w-auto md:max-w-[16rem]`}
+          className={`${controlClass} ${selectWidth(stacked, "md:w-auto md:max-w-[16rem]", "md:min-w-[16.5rem]")}`}
         >
           <option value="">Ei valittua kaveria</option>
           <Options options={options} />

@@ -26,8 +26,9 @@ function monthLabel(ref: CalendarMonthRef): string {
   return `${MONTH_NAMES[ref.month - 1]} ${ref.year}`;
 }
 
+// Never broken inside a word ("Edelline/n", issue 31): the month's name between them wraps instead.
 const navButton =
-  "inline-flex min-h-target min-w-target items-center justify-center gap-1 rounded-md border-2 border-brand-700 bg-white px-3 " +
+  "inline-flex min-h-target min-w-target flex-none items-center justify-center gap-1 whitespace-nowrap rounded-md border-2 border-brand-700 bg-white px-3 " +
   "font-semibold text-brand-800 hover:bg-brand-50 disabled:cursor-not-allowed disabled:border-gray-400 disabled:text-gray-600";
 
 /** Submits the step's form for another month; disabled beyond the months that can be booked. */
@@ -56,7 +57,7 @@ export function Calendar({ calendar, selectedDate }: { calendar: MonthCalendar; 
           <ChevronLeft aria-hidden="true" className="h-6 w-6" />
           <span className="hidden sm:inline">Edellinen</span>
         </MonthButton>
-        <h3 id={titleId} aria-live="polite" className="text-xl font-bold text-gray-900">
+        <h3 id={titleId} aria-live="polite" className="min-w-0 text-center text-xl font-bold text-gray-900">
           {capitalize(calendar.title)}
         </h3>
         <MonthButton month={calendar.next} label="Seuraava kuukausi">

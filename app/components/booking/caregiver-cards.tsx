@@ -9,6 +9,7 @@ import { ANY_CAREGIVER, DRAFT_PARAM } from "~/booking/draft";
 import type { OfferedCaregiver } from "~/domain/caregiver-offer";
 import { ChoiceCard } from "~/components/booking/choice-card";
 import { choiceCardClass, choiceRadioClass } from "~/components/form-parts";
+import { useChoiceMadeBeforeHydration } from "~/components/use-choice-before-hydration";
 import { linkClass } from "~/components/layout";
 import { caregiverOrdersText, NEW_CAREGIVER_LABEL } from "~/messages/booking-steps";
 
@@ -102,6 +103,7 @@ export function CaregiverChoice({
   /** Where to pick another time when nobody is free. */
   changeTimeHref: string;
 }) {
+  useChoiceMadeBeforeHydration(DRAFT_PARAM.caregiver, selected, onSelect);
   return (
     <fieldset className="space-y-5" aria-describedby={error ? "kaveri-virhe" : undefined}>
       <legend className="sr-only">{legend}</legend>

@@ -7,7 +7,6 @@ import { Alert } from "~/components/alert";
 import { BotCheck } from "~/components/bot-check";
 import { ButtonLink, SubmitButton } from "~/components/button";
 import { EmailField, ErrorSummary, FormError, RadioCards, TextareaField, TextField } from "~/components/forms";
-import { formatEuros } from "~/domain/format";
 import { SPECIAL_NOTES_HINT, SPECIAL_NOTES_LABEL } from "~/messages/booking-steps";
 import type { ContactFieldName } from "~/schemas/booking";
 import { BOOKING_INTENT } from "~/schemas/booking-intents";
@@ -16,6 +15,8 @@ import { BookingLayout } from "./booking-layout";
 import { ChosenSummaryBox } from "./draft-summary";
 import { CancellationRule, PaymentMethodField, PendingPaymentNotice, TermsField } from "./payment-fields";
 import { PriceSummary } from "./price-summary";
+import { DiscountCodeSection, discountForTyped } from "./discount-code";
+import { ShownPriceField } from "./shown-price-field";
 import { useHydrated } from "~/components/use-hydrated";
 import { serverFormProps, useServerForm } from "~/components/server-form";
 
@@ -57,10 +58,7 @@ export function ContactStepPage({ view, actionData }: { view: ContactStepView; a
   // oneself) and CSS shows them once 'another person' is chosen (tailwind.css, .recipient-fields);
   // with JavaScript they are rendered only then.
   const showRecipient = !hydrated || bookingFor === "other" || Boolean(fields.recipientFirstName.errors);
-  const codeValue = fields.discountCode.value;
-  const typedCode = (typeof codeValue === "string" ? codeValue : "").trim().toUpperCase();
-  // Editing the code clears the previous result (spec 000 §4): a result is shown only for the code it was for.
-  const discount = actionData?.discount && actionData.discount.code === typedCode ? actionData.discount : null;
+  const { typedCode, discount } = discountForTyped(fields.discountCode.value, actionData?.discount);
   const amounts = discount?.status === "valid" && discount.amounts ? discount.amounts : view.amounts;
   const action = `${location.pathname}${location.search}`;
 
@@ -127,33 +125,10 @@ export function ContactStepPage({ view, actionData }: { view: ContactStepView; a
 
         <PaymentMethodField meta={fields.paymentMethod} onlinePayment={view.onlinePayment} />
 
-        <section id="alennus" aria-labelledby="alennus-otsikko" className="scroll-mt-4 space-y-3">
-          <h2 id="alennus-otsikko" className="text-2xl font-bold text-gray-900">
-            Alennuskoodi
-          </h2>
-          <div className="flex flex-wrap items-end gap-3">
-            <TextField
-              meta={fields.discountCode}
-              label="Alennuskoodi (vapaaehtoinen)"
-              autoComplete="off"
-              className="w-full max-w-xs"
-              inputProps={{ spellCheck: false, autoCapitalize: "characters" }}
-            />
-            <SubmitButton
-              name="intent"
-              value={BOOKING_INTENT.checkDiscount}
-              formAction={`${action}#alennus`}
-              busyLabel="Tarkistetaan..."
-              variant="secondary"
-              disabled={hydrated && typedCode === ""}
-            >
-              Tarkista
-            </SubmitButton>
-          </div>
-          <DiscountResult result={discount} />
-        </section>
+        <DiscountCodeSection meta={fields.discountCode} action={action} typedCode={typedCode} result={discount} />
 
         <PriceSummary serviceName={view.summary.serviceName} amounts={amounts} discountCode={discount?.status === "valid" ? discount.code : null} />
+        <ShownPriceField originalPriceCents={view.amounts.originalPriceCents} />
 
         <TermsField meta={fields.acceptTerms} />
 
@@ -171,24 +146,5 @@ export function ContactStepPage({ view, actionData }: { view: ContactStepView; a
         </div>
       </Form>
     </BookingLayout>
-  );
-}
-
-function DiscountResult({ result }: { result: DiscountCheckResult | null }) {
-  // The region exists from the start so that a result appearing in it is announced.
-  return (
-    <div aria-live="polite">
-      {result ? (
-        <Alert type={result.status === "valid" ? "success" : "error"} announce={false} title={result.message}>
-          {result.status === "valid" && result.amounts ? (
-            <p>
-              Alennus {result.code}: −{formatEuros(result.amounts.discountCents)}
-            </p>
-          ) : result.detail ? (
-            <p>{result.detail}</p>
-          ) : null}
-        </Alert>
-      ) : null}
-    </div>
   );
 }

@@ -1,15 +1,26 @@
 import { Link } from "@remix-run/react";
 import type { ReceiptView } from "~/booking/views";
+import { ContactText } from "~/components/contact-text";
 import { linkClass } from "~/components/layout";
 import { formatEuros } from "~/domain/format";
 
 // What a booked order's result pages show of it (the payment result page and the signed-in
 // wizards' /portal/orders/success): its details with the amounts, and what happens next.
 
-export function OrderReceiptDetails({ order }: { order: ReceiptView }) {
+export function OrderReceiptDetails({
+  order,
+  moreInfo = true,
+}: {
+  order: ReceiptView;
+  /** The guest's page links to what follows a booking (setting a password among it); a signed-in customer has an account already. */
+  moreInfo?: boolean;
+}) {
   return (
     <>
-      <section aria-labelledby="tilaus-otsikko" className="rounded-lg border-2 border-brand-100 bg-white p-5">
+      <section
+        aria-labelledby="tilaus-otsikko"
+        className="rounded-lg border-2 border-brand-100 bg-white p-5"
+      >
         <h2 id="tilaus-otsikko" className="text-2xl font-bold text-gray-900">
           Tilauksen tiedot
         </h2>
@@ -33,11 +44,20 @@ export function OrderReceiptDetails({ order }: { order: ReceiptView }) {
             </>
           ) : null}
           <dt className="font-semibold text-gray-800">Alkuperäinen hinta</dt>
-          <dd className="tabular-nums">{formatEuros(order.originalPriceCents)}</dd>
+          <dd className="tabular-nums">
+            {formatEuros(order.originalPriceCents)}
+          </dd>
           <dt className="font-semibold text-gray-800">Alennus</dt>
-          <dd className="tabular-nums">{order.discountCents > 0 ? `−${formatEuros(order.discountCents)}` : formatEuros(0)}</dd>
+          <dd className="tabular-nums">
+            {order.discountCents > 0
+              ? `−${formatEuros(order.discountCents)}`
+              : formatEuros(0)}
+          </dd>
           <dt className="font-semibold text-gray-800">Yhteensä</dt>
-          <dd className="text-xl font-bold tabular-nums" data-testid="tilaus-yhteensa">
+          <dd
+            className="text-xl font-bold tabular-nums"
+            data-testid="tilaus-yhteensa"
+          >
             {formatEuros(order.totalPriceCents)}
           </dd>
         </dl>
@@ -45,20 +65,32 @@ export function OrderReceiptDetails({ order }: { order: ReceiptView }) {
 
       {!order.cancelled ? (
         <section aria-labelledby="seuraavaksi-otsikko" className="space-y-3">
-          <h2 id="seuraavaksi-otsikko" className="text-2xl font-bold text-gray-900">
+          <h2
+            id="seuraavaksi-otsikko"
+            className="text-2xl font-bold text-gray-900"
+          >
             Mitä tapahtuu seuraavaksi?
           </h2>
           <ul className="list-disc space-y-2 pl-6 text-lg">
             <li>{order.nextSteps.helper}</li>
-            <li>{order.nextSteps.contact}</li>
+            <li>
+              <ContactText text={order.nextSteps.contact} contact={order.contact} />
+            </li>
             <li>{order.nextSteps.cancellation}</li>
-            <li>{order.nextSteps.howToCancel}</li>
+            <li>
+              <ContactText text={order.nextSteps.howToCancel} contact={order.contact} />
+            </li>
           </ul>
-          <p>
-            <Link to="/varaus-vahvistettu" className={`inline-flex min-h-target items-center ${linkClass}`}>
-              Lisää tietoa varauksen jälkeen
-            </Link>
-          </p>
+          {moreInfo ? (
+            <p>
+              <Link
+                to="/varaus-vahvistettu"
+                className={`inline-flex min-h-target items-center ${linkClass}`}
+              >
+                Lisää tietoa varauksen jälkeen
+              </Link>
+            </p>
+          ) : null}
         </section>
       ) : null}
     </>

@@ -2,6 +2,7 @@ import { DRAFT_PARAM } from "~/booking/draft";
 import { ChoiceCard } from "~/components/booking/choice-card";
 import { choiceCardClass, choiceRadioClass } from "~/components/form-parts";
 import { ServiceIcon } from "~/components/service-icon";
+import { useChoiceMadeBeforeHydration } from "~/components/use-choice-before-hydration";
 import { formatAmount } from "~/domain/format";
 
 // The service choice (spec 000 §2): one card per service category with its icon, name,
@@ -35,6 +36,7 @@ export function ServiceCards({
   legendId: string;
   onSelect: (serviceId: string) => void;
 }) {
+  useChoiceMadeBeforeHydration(DRAFT_PARAM.service, selected, onSelect);
   if (services.length === 0) {
     return <p className="text-gray-800">Palveluita ei juuri nyt voitu näyttää. Päivitä sivu hetken kuluttua.</p>;
   }

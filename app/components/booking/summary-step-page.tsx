@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, useLocation } from "@remix-run/react";
 import { stepHref } from "~/booking/draft";
 import { detailsStep, previousStep } from "~/booking/flows";
-import type { SummaryStepView } from "~/booking/views";
+import type { DiscountCheckResult, SummaryStepView } from "~/booking/views";
 import { ButtonLink, SubmitButton } from "~/components/button";
 import { ErrorSummary, FormError } from "~/components/forms";
 import { linkClass } from "~/components/layout";
@@ -14,6 +14,8 @@ import { BookingLayout } from "./booking-layout";
 import { ChosenSummaryBox } from "./draft-summary";
 import { CancellationRule, PaymentMethodField, PendingPaymentNotice, TermsField } from "./payment-fields";
 import { PriceSummary } from "./price-summary";
+import { DiscountCodeSection, discountForTyped } from "./discount-code";
+import { ShownPriceField } from "./shown-price-field";
 import { serverFormProps, useServerForm } from "~/components/server-form";
 
 // The signed-in wizards' last step (spec 000 §2 "Four-step wizard" step 4): what was chosen and
@@ -21,6 +23,8 @@ import { serverFormProps, useServerForm } from "~/components/server-form";
 
 export interface SummaryActionData {
   result: SubmissionResult<string[]>;
+  /** The answer of 'Tarkista', or of the code sent with 'Varaa nyt'. */
+  discount?: DiscountCheckResult | null;
 }
 
 const FORM_ID = "varaus-yhteenveto";
@@ -33,7 +37,10 @@ export function SummaryStepPage({ view, actionData }: { view: SummaryStepView; a
     id: FORM_ID,
     lastResult: actionData?.result,
     defaultValue: view.onlinePayment ? {} : { paymentMethod: "invoice" },
+    watch: ["discountCode"],
   });
+  const { typedCode, discount } = discountForTyped(fields.discountCode.value, actionData?.discount);
+  const amounts = discount?.status === "valid" && discount.amounts ? discount.amounts : view.amounts;
   const detailsHref = stepHref(flow, detailsStep(flow) ?? "time", view.draft);
 
   return (
@@ -45,6 +52,8 @@ export function SummaryStepPage({ view, actionData }: { view: SummaryStepView; a
           Käynti
         </h2>
         <dl className="mt-3 grid gap-x-6 gap-y-1 sm:grid-cols-[auto_1fr]">
+          <dt className="font-semibold text-gray-800">Palvelun saaja</dt>
+          <dd className="break-words">{view.visit.recipientName ?? "Itse"}</dd>
           <dt className="font-semibold text-gray-800">Osoite</dt>
           <dd className="break-words">
             {view.visit.address}, {view.summary.placeLabel}
@@ -56,9 +65,14 @@ export function SummaryStepPage({ view, actionData }: { view: SummaryStepView; a
           <dt className="font-semibold text-gray-800">Lisätietoja kaverille</dt>
           <dd className="whitespace-pre-line break-words">{view.visit.specialNotes ?? "Ei lisätietoja"}</dd>
         </dl>
+        <p className="mt-3 text-gray-800">
+          {view.visit.saveToAccount
+            ? "Tallennamme tämän osoitteen ja puhelinnumeron profiiliisi."
+            : "Profiilisi osoite ja puhelinnumero pysyvät ennallaan."}
+        </p>
         <p className="mt-3">
           <Link to={detailsHref} className={`${linkClass} inline-flex min-h-target items-center`}>
-            Muuta osoitetta, kuvausta tai lisätietoja
+            Muuta saajaa, osoitetta, kuvausta tai lisätietoja
           </Link>
         </p>
       </section>
@@ -68,8 +82,10 @@ export function SummaryStepPage({ view, actionData }: { view: SummaryStepView; a
       <Form method="post" action={`${action}#${form.id}`} {...serverFormProps(form)} className="scroll-mt-4 space-y-10">
         <ErrorSummary form={form} />
         <FormError errors={form.errors} title={SIGNED_IN_BOOKING_MESSAGES.failed} />
-        <PriceSummary serviceName={view.summary.serviceName} amounts={view.amounts} discountCode={null} />
         <PaymentMethodField meta={fields.paymentMethod} onlinePayment={view.onlinePayment} />
+        <DiscountCodeSection meta={fields.discountCode} action={action} typedCode={typedCode} result={discount} />
+        <PriceSummary serviceName={view.summary.serviceName} amounts={amounts} discountCode={discount?.status === "valid" ? discount.code : null} />
+        <ShownPriceField originalPriceCents={view.amounts.originalPriceCents} />
         <TermsField meta={fields.acceptTerms} />
         <CancellationRule />
         <div className="flex flex-wrap items-center gap-4 border-t-2 border-brand-100 pt-6">

@@ -46,15 +46,16 @@ export function TimeGrid({
   if (slots.length === 0) {
     return <p className="text-gray-800">Tälle päivälle ei ole enää vapaita aloitusaikoja. Valitse toinen päivä.</p>;
   }
-  const daytime = slots.filter((slot) => isDaytime(slot.hour));
-  const others = slots.filter((slot) => !isDaytime(slot.hour));
-  const otherChosen = selectedHour !== null && !isDaytime(selectedHour);
+  const shown = slots.filter((slot) => !inNightBand(slot));
+  const others = slots.filter(inNightBand);
+  const otherChosen = others.some((slot) => slot.hour === selectedHour);
   return (
     <div role="group" aria-labelledby={labelledBy} className="space-y-5">
-      <SlotGroups slots={daytime} selectedHour={selectedHour} bands={bands} />
+      <SlotGroups slots={shown} selectedHour={selectedHour} bands={bands} />
       {others.length > 0 ? (
-        // Most visits are in the daytime: the rest stay one tap away, and open when one is chosen.
-        <details open={otherChosen || daytime.length === 0} className="space-y-5">
+        // Most visits are in the daytime or the evening: the night's starts stay one tap away, and
+        // open when one is chosen.
+        <details open={otherChosen || shown.length === 0} className="space-y-5">
           <summary className="inline-flex min-h-target cursor-pointer items-center rounded-md px-2 font-semibold text-brand-800 underline underline-offset-4 hover:bg-brand-50">
             Näytä yö- ja aamuyön ajat
           </summary>
@@ -67,12 +68,12 @@ export function TimeGrid({
   );
 }
 
-/** 08.00–19.00 starts are shown at once; the night's and early morning's behind a toggle. */
-const DAYTIME_FIRST_HOUR = 8;
-const DAYTIME_LAST_HOUR = 19;
-
-function isDaytime(hour: number): boolean {
-  return hour >= DAYTIME_FIRST_HOUR && hour <= DAYTIME_LAST_HOUR;
+/**
+ * Only the night band's starts (its hours as the settings give them, by default 00.00–07.00) wait
+ * behind the toggle: every day and evening start is shown at once, so no evening price is hidden.
+ */
+function inNightBand(slot: TimeGridSlot): boolean {
+  return slot.bandId === "night";
 }
 
 function SlotGroups({ slots, selectedHour, bands }: { slots: readonly TimeGridSlot[]; selectedHour: number | null; bands: readonly PriceBand[] }) {

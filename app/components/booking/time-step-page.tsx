@@ -11,7 +11,7 @@ import { ProceedButton } from "./proceed-button";
 import { ServiceCards, hourlyPriceLabel } from "./service-cards";
 import { TimeGrid } from "./time-grid";
 import { BookingInfoBox, TimeSummary } from "./time-summary";
-import { VisitErrorSummary, VisitPlaceFields } from "./visit-fields";
+import { VisitErrorSummary, VisitPlaceFields, VisitWhoFields } from "./visit-fields";
 import { useHydrated } from "~/components/use-hydrated";
 
 // The time step of every flow: date, time and duration on one page (spec 000 §2 "Booking step 1",
@@ -27,8 +27,8 @@ import { useHydrated } from "~/components/use-hydrated";
 const sectionHeading = "text-2xl font-bold text-gray-900";
 
 /** The draft's fields the page sends as visible controls rather than hidden ones. */
-function shownFields(asksService: boolean, timeChosen: boolean): Array<keyof BookingDraft> {
-  if (!timeChosen) return [];
+function shownFields(asksService: boolean, timeChosen: boolean, fixedPlace = false): Array<keyof BookingDraft> {
+  if (!timeChosen || fixedPlace) return [];
   return asksService ? ["service", "postalCode", "city"] : ["postalCode", "city"];
 }
 
@@ -63,7 +63,7 @@ export function TimeStepPage({
   let section = asks.service ? 4 : 3;
 
   return (
-    <BookingLayout flow={flow} step="time" draft={view.draft} notice={view.notice}>
+    <BookingLayout flow={flow} step="time" draft={view.draft} notice={view.notice} intro={view.intro ? <p className="text-lg text-gray-800">{view.intro}</p> : undefined}>
       <div className="grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <Form
           method={flow.signedIn ? "post" : "get"}
@@ -72,7 +72,7 @@ export function TimeStepPage({
           preventScrollReset
           className="space-y-10"
         >
-          <DraftHiddenFields draft={view.draft} omit={shownFields(asks.service, timeChosen)} />
+          <DraftHiddenFields draft={view.draft} omit={shownFields(asks.service, timeChosen, flow.fixedPlace)} />
           <input type="hidden" name={VIEW_PARAM.month} value={view.month} />
           <VisitErrorSummary errors={fieldErrors} order={VISIT_FIELD_NAMES} />
 
@@ -125,7 +125,11 @@ export function TimeStepPage({
                 </section>
               ) : null}
 
-              <VisitPlaceFields number={++section} values={values} errors={fieldErrors} address={asks.address} />
+              {flow.fixedPlace ? null : flow.signedIn ? (
+                <VisitWhoFields number={++section} values={values} errors={fieldErrors} savedRecipients={view.savedRecipients} />
+              ) : (
+                <VisitPlaceFields number={++section} values={values} errors={fieldErrors} address={asks.address} />
+              )}
               {extraSection ? extraSection({ number: ++section, values, errors: fieldErrors }) : null}
 
               <TimeSummary

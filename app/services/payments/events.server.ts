@@ -13,6 +13,8 @@ import {
   recordPaymentEvent,
 } from "../../models/payments.server";
 import { enqueueBookingConfirmation } from "../booking-emails.server";
+import { now } from "../clock.server";
+import { issueReceipt } from "../receipts.server";
 
 // The ONE place where payment outcomes change orders (DESIGN.md decisions 7 and 11). The local
 // test checkout page calls it directly; the Stripe webhook translates verified Stripe events into
@@ -22,7 +24,7 @@ import { enqueueBookingConfirmation } from "../booking-emails.server";
 // Guarantees:
 // - Idempotent: the event id is recorded in payment_events in the same transaction as its
 //   effects; a redelivered id finds its row and changes nothing.
-// - Atomic: payment, order, discount redemption and the confirmation e-mail change together
+// - Atomic: payment, its receipt, order, discount redemption and the confirmation e-mail change together
 //   or not at all.
 // - Safe out of order: the payment row is locked first, so events about one payment apply one
 //   after another, and each looks at the state the previous one left:
@@ -115,6 +117,8 @@ async function applyToLockedPayment(
         return result(false);
       }
       await markPaymentCaptured(trx, payment.paymentId, event.type === "checkout.completed" ? (event.method ?? null) : null);
+      // The money moved, whatever becomes of the order: the payment's receipt, in this transaction.
+      await issueReceipt(trx, payment.paymentId, now());
       if (payment.orderStatus === "pending_payment") {
         await confirmPaidOrder(trx, payment.orderId);
         await enqueueBookingConfirmation(trx, payment.orderId);

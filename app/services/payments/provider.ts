@@ -45,7 +45,13 @@ export interface PaymentProvider {
    * Returns the money of a captured payment. Must be idempotent per `paymentId` (Stripe: an
    * idempotency key derived from it), so that two racing refund attempts refund once.
    */
-  refund(payment: { providerRef: string; amountCents: number; paymentId: string }): Promise<void>;
+  refund(payment: {
+    providerRef: string;
+    amountCents: number;
+    paymentId: string;
+    /** A refund of its own on the same payment (a rescheduled visit's difference): its own idempotency key. */
+    idempotencyKey?: string;
+  }): Promise<void>;
   /**
    * Asks the provider how a checkout stands. Only providers whose checkout lives elsewhere have
    * it (Stripe); the local provider's checkout state is our own database. Network call.

@@ -10,6 +10,7 @@ import { applyPaymentEvent, expireUnstartedCheckout, type PaymentEvent } from ".
 import { getPaymentProvider } from "./active-provider.server";
 import type { CheckoutState, CheckoutStatus } from "./provider";
 import { STRIPE_CHECKOUT_LIFETIME_SECONDS } from "./stripe-provider.server";
+import { now as clockNow } from "../clock.server";
 
 // Asking the provider ourselves instead of waiting for its webhook (issue 5): the success page does
 // not take the redirect's word that a payment went through, the cancelled page closes a checkout
@@ -114,7 +115,7 @@ export interface SweepResult {
  * payment whose checkout never started is released. Safe with several workers: each outcome is
  * applied under the payment's row lock with a checkout-derived event id.
  */
-export async function expireStaleCheckouts(db: DB, now: Date = new Date()): Promise<SweepResult> {
+export async function expireStaleCheckouts(db: DB, now: Date = clockNow()): Promise<SweepResult> {
   const stale = await findStaleCheckouts(db, {
     cutoffs: {
       local: new Date(now.getTime() - LOCAL_CHECKOUT_LIFETIME_MS),

@@ -1,7 +1,8 @@
 import Stripe from "stripe";
 import type { Env } from "../../env.server";
 import { logger } from "../../logger.server";
-import { paymentCancelledPath, paymentSucceededPath } from "./paths";
+import { signedPaymentCancelledPath } from "./cancel-link.server";
+import { paymentSucceededPath } from "./paths";
 import type { CheckoutStatus, PaymentProvider } from "./provider";
 
 // The Stripe provider (DESIGN.md decision 11; issue 5): Stripe Checkout with card, MobilePay and
@@ -109,7 +110,7 @@ function createStripeProvider(client: Stripe, appUrl: string): PaymentProvider {
           metadata,
           payment_intent_data: { metadata, description: request.description },
           success_url: absolute(paymentSucceededPath(request.orderNumber)),
-          cancel_url: absolute(paymentCancelledPath(request.orderNumber)),
+          cancel_url: absolute(signedPaymentCancelledPath(request.orderNumber)),
           expires_at: expiresAt,
         },
         { idempotencyKey: `checkout-${request.orderId}-${expiresAt}` },
@@ -133,7 +134,7 @@ function createStripeProvider(client: Stripe, appUrl: string): PaymentProvider {
       }
     },
 
-    async refund({ providerRef, amountCents, paymentId }) {
+    async refund({ providerRef, amountCents, paymentId, idempotencyKey }) {
       const session = await client.checkout.sessions.retrieve(providerRef);
       const paymentIntent = typeof session.payment_intent === "string" ? session.payment_intent : session.payment_intent?.id;
       if (!paymentIntent) throw new Error(`Checkout session ${providerRef} has no payment to refund`);
@@ -142,7 +143,7 @@ function createStripeProvider(client: Stripe, appUrl: string): PaymentProvider {
           { payment_intent: paymentIntent, amount: amountCents, metadata: { payment_id: paymentId } },
           // One key per payment: a second attempt (a lapsed claim, a crash before the payment
           // was marked) gets the first refund back instead of a second one.
-          { idempotencyKey: `refund-${paymentId}` },
+          { idempotencyKey: idempotencyKey ?? `refund-${paymentId}` },
         );
       } catch (error) {
         // After Stripe forgets the key (24 h) a repeat is refused this way; the money is back.

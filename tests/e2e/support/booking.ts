@@ -46,7 +46,7 @@ export async function chooseTimeAndService(
 
 /** Where the visit is: asked before the helper step in every flow (DESIGN.md decision 17). */
 export async function fillPlace(page: Page, place: { postalCode: string; city: string }) {
-  const section = main(page).getByRole("region", { name: /Missä käynti on\?|Käynnin osoite/ });
+  const section = main(page).getByRole("region", { name: /Missä käynti on\?|Käynnin osoite|Kenelle tilaat palvelun\?/ });
   await section.getByLabel("Postinumero", { exact: true }).fill(place.postalCode);
   await section.getByLabel("Kaupunki", { exact: true }).fill(place.city);
 }
@@ -64,8 +64,10 @@ export async function chooseTime(page: Page, options: { day: number; hour: numbe
   await expectNoAxeViolations(page);
 
   const clock = `klo ${String(options.hour).padStart(2, "0")}.00`;
-  if (options.hour < 8 || options.hour > 19) {
-    // Daytime starts come first; the night's are behind a toggle (a <details>, JS or not).
+  // Every day and evening start (up to 23.00) is shown at once, so no evening price is hidden.
+  await expect(main(page).getByRole("button", { name: "klo 23.00", exact: true })).toBeVisible();
+  if (options.hour < 8) {
+    // The night band's starts (00.00–07.00) are behind a toggle (a <details>, JS or not).
     await expect(main(page).getByRole("button", { name: clock, exact: true })).toBeHidden();
     await main(page).getByText("Näytä yö- ja aamuyön ajat").click();
   }
@@ -108,4 +110,34 @@ export async function fillContact(page: Page, email: string) {
   await form.getByLabel("Katuosoite", { exact: true }).fill("Runeberginkatu 15 A 4");
   await form.getByLabel("Postinumero", { exact: true }).fill("00100");
   await form.getByLabel("Kaupunki", { exact: true }).fill("Helsinki");
+}
+
+/**
+ * A guest's whole booking on /varaa, paid by invoice, with "Ei väliä" as the helper: next month's
+ * `day` at `hour`, two hours. Returns the order number from the result page.
+ */
+export async function bookAsGuestByInvoice(page: Page, jsEnabled: boolean, options: { day: number; hour: number; email: string }): Promise<string> {
+  await page.goto("/varaa");
+  await chooseTimeAndService(page, { day: options.day, hour: options.hour, duration: 2, service: /^Juttuseura ja seurustelu/ });
+  await main(page).getByRole("button", { name: "Jatka kaverin valintaan" }).click();
+  await main(page).getByRole("radio", { name: /Ei väliä – valitkaa minulle sopiva/ }).check();
+  await main(page).getByRole("button", { name: "Jatka yhteystietoihin" }).click();
+  await main(page).getByRole("radio", { name: /^Itselleni/ }).check();
+  await fillContact(page, options.email);
+  await main(page).getByRole("radio", { name: /^Lasku/ }).check();
+  await main(page).getByRole("checkbox", { name: /Hyväksyn käyttöehdot/ }).check();
+  await passBotCheck(page, jsEnabled);
+  await main(page).getByRole("button", { name: "Vahvista varaus" }).click();
+  await expect(page).toHaveURL(/\/varaus-maksu-onnistui\?order_number=ORD-\d+/);
+  return new URL(page.url()).searchParams.get("order_number")!;
+}
+
+/** Opens the newest e-mail to `email` with `subject` in the dev mailbox. */
+export async function openDevMail(page: Page, email: string, subject: string) {
+  await expect(async () => {
+    await page.goto("/dev/sahkopostit");
+    await expect(page.getByRole("row").filter({ hasText: email }).getByRole("link", { name: subject }).first()).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+  await page.getByRole("row").filter({ hasText: email }).getByRole("link", { name: subject }).first().click();
+  await expect(page.getByRole("heading", { level: 1, name: subject })).toBeVisible();
 }

@@ -2,8 +2,8 @@ import type { Page } from "@playwright/test";
 import { chooseTime } from "./booking";
 import { expect, expectNoAxeViolations } from "./test";
 
-// The signed-in customer's booking wizards as a person takes them: /varaa-kaveri (four steps: the
-// portal home's 'Tee uusi tilaus') and /portal/orders/new (five: the orders page's). Shared by the
+// The signed-in customer's booking wizard as a person takes it: /varaa-kaveri (four steps: every
+// 'Tee uusi tilaus' of the portal; /portal/orders/new leads to it). Shared by the
 // specs that book as a signed-in customer; the step-by-step checks of the wizards themselves are
 // in booking-signed-in.spec.ts.
 
@@ -32,16 +32,10 @@ export interface SignedInBooking {
  */
 export async function bookSignedIn(page: Page, booking: SignedInBooking): Promise<string> {
   await expect(page.getByRole("heading", { level: 1, name: "Valitse palvelu" })).toBeVisible();
-  const portalWizard = new URL(page.url()).pathname.startsWith("/portal/orders/new");
   await main(page).getByRole("radio", { name: booking.service }).check();
   await main(page).getByRole("button", { name: "Jatka", exact: true }).click();
   await expect(page).toHaveURL(/\/aika\?/);
   await chooseTime(page, booking);
-  if (portalWizard) {
-    // The portal's wizard asks the description on a step of its own.
-    await main(page).getByRole("button", { name: "Jatka kuvaukseen" }).click();
-    await expect(page).toHaveURL(/\/portal\/orders\/new\/kuvaus\?/);
-  }
   await describeVisit(page, booking);
   await chooseHelper(page, booking.helper);
   return payOnSummary(page, booking);
@@ -81,30 +75,18 @@ export async function payOnSummary(page: Page, { payment, note }: { payment: Sig
     .check();
   await main(page).getByRole("button", { name: "Varaa nyt" }).click();
 
-  let orderNumber: string;
   if (payment === "Verkkomaksu") {
     await expect(page).toHaveURL(/\/maksu\/testi\//);
     await main(page).getByRole("button", { name: "Maksa" }).click();
-    await expect(page).toHaveURL(/\/varaus-maksu-onnistui\?order_number=ORD-\d+/);
-    orderNumber = new URL(page.url()).searchParams.get("order_number")!;
-    await expect(page.getByRole("heading", { level: 1, name: "Maksu onnistui – kiitos varauksestasi!" })).toBeVisible();
-    await expect(main(page)).toContainText(orderNumber);
-    await expectNoAxeViolations(page);
-    // The result page is the site's: its header's signed-in link leads back to the portal.
-    await page
-      .getByRole("navigation", { name: "Päävalikko" })
-      .getByRole("link", { name: /Omat sivut/ })
-      .click();
-    await expect(page).toHaveURL(/\/portal$/);
-    await page.getByRole("navigation", { name: "Oman sivun valikko" }).getByRole("link", { name: "Tilaukset" }).click();
-  } else {
-    await expect(page).toHaveURL(/\/portal\/orders\/success\?order_number=ORD-\d+/);
-    orderNumber = new URL(page.url()).searchParams.get("order_number")!;
-    await expect(page.getByRole("heading", { level: 1, name: "Varaus tehty onnistuneesti!" })).toBeVisible();
-    await expect(main(page)).toContainText(orderNumber);
-    await expectNoAxeViolations(page);
-    await main(page).getByRole("link", { name: "Omat tilaukset" }).click();
   }
+  // Invoice or paid online, a signed-in booking ends in the portal (issue 26 item 3).
+  await expect(page).toHaveURL(/\/portal\/orders\/success\?order_number=ORD-\d+/);
+  const orderNumber = new URL(page.url()).searchParams.get("order_number")!;
+  await expect(page.getByRole("heading", { level: 1, name: "Varaus tehty onnistuneesti!" })).toBeVisible();
+  await expect(main(page)).toContainText(orderNumber);
+  await expect(main(page).getByRole("link", { name: `Näytä tilaus ${orderNumber}` })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await main(page).getByRole("link", { name: "Omat tilaukset" }).click();
   await expect(page).toHaveURL(/\/portal\/orders$/);
   await expect(main(page).getByRole("region", { name: "Tulevat tilaukset" })).toContainText(orderNumber);
   await expectNoAxeViolations(page);

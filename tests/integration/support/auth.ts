@@ -1,9 +1,11 @@
 import { sql } from "kysely";
+import { offerEveryService } from "./booking-fixtures";
 import { getDb } from "~/db.server";
 import type { StaffRole, UserType } from "~/db/schema";
 import type { AuthUser } from "~/models/users.server";
 import { createUserSession } from "~/services/auth.server";
 import { hashPassword } from "~/services/password.server";
+import { runDueJobs } from "~/services/worker.server";
 
 // Helpers for tests that drive sign-in, sessions and guards through real Requests.
 
@@ -54,7 +56,8 @@ export async function createTestUser(options: TestUserOptions): Promise<AuthUser
     .executeTakeFirstOrThrow();
   if (options.role) await db.insertInto("user_roles").values({ user_id: profile.id, role: options.role }).execute();
   if (userType === "caregiver") {
-    await db.insertInto("caregivers").values({ profile_id: profile.id, city: "Helsinki", status: "approved" }).execute();
+    const caregiver = await db.insertInto("caregivers").values({ profile_id: profile.id, city: "Helsinki", status: "approved" }).returning("id").executeTakeFirstOrThrow();
+    await offerEveryService(db, caregiver.id);
   } else if (!options.role) {
     // Staff have no customers row (as in the demo seed); customers get one at sign-up.
     await db.insertInto("customers").values({ profile_id: profile.id }).execute();
@@ -65,6 +68,7 @@ export async function createTestUser(options: TestUserOptions): Promise<AuthUser
     fullName: options.fullName ?? "Testi Käyttäjä",
     userType,
     role: options.role ?? null,
+    caregiverStatus: userType === "caregiver" ? "approved" : null,
   };
 }
 
@@ -165,4 +169,15 @@ export function tokenFromLinks(links: string[], path: string): string {
   const token = new URL(link).searchParams.get("token");
   if (!token) throw new Error(`no token in ${link}`);
   return token;
+}
+
+/**
+ * Runs the queued jobs as the worker would (tests run with WORKER=off): sign-up and password
+ * reset requests are finished by a job (decision 0025), and so are the e-mails they send.
+ */
+export async function runQueuedJobs(): Promise<void> {
+  const db = await getDb();
+  while ((await runDueJobs(db, { workerId: "test", limit: 50 })).length > 0) {
+    // Until nothing due is left: a job may queue another (an e-mail's delivery).
+  }
 }

@@ -1,3 +1,4 @@
+import { offerEveryService } from "./booking-fixtures";
 import crypto from "node:crypto";
 import { sql } from "kysely";
 import { getDb, type Executor } from "~/db.server";
@@ -30,6 +31,7 @@ export async function createCaregiver(
     })
     .returning("id")
     .executeTakeFirstOrThrow();
+  await offerEveryService(db, caregiver.id);
   return { id: caregiver.id, profileId: profile.id, email, name };
 }
 

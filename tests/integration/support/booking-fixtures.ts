@@ -26,6 +26,8 @@ export interface TestOrderOptions {
   durationHours?: number;
   discount?: { code: string; amountCents: number; usageLimit?: number | null };
   bookingFor?: "self" | "other";
+  /** The phone the visit was booked with (orders.contact_phone); none, as on orders from before it, by default. */
+  contactPhone?: string | null;
 }
 
 export interface TestOrder {
@@ -58,6 +60,17 @@ export async function serviceCategoryId(db: Executor): Promise<string> {
   return row.id;
 }
 
+/**
+ * A test helper who offers every service there is (and the fixtures' own), so that tests about
+ * something else than the matching rule find them able to do any visit in their city.
+ */
+export async function offerEveryService(db: Executor, caregiverId: string): Promise<void> {
+  await serviceCategoryId(db);
+  await sql`insert into caregiver_services (caregiver_id, service_category_id)
+    select ${caregiverId}::uuid, id from service_categories
+    on conflict do nothing`.execute(db);
+}
+
 export async function createTestCaregiver(db: Executor, fullName = "Aino Äijälä"): Promise<string> {
   const profile = await db
     .insertInto("profiles")
@@ -69,6 +82,7 @@ export async function createTestCaregiver(db: Executor, fullName = "Aino Äijäl
     .values({ profile_id: profile.id, city: "Helsinki", status: "approved", average_rating: 4.8 })
     .returning("id")
     .executeTakeFirstOrThrow();
+  await offerEveryService(db, caregiver.id);
   return caregiver.id;
 }
 
@@ -163,6 +177,7 @@ export async function insertTestOrder(trx: Executor, options: TestOrderOptions):
     discountCodeId,
     status: options.status ?? (options.paymentMethod === "online" ? "pending_payment" : "pending"),
     createdBy: profileId,
+    contactPhone: options.contactPhone ?? null,
   });
 
   if (discountCodeId) {

@@ -10,9 +10,12 @@ export interface ReceivedMail {
 /**
  * A real SMTP server on a random local port that keeps what it receives. With `rejectRecipients`
  * it answers every RCPT TO with a temporary failure, as a mail server that is having trouble does;
- * with `delayMs` it takes that long to accept each message (a slow server).
+ * with `delayMs` it takes that long to accept each message (a slow server); `onReceived` runs
+ * after each message arrives and before it is accepted, and may refuse it by returning an error.
  */
-export async function startSmtpServer(options: { rejectRecipients?: boolean; delayMs?: number } = {}) {
+export async function startSmtpServer(
+  options: { rejectRecipients?: boolean; delayMs?: number; onReceived?: (count: number) => Error | void | Promise<Error | void> } = {},
+) {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -33,7 +36,8 @@ export async function startSmtpServer(options: { rejectRecipients?: boolean; del
           to: session.envelope.rcptTo.map((address) => address.address),
           raw: Buffer.concat(chunks).toString("utf8"),
         });
-        callback();
+        // An error returned refuses the message after it arrived (a 4xx at the end of DATA).
+        callback((await options.onReceived?.(received.length)) ?? undefined);
       });
     },
   });

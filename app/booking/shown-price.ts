@@ -1,0 +1,12 @@
+// The booking form carries the price it showed (without a discount), and the order is placed only
+// at that price: if the price bands changed in between, the customer sees the new price and
+// confirms again (issue 30). Nobody is charged a price they were not shown.
+
+export const SHOWN_PRICE_FIELD = "shownPriceCents";
+
+/** The price the sent form showed, in cents; null when the form did not say (an older page). */
+export function readShownPriceCents(formData: FormData): number | null {
+  const value = formData.get(SHOWN_PRICE_FIELD);
+  if (typeof value !== "string" || !/^\d{1,9}$/.test(value)) return null;
+  return Number(value);
+}

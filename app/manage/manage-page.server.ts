@@ -1,0 +1,152 @@
+import { data } from "@remix-run/node";
+import { getOptionalUser } from "~/auth/guards.server";
+import { icsDownload, pdfDownload, type InvoiceOwner } from "~/booking/invoice-download.server";
+import { getDb, type Executor } from "~/db.server";
+import { manageLinkTexts as texts } from "~/messages/manage-links";
+import { findInvoiceOwnerByOrderNumber, getBookingDocument } from "~/models/booking-documents.server";
+import type { ManagedOrder } from "~/models/manage-links.server";
+import { findOrderDetailById } from "~/models/portal-orders.server";
+import { getContactInfo } from "~/models/settings.server";
+import { cancelAsCustomer, customerCancellation, customerOrderPath, customerOrderView } from "~/portal/customer-order.server";
+import { bookingIcs } from "~/services/booking-emails.server";
+import { now as clockNow } from "~/services/clock.server";
+import { redirectWithToast } from "~/services/flash.server";
+import { managePath, openManageLink, sendNewManageLink } from "~/services/manage-links.server";
+import { consumeMailRequest, countManageLinkMiss, manageLinkLimitReached, retryAfterMinutes } from "~/services/rate-limit.server";
+
+// The server half of /hallitse/:token, the "Hallitse varausta" page (issue 28 item 3;
+// docs/decisions/0030), and of its downloads. The link is the permission: a wrong, revoked,
+// expired or malformed token is the same bare 404, and each such miss counts against the client's
+// limit (a valid link's GET writes nothing: mail scanners open links). Forms post to the same
+// address and act: cancel (the portal's cancellation, the rule and the fee shown first) and
+// "Lähetä uusi linkki".
+
+/** What every answer of a manage address carries: no referrer leaves it, no search engine keeps it. */
+export const MANAGE_HEADERS = { "Referrer-Policy": "no-referrer", "X-Robots-Tag": "noindex, nofollow", "Cache-Control": "private, no-store" } as const;
+
+function notFound(): Response {
+  return new Response(texts.notFound, { status: 404, statusText: "Not Found", headers: MANAGE_HEADERS });
+}
+
+/** The order the address's link opens, or a thrown 404 (counted) or 429. */
+export async function requireManagedOrder(token: string | undefined, clientIp: string | null | undefined): Promise<ManagedOrder> {
+  const limit = await manageLinkLimitReached(clientIp);
+  if (!limit.allowed) {
+    throw new Response(texts.tooMany(retryAfterMinutes(limit.retryAfterSeconds)), {
+      status: 429,
+      headers: { ...MANAGE_HEADERS, "Retry-After": String(limit.retryAfterSeconds) },
+    });
+  }
+  const managed = await openManageLink(await getDb(), token, clockNow());
+  if (!managed) {
+    await countManageLinkMiss(clientIp);
+    throw notFound();
+  }
+  return managed;
+}
+
+export async function manageLoader(request: Request, token: string | undefined, clientIp: string | null | undefined) {
+  const managed = await requireManagedOrder(token, clientIp);
+  const db = await getDb();
+  const now = clockNow();
+  const detail = await findOrderDetailById(db, managed.orderId);
+  if (!detail) throw notFound();
+  const view = customerOrderView(detail, now);
+  const cancellation = await customerCancellation(managed.orderId, now);
+  const user = await getOptionalUser(request);
+  const contact = await getContactInfo(db);
+  const here = managePath(token!);
+  return data(
+    {
+      here,
+      orderId: managed.orderId,
+      orderNumber: view.orderNumber,
+      serviceName: view.serviceName,
+      status: view.status,
+      accepted: view.accepted,
+      visit: view.visit,
+      // The helper's first name and photo once assigned: the page is for whoever holds the link.
+      caregiver: view.caregiver ? { firstName: view.caregiver.name.split(" ")[0] ?? view.caregiver.name, photoUrl: view.caregiver.photoUrl } : null,
+      amounts: view.amounts,
+      total: view.total,
+      deduction: view.deduction,
+      paymentMethod: view.paymentMethod,
+      paymentState: view.paymentState,
+      cancellationFee: view.cancellationFee,
+      creditNote: view.creditNote,
+      invoice: view.invoiceHref && view.invoiceNumber !== null ? { href: `${here}/lasku`, number: view.invoiceNumber } : null,
+      // The money documents the portal offers (issue 28 item 5), here for whoever holds the link.
+      receiptHref: view.receiptHref ? `${here}/kuitti` : null,
+      creditNoteDownload: view.creditNoteHref && view.creditNoteNumber !== null ? { href: `${here}/hyvityslasku`, number: view.creditNoteNumber } : null,
+      // A cancelled visit has no calendar entry to add.
+      calendarHref: detail.status === "cancelled" ? null : `${here}/kalenteri`,
+      cancel: cancellation.cancellable
+        ? { feeCents: cancellation.feeCents, rule: cancellation.rule, money: cancellation.money, notice: texts.cancelNotice(view.caregiver?.name ?? null) }
+        : null,
+      cancelled: cancellation.cancelled,
+      // For a signed-in owner the same page links into the portal.
+      portalHref: user?.id === managed.customerProfileId && managed.inPortal ? customerOrderPath(managed.orderNumber) : null,
+      contact: { phone: contact.phone, email: contact.email },
+    },
+    { headers: MANAGE_HEADERS },
+  );
+}
+
+export async function manageAction(request: Request, token: string | undefined, clientIp: string | null | undefined): Promise<Response> {
+  const managed = await requireManagedOrder(token, clientIp);
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  const here = managePath(token!);
+  if (intent === "cancel" && formData.get("orderId") === managed.orderId) {
+    return cancelAsCustomer(request, {
+      orderId: managed.orderId,
+      profileId: managed.customerProfileId,
+      ip: clientIp ?? null,
+      shownFee: formData.get("feeCents"),
+      here,
+      back: here,
+      alreadyCancelled: texts.alreadyCancelled,
+    });
+  }
+  if (intent === "new-link") {
+    const limit = await consumeMailRequest(managed.payerEmail, clientIp);
+    if (!limit.allowed) return redirectWithToast(request, here, { type: "error", title: texts.tooMany(retryAfterMinutes(limit.retryAfterSeconds)) });
+    await sendNewManageLink(await getDb(), managed);
+    // This address no longer opens the order: the answer is the front page with the notice.
+    return redirectWithToast(request, "/", { type: "success", title: texts.newLinkSent });
+  }
+  throw new Response("Lomakkeen tiedot olivat puutteelliset.", { status: 400, headers: MANAGE_HEADERS });
+}
+
+/** The visit's calendar file; a cancelled visit has none (the same 404 as a wrong link). */
+export async function manageCalendarFile(token: string | undefined, clientIp: string | null | undefined): Promise<Response> {
+  const managed = await requireManagedOrder(token, clientIp);
+  const booking = await getBookingDocument(await getDb(), managed.orderId);
+  if (!booking || booking.order.status === "cancelled") throw notFound();
+  const response = icsDownload(bookingIcs(booking), managed.orderNumber);
+  for (const [name, value] of Object.entries(MANAGE_HEADERS)) response.headers.set(name, value);
+  return response;
+}
+
+/** The invoice of the order a "Hallitse varausta" link opens (the link is the permission), or a thrown 404. */
+export async function requireInvoiceOfManagedOrder(token: string | undefined, clientIp: string | null | undefined): Promise<{ db: Executor; owner: InvoiceOwner }> {
+  const managed = await requireManagedOrder(token, clientIp);
+  const db = await getDb();
+  const owner = await findInvoiceOwnerByOrderNumber(db, managed.orderNumber);
+  if (!owner) throw new Response("Laskua ei löytynyt.", { status: 404, headers: MANAGE_HEADERS });
+  return { db, owner };
+}
+
+/** A PDF of the order a link opens (receipt, credit note), or the manage page's 404 when it has none. */
+export async function manageOrderPdf(
+  token: string | undefined,
+  clientIp: string | null | undefined,
+  render: (db: Executor, orderId: string) => Promise<{ pdf: Buffer; fileName: string } | null>,
+): Promise<Response> {
+  const managed = await requireManagedOrder(token, clientIp);
+  const document = await render(await getDb(), managed.orderId);
+  if (!document) throw notFound();
+  const response = pdfDownload(document.pdf, document.fileName);
+  for (const [name, value] of Object.entries(MANAGE_HEADERS)) response.headers.set(name, value);
+  return response;
+}

@@ -1,0 +1,87 @@
+// Texts of the household-deduction statement, "Kotitalousvähennysyhteenveto" (issue 29 item 1):
+// the portal page "Verotiedot", its PDF and the e-mail of 2 January.
+
+export const householdStatementTexts = {
+  pageTitle: "Verotiedot",
+  intro:
+    "Tästä saat kotitalousvähennysyhteenvedon veroilmoitusta varten. Vähennys kuuluu sille vuodelle, jona maksoit työn. Yhteenvedossa ovat vain tämän tilin maksut.",
+  yearLabel: "Vuosi",
+  showYear: "Näytä vuosi",
+  notFinal: "Ei lopullinen: vuosi on vielä kesken. Voit käyttää tätä suunnitteluun.",
+  notYet: (year: number) => `Vuoden ${year} yhteenveto on saatavilla 2.1.${year + 1} alkaen.`,
+  final: (year: number) => `Vuoden ${year} yhteenveto. Lähetämme sen myös sähköpostiisi 2. tammikuuta.`,
+  yearHeading: (year: number) => `Vuosi ${year}`,
+  paidTotal: "Maksettu yhteensä",
+  workTotal: "Työn osuus",
+  estimate: "Vähennys (arvio)",
+  estimateNote:
+    "Arvio: 35 % työn osuudesta, josta vähennetään omavastuu 150 €. Enintään 1 600 € vuodessa henkilöä kohden. Verohallinto laskee lopullisen vähennyksen.",
+  paymentsCount: (count: number) => (count === 1 ? "1 maksu" : `${count} maksua`),
+  noPayments: (year: number) => `Vuodelta ${year} ei ole maksuja.`,
+  unpaidHeading: "Maksamatta olevat laskut",
+  unpaidNote: "Näitä ei lasketa mukaan. Ne kuuluvat sen vuoden vähennykseen, jona maksat ne.",
+  unpaidLine: (invoiceNumber: number, open: string) => `Lasku ${invoiceNumber}: maksamatta ${open}`,
+  download: (year: number) => `Lataa vuoden ${year} yhteenveto (PDF)`,
+  downloadNote: "Yhteenveto avautuu PDF-tiedostona. Jos tiedot muuttuvat, saat uuden version.",
+  notFound: "Yhteenvetoa ei löytynyt.",
+
+  pdf: {
+    title: (year: number) => `Kotitalousvähennysyhteenveto ${year}`,
+    subject: (year: number, name: string) => `Kotitalousvähennysyhteenveto ${year}: ${name}`,
+    heading: "KOTITALOUSVÄHENNYS-\nYHTEENVETO",
+    year: "Vuosi",
+    version: "Versio",
+    created: "Laadittu",
+    state: "Tila",
+    stateFinal: "Lopullinen",
+    stateSoFar: "EI LOPULLINEN",
+    soFarNote: (year: number) => `Vuosi ${year} on kesken: tämä yhteenveto ei ole lopullinen. Se kertoo tähänastiset maksut suunnittelua varten.`,
+    prepaymentRegister: (date: string) => `Merkitty ennakkoperintärekisteriin (tarkistettu ${date})`,
+    payer: "MAKSAJA",
+    placesHeading: "MISSÄ JA KENELLE TYÖ TEHTIIN",
+    ownHome: "Maksajan oma koti",
+    forRecipient: (name: string) => `Palvelun saaja: ${name}`,
+    relationNote:
+      "Kun maksat työn toisen kotiin, vähennyksen saa vain omassa tai omien tai puolison vanhempien kodissa tehdystä työstä. Suhdetta maksajaan ei ole kirjattu tilaukseen: kirjoita se itse veroilmoitukseen.",
+    columns: {
+      document: "Tosite",
+      workDate: "Työpäivä",
+      paidOn: "Maksupäivä",
+      total: "Yhteensä (sis. alv)",
+      work: "Työn osuus (sis. alv)",
+      nonDeductible: "Ei vähennys-kelpoinen",
+      vat: "Alv 25,5 %",
+    },
+    invoice: (number: string) => `Lasku ${number}`,
+    creditNote: (number: string, invoiceNumber: number | null) => `Hyvityslasku ${number}${invoiceNumber === null ? "" : ` (lasku ${invoiceNumber})`}`,
+    order: (number: string) => `Tilaus ${number}`,
+    totals: "Yhteensä",
+    noPayments: (year: number) => `Vuodelta ${year} ei ole maksuja.`,
+    estimateHeading: "Kotitalousvähennyksen arvio",
+    estimateLine: (estimate: string) => `ARVIO: ${estimate}`,
+    estimateNote:
+      "35 % työn osuudesta, josta vähennetään omavastuu 150 €; enintään 1 600 € vuodessa henkilöä kohden. Tämä on arvio: Verohallinto laskee lopullisen vähennyksen, ja siihen vaikuttavat myös muut kotitalousvähennykset.",
+    nonDeductibleNote: "Ei vähennyskelpoinen osuus on peruutusmaksu käynnistä, jota ei tehty.",
+    unpaidHeading: "Maksamatta olevat laskut (eivät ole mukana summissa)",
+    unpaidLine: (invoiceNumber: number, workDate: string, open: string) => `Lasku ${invoiceNumber}, työpäivä ${workDate}: maksamatta ${open}`,
+    omaVeroHeading: "Näin ilmoitat vähennyksen OmaVerossa",
+    omaVero: [
+      "1. Kirjaudu osoitteessa vero.fi/omavero.",
+      "2. Valitse ”Hae kotitalousvähennystä” tai esitäytetyn veroilmoituksen kohta Kotitalousvähennys.",
+      "3. Valitse työn laji ”Hoiva- ja hoitotyö” tai ”Kotitaloustyö” tehdyn työn mukaan.",
+      "4. Kirjoita maksajaksi oma nimesi ja suorittajaksi yllä oleva yritys ja sen Y-tunnus.",
+      "5. Kirjoita työn osuus (sis. alv) sarakkeen Työn osuus yhteissummasta. Säilytä tämä yhteenveto ja laskut.",
+    ],
+  },
+
+  email: {
+    subject: (year: number) => `Kotitalousvähennysyhteenveto ${year}`,
+    heading: (year: number) => `Kotitalousvähennysyhteenveto vuodelta ${year}`,
+    paragraphs: (year: number, work: string, estimate: string) => [
+      `Liitteenä on yhteenveto vuonna ${year} maksamistasi töistä veroilmoitusta varten.`,
+      `Työn osuus oli ${work}. Arviomme vähennyksestä on ${estimate}. Verohallinto laskee lopullisen vähennyksen.`,
+      "Yhteenveto on myös Oma sivu -palvelussa kohdassa Verotiedot.",
+    ],
+    button: "Avaa Verotiedot",
+  },
+} as const;

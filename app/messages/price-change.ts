@@ -1,0 +1,6 @@
+import { formatEuros } from "~/domain/format";
+
+/** The booking's last step when the price changed between showing it and placing the order. */
+export function priceChangedMessage(newPriceCents: number): string {
+  return `Hinta on muuttunut sillä välin, kun teit varausta. Uusi hinta on ${formatEuros(newPriceCents)}. Tarkista hinta ja vahvista varaus uudelleen.`;
+}

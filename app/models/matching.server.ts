@@ -1,0 +1,135 @@
+import { sql, type RawBuilder } from "kysely";
+import type { Executor } from "../db.server";
+import type { MatchRefusal, VisitNeed } from "../domain/matching";
+
+export type { MatchRefusal, VisitNeed };
+
+// Who can do a visit, in one place (DESIGN.md decisions 17 and 24; issue 26 item 4;
+// docs/decisions/0021-one-matching-rule.md): approved (pending, rejected and suspended helpers
+// are other statuses), offers the visit's service (caregiver_services), serves its city (home
+// city or one of service_cities, case and outer spaces aside), and has no live order overlapping
+// it, with the exclusion constraint `orders_no_caregiver_overlap`'s own test. Every helper step,
+// 'Ei väliä', the same helper again, the back office's selector and the check of every
+// assignment use these terms; app/domain/matching.ts is the same rule in plain TypeScript, the
+// reference the property test holds this to. Weekly plans, exceptions and travel time (a later
+// issue) become more terms of `matchTerms`, so every caller gets them at once.
+
+/** A visit as SQL: parameters for one visit, or columns of a row (an order, a candidate slot). */
+export interface VisitTerms {
+  serviceCategoryId: RawBuilder<string>;
+  city: RawBuilder<string>;
+  startsAt: RawBuilder<Date>;
+  endsAt: RawBuilder<Date>;
+  /** An order whose own time does not count (the order being assigned); null for none. */
+  exceptOrderId: RawBuilder<string | null> | null;
+}
+
+export function visitTerms(visit: VisitNeed): VisitTerms {
+  return {
+    serviceCategoryId: sql<string>`${visit.serviceCategoryId}::uuid`,
+    city: sql<string>`${visit.city}::text`,
+    startsAt: sql<Date>`${visit.startsAt}::timestamptz`,
+    endsAt: sql<Date>`${visit.endsAt}::timestamptz`,
+    exceptOrderId: visit.exceptOrderId ? sql<string>`${visit.exceptOrderId}::uuid` : null,
+  };
+}
+
+/** The visit of an order row under `alias` (its own time excepted). */
+export function orderVisitTerms(alias: string): VisitTerms {
+  return {
+    serviceCategoryId: sql.ref<string>(`${alias}.service_category_id`),
+    city: sql.ref<string>(`${alias}.city`),
+    startsAt: sql.ref<Date>(`${alias}.starts_at`),
+    endsAt: sql.ref<Date>(`${alias}.ends_at`),
+    exceptOrderId: sql.ref<string>(`${alias}.id`),
+  };
+}
+
+/** Each condition of the rule for the caregivers row under `helper`, in the order a refusal names them. */
+export function matchTerms(helper: string, visit: VisitTerms) {
+  const col = (name: string) => sql.ref(`${helper}.${name}`);
+  const wanted = sql`lower(btrim(${visit.city}))`;
+  return {
+    working: sql<boolean>`(${col("status")} = 'approved')`,
+    offersService: sql<boolean>`exists (select 1 from caregiver_services as offered where offered.caregiver_id = ${col("id")} and offered.service_category_id = ${visit.serviceCategoryId})`,
+    servesCity: sql<boolean>`(lower(btrim(${col("city")})) = ${wanted} or exists (select 1 from unnest(${col("service_cities")}) as served(city) where lower(btrim(served.city)) = ${wanted}))`,
+    busy: sql<boolean>`exists (
+      select 1 from orders as taken
+      where taken.caregiver_id = ${col("id")} and taken.status <> 'cancelled'
+        ${visit.exceptOrderId ? sql`and taken.id <> ${visit.exceptOrderId}` : sql``}
+        and tstzrange(taken.starts_at, taken.ends_at, '[)') && tstzrange(${visit.startsAt}, ${visit.endsAt}, '[)')
+    )`,
+  };
+}
+
+/** The whole rule: the helper under `helper` can do the visit. */
+export function canDoVisit(helper: string, visit: VisitTerms): RawBuilder<boolean> {
+  const terms = matchTerms(helper, visit);
+  return sql<boolean>`(${terms.working} and ${terms.offersService} and ${terms.servesCity} and not ${terms.busy})`;
+}
+
+/** The ids of every helper who can do the visit (unordered). */
+export async function listMatchingCaregiverIds(executor: Executor, visit: VisitNeed): Promise<string[]> {
+  const rows = await executor.selectFrom("caregivers").select("caregivers.id").where(canDoVisit("caregivers", visitTerms(visit))).execute();
+  return rows.map((row) => row.id);
+}
+
+/** Whether anybody at all can do the visit: 'Ei väliä' is offered and placed only then. */
+export async function anyoneCanDoVisit(executor: Executor, visit: VisitNeed): Promise<boolean> {
+  const row = await executor
+    .selectNoFrom((eb) => eb.exists(eb.selectFrom("caregivers").select(sql`1`.as("one")).where(canDoVisit("caregivers", visitTerms(visit)))).as("any"))
+    .executeTakeFirstOrThrow();
+  return Boolean(row.any);
+}
+
+/** The first reason the named helper cannot do the visit, null when they can, or 'unknown'. */
+export async function caregiverMatchRefusal(
+  executor: Executor,
+  caregiverId: string,
+  visit: VisitNeed,
+): Promise<MatchRefusal | "unknown" | null> {
+  const terms = matchTerms("caregivers", visitTerms(visit));
+  const row = await executor
+    .selectFrom("caregivers")
+    .select([
+      terms.working.as("working"),
+      terms.offersService.as("offers_service"),
+      terms.servesCity.as("serves_city"),
+      terms.busy.as("busy"),
+    ])
+    .where("caregivers.id", "=", caregiverId)
+    .executeTakeFirst();
+  if (!row) return "unknown";
+  if (!row.working) return "not_working";
+  if (!row.offers_service) return "no_service";
+  if (!row.serves_city) return "outside_area";
+  if (row.busy) return "busy";
+  return null;
+}
+
+/**
+ * Of the candidate times, those at which somebody can do the visit (same service and city),
+ * in one query: the nearest free times shown when nobody can come at the time asked.
+ */
+export async function servableTimes(
+  executor: Executor,
+  need: { serviceCategoryId: string; city: string },
+  candidates: ReadonlyArray<{ startsAt: Date; endsAt: Date }>,
+): Promise<Array<{ startsAt: Date; endsAt: Date }>> {
+  if (candidates.length === 0) return [];
+  const starts = candidates.map((slot) => slot.startsAt.toISOString());
+  const ends = candidates.map((slot) => slot.endsAt.toISOString());
+  const slotTerms: VisitTerms = {
+    serviceCategoryId: sql<string>`${need.serviceCategoryId}::uuid`,
+    city: sql<string>`${need.city}::text`,
+    startsAt: sql.ref<Date>("slot.starts_at"),
+    endsAt: sql.ref<Date>("slot.ends_at"),
+    exceptOrderId: null,
+  };
+  const result = await sql<{ starts_at: Date; ends_at: Date }>`
+    select slot.starts_at, slot.ends_at
+    from unnest(${starts}::timestamptz[], ${ends}::timestamptz[]) as slot(starts_at, ends_at)
+    where exists (select 1 from caregivers where ${canDoVisit("caregivers", slotTerms)})
+    order by slot.starts_at`.execute(executor);
+  return result.rows.map((row) => ({ startsAt: new Date(row.starts_at), endsAt: new Date(row.ends_at) }));
+}

@@ -1,0 +1,160 @@
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { Alert } from "~/components/alert";
+import { Facts } from "~/components/backoffice/ui";
+import { SubmitButton } from "~/components/button";
+import { ContactText } from "~/components/contact-text";
+import { PageLayout, linkClass } from "~/components/layout";
+import { OrderStatusBadge } from "~/components/order-status-badge";
+import { manageAction, manageLoader, MANAGE_HEADERS } from "~/manage/manage-page.server";
+import { customerOrderTexts } from "~/messages/customer-orders";
+import { manageLinkTexts as texts } from "~/messages/manage-links";
+import { CaregiverPortrait } from "~/components/caregiver-portrait";
+
+// /hallitse/:token, "Hallitse varausta" (issue 28 item 3; docs/decisions/0030): a visit opened
+// from the e-mail without signing in. GET only shows; the forms post here and act.
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  return manageLoader(request, params.token, context?.clientIp);
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  return manageAction(request, params.token, context?.clientIp);
+}
+
+/** The page and its error answers alike: no referrer, no index. */
+export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => {
+  const headers = new Headers(errorHeaders ?? loaderHeaders);
+  for (const [name, value] of Object.entries(MANAGE_HEADERS)) headers.set(name, value);
+  return headers;
+};
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? texts.pageTitle(data.orderNumber) : texts.notFound },
+  { name: "robots", content: "noindex, nofollow" },
+  { name: "referrer", content: "no-referrer" },
+];
+
+const sectionClass = "space-y-4 rounded-lg border-2 border-gray-200 bg-white p-5 sm:p-6";
+const inlineLink = `inline-flex min-h-target items-center ${linkClass}`;
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section id={id} aria-labelledby={`${id}-otsikko`} className={sectionClass}>
+      <h2 id={`${id}-otsikko`} className="text-2xl font-bold text-gray-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+export default function ManageBookingPage() {
+  const order = useLoaderData<typeof loader>();
+  return (
+    <PageLayout narrow>
+      <div className="space-y-6">
+        <div className="space-y-2">
+          <h1 className="text-3xl font-bold text-brand-900 sm:text-4xl">{texts.heading(order.orderNumber)}</h1>
+          <p className="flex flex-wrap items-center gap-3 text-lg">
+            <OrderStatusBadge status={order.status} audience="customer" accepted={order.accepted} />
+            <span>{order.serviceName}</span>
+          </p>
+          <p>{texts.intro}</p>
+        </div>
+
+        {order.portalHref ? (
+          <Alert type="info" announce={false}>
+            <p>{texts.portalNote}</p>
+            <p>
+              <Link to={order.portalHref} className={inlineLink}>
+                {texts.portalLink}
+              </Link>
+            </p>
+          </Alert>
+        ) : null}
+
+        {order.calendarHref || order.invoice || order.receiptHref || order.creditNoteDownload ? (
+          <nav aria-label="Lataukset" className="flex flex-wrap gap-x-6 gap-y-2">
+            {order.calendarHref ? (
+              <a href={order.calendarHref} className={inlineLink} download>
+                {texts.calendar}
+              </a>
+            ) : null}
+            {order.invoice ? (
+              <a href={order.invoice.href} className={inlineLink} download>
+                {texts.invoice(order.invoice.number)}
+              </a>
+            ) : null}
+            {order.receiptHref ? (
+              <a href={order.receiptHref} className={inlineLink} download>
+                {texts.receipt}
+              </a>
+            ) : null}
+            {order.creditNoteDownload ? (
+              <a href={order.creditNoteDownload.href} className={inlineLink} download>
+                {texts.creditNote(order.creditNoteDownload.number)}
+              </a>
+            ) : null}
+          </nav>
+        ) : null}
+
+        <Section id="kaynti" title="Käynti">
+          <Facts items={order.visit} />
+        </Section>
+
+        <Section id="kaveri" title="Kaveri">
+          {order.caregiver ? (
+            <CaregiverPortrait name={order.caregiver.firstName} photoUrl={order.caregiver.photoUrl} />
+          ) : (
+            <p>{texts.noCaregiverYet}</p>
+          )}
+        </Section>
+
+        <Section id="hinta" title="Hinta ja maksu">
+          <Facts items={order.amounts} />
+          <p className="flex flex-wrap justify-between gap-x-4 border-t-2 border-gray-200 pt-3 text-xl font-bold">
+            <span>Yhteensä (sis. ALV)</span>
+            <span>{order.total}</span>
+          </p>
+          <p>{order.deduction}</p>
+          <Facts
+            items={[
+              { label: "Maksutapa", value: order.paymentMethod },
+              { label: "Maksun tila", value: order.paymentState },
+              ...(order.cancellationFee ? [{ label: "Peruutus", value: order.cancellationFee }] : []),
+              ...(order.creditNote ? [{ label: "Hyvitys", value: order.creditNote }] : []),
+            ]}
+          />
+        </Section>
+
+        <Section id="peru" title={texts.cancelHeading}>
+          {order.cancel ? (
+            <Form method="post" className="space-y-4">
+              <input type="hidden" name="orderId" value={order.orderId} />
+              <input type="hidden" name="feeCents" value={order.cancel.feeCents} />
+              <p>{order.cancel.rule}</p>
+              <p className="font-semibold">{order.cancel.money}</p>
+              <p>{order.cancel.notice}</p>
+              <SubmitButton variant="danger" name="intent" value="cancel" busyLabel={texts.cancelBusy}>
+                {texts.cancelButton}
+              </SubmitButton>
+            </Form>
+          ) : (
+            <p>{order.cancelled ? texts.cancelledTitle + "." : <ContactText text={customerOrderTexts.callToCancel(order.contact)} contact={order.contact} />}</p>
+          )}
+        </Section>
+
+        <Section id="uusi-linkki" title={texts.newLinkHeading}>
+          <Form method="post" className="space-y-4">
+            <p>{texts.newLinkText}</p>
+            <SubmitButton name="intent" value="new-link" busyLabel={texts.newLinkBusy}>
+              {texts.newLinkButton}
+            </SubmitButton>
+          </Form>
+        </Section>
+      </div>
+    </PageLayout>
+  );
+}

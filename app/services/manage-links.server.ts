@@ -1,0 +1,50 @@
+import crypto from "node:crypto";
+import type { DB, Executor } from "../db.server";
+import { env } from "../env.server";
+import { manageLinkEmailContent } from "../messages/manage-links";
+import { deleteManageLink, findOrderByManageLinkHash, storeManageLinkHash, type ManagedOrder } from "../models/manage-links.server";
+import { hashToken } from "../models/users.server";
+import { renderEmail, sendEmail } from "./email.server";
+
+// The "Hallitse varausta" link (issue 28 item 3; DESIGN.md decision 26; docs/decisions/0030):
+// 32 random bytes in the address, only their SHA-256 in the database. Every e-mail about the order
+// (confirmation, change, reminder) carries a link of its own, so an older e-mail's link keeps
+// working: an 84-year-old opens whichever e-mail she finds. Asking for a new link revokes them all.
+// The raw token exists only in the e-mail that carries it (queued in the outbox in the caller's
+// transaction) and in the recipient's hands. Opening it (GET) only shows; the page's forms act.
+
+export const MANAGE_PATH = "/hallitse";
+
+/** 32 bytes in base64url: 43 characters of [A-Za-z0-9_-]. Anything else is not looked up. */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+/** The page of one link, relative to the site. */
+export function managePath(token: string): string {
+  return `${MANAGE_PATH}/${token}`;
+}
+
+/**
+ * Issues a link of the order inside the caller's transaction and returns its absolute address, for
+ * the e-mail the caller is about to queue. The order's earlier links keep working.
+ */
+export async function issueManageLink(trx: Executor, orderId: string): Promise<string> {
+  const token = crypto.randomBytes(32).toString("base64url");
+  await storeManageLinkHash(trx, orderId, hashToken(token));
+  return new URL(managePath(token), env().APP_URL).toString();
+}
+
+/** The order a link opens now, or null: a malformed, wrong, revoked and expired link look alike. */
+export async function openManageLink(executor: Executor, token: string | undefined, now: Date): Promise<ManagedOrder | null> {
+  if (!token || !TOKEN_SHAPE.test(token)) return null;
+  return findOrderByManageLinkHash(executor, hashToken(token), now);
+}
+
+/** "Lähetä uusi linkki": a fresh link to the payer's address; every earlier one stops working. */
+export async function sendNewManageLink(db: DB, order: ManagedOrder): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await deleteManageLink(trx, order.orderId);
+    const url = await issueManageLink(trx, order.orderId);
+    const { subject, content } = manageLinkEmailContent({ orderNumber: order.orderNumber, url });
+    await sendEmail(trx, { to: order.payerEmail, subject, ...renderEmail(content) });
+  });
+}

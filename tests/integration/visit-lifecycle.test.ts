@@ -1,0 +1,164 @@
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { getDb, type DB } from "~/db.server";
+import { AUTO_COMPLETE_AFTER_END_MS, START_WINDOW_BEFORE_START_MS } from "~/domain/visit-lifecycle";
+import { action as signInAction } from "~/routes/auth._index";
+import { action as reviewAction } from "~/routes/backoffice.caregivers.$caregiverId";
+import { loader as homeLoader } from "~/routes/portal._index";
+import { action as tasksAction, loader as tasksLoader } from "~/routes/portal.caregiver-bookings";
+import { autoCompleteVisits } from "~/services/caregiver-tasks.server";
+import { setTestClock } from "~/services/clock.server";
+import { TEST_PASSWORD, answerOf, contextFor, createTestUser, getRequest, postRequest, sessionCookieFor } from "./support/auth";
+import { auditRows } from "./support/backoffice";
+import { createTestOrder, orderRow } from "./support/booking-fixtures";
+import { nextVisit, signedInHelper, toastOf, type SignedIn } from "./support/portal";
+
+// A visit's life follows time (decision 0018): the helper's start and completion at the edges of
+// their windows with a confirm step, the auto-complete job paying once, and only approved helpers
+// working, with approval waiting for the vetting.
+
+const MIN = 60_000;
+let db: DB;
+let helper: SignedIn & { caregiverId: string };
+let moderatorCookie: string;
+
+beforeAll(async () => {
+  db = await getDb();
+  helper = await signedInHelper("elama-kaveri@example.fi", "Eeva Elämä");
+  moderatorCookie = await sessionCookieFor(await createTestUser({ email: "elama-moderaattori@example.fi", role: "moderator" }));
+});
+
+afterEach(() => setTestClock(null));
+
+function act(action: string, orderId: string, cookie: string, confirmed = true) {
+  const fields: Record<string, string> = { tehtava: `${action}:${orderId}` };
+  if (confirmed) fields.vahvista = "kylla";
+  return answerOf(() => tasksAction({ request: postRequest("/portal/caregiver-bookings", fields, cookie), params: {}, context: contextFor() }));
+}
+
+async function acceptedOrder(startsAt: Date, status: "pending" | "in_progress" = "pending") {
+  const order = await createTestOrder({ paymentMethod: "invoice", caregiverId: helper.caregiverId, startsAt, status });
+  await db.updateTable("orders").set({ accepted_caregiver_id: helper.caregiverId, caregiver_accepted_at: new Date() }).where("id", "=", order.orderId).execute();
+  return order;
+}
+
+describe("the helper's start and completion", () => {
+  it("refuses 'Aloita tehtävä' 31 minutes before the start, naming when it opens, and asks first 29 minutes before", async () => {
+    const startsAt = nextVisit();
+    const order = await acceptedOrder(startsAt);
+    setTestClock(new Date(startsAt.getTime() - START_WINDOW_BEFORE_START_MS - MIN));
+    const early = await act("start", order.orderId, helper.cookie);
+    expect(await toastOf(early)).toMatchObject({ type: "error", description: expect.stringMatching(/^Voit aloittaa tehtävän .* klo \d\d\.30 alkaen/) });
+    expect((await orderRow(order.orderId)).status).toBe("pending");
+
+    setTestClock(new Date(startsAt.getTime() - START_WINDOW_BEFORE_START_MS + MIN));
+    const question = await act("start", order.orderId, helper.cookie, false);
+    expect(question.status).toBe(200);
+    expect(question.data).toMatchObject({ confirm: { action: "start", orderNumber: order.orderNumber } });
+    expect((await orderRow(order.orderId)).status).toBe("pending");
+    expect(await toastOf(await act("start", order.orderId, helper.cookie))).toMatchObject({ type: "success", title: "Tehtävä aloitettu" });
+    expect((await orderRow(order.orderId)).status).toBe("in_progress");
+  });
+
+  it("refuses 'Merkitse suoritetuksi' a minute before the start and completes a minute after it, paying once", async () => {
+    const startsAt = nextVisit();
+    const order = await acceptedOrder(startsAt, "in_progress");
+    setTestClock(new Date(startsAt.getTime() - MIN));
+    expect(await toastOf(await act("complete", order.orderId, helper.cookie))).toMatchObject({ type: "error" });
+    expect(await db.selectFrom("payouts").select("id").where("order_id", "=", order.orderId).execute()).toHaveLength(0);
+    setTestClock(new Date(startsAt.getTime() + MIN));
+    const question = await act("complete", order.orderId, helper.cookie, false);
+    expect(question.data).toMatchObject({ confirm: { action: "complete", whatFollows: expect.stringContaining("siirtyy maksettavaksi") } });
+    await Promise.all([act("complete", order.orderId, helper.cookie), act("complete", order.orderId, helper.cookie)]);
+    expect(await db.selectFrom("payouts").select("id").where("order_id", "=", order.orderId).execute()).toHaveLength(1);
+  });
+
+  it("hides a cancelled task's address, phone and notes, and a done one's 7 days after it", async () => {
+    const cancelled = await createTestOrder({ paymentMethod: "invoice", caregiverId: helper.caregiverId, startsAt: nextVisit(), status: "cancelled" });
+    const startsAt = nextVisit();
+    const done = await createTestOrder({ paymentMethod: "invoice", caregiverId: helper.caregiverId, startsAt, status: "completed" });
+    setTestClock(new Date(startsAt.getTime() + 8 * 24 * 60 * MIN));
+    const page = await answerOf(() => tasksLoader({ request: getRequest("/portal/caregiver-bookings", helper.cookie), params: {}, context: contextFor() }));
+    for (const id of [cancelled.orderId, done.orderId]) {
+      const card = page.data.closed.find((task: { id: string }) => task.id === id);
+      expect(card).toMatchObject({ detailsHidden: true, address: null, visitPhone: null, specialNotes: null, description: null });
+    }
+  });
+});
+
+describe("the auto-complete job", () => {
+  it("completes a started visit 12 hours after its end, once, and leaves a younger one", async () => {
+    const startsAt = nextVisit();
+    const order = await acceptedOrder(startsAt, "in_progress");
+    const endsAt = (await orderRow(order.orderId)).ends_at as Date;
+    expect(await autoCompleteVisits(db, new Date(endsAt.getTime() + AUTO_COMPLETE_AFTER_END_MS - MIN))).not.toContain(order.orderNumber);
+    expect((await orderRow(order.orderId)).status).toBe("in_progress");
+    const at = new Date(endsAt.getTime() + AUTO_COMPLETE_AFTER_END_MS + MIN);
+    const [first, second] = await Promise.all([autoCompleteVisits(db, at), autoCompleteVisits(db, at)]);
+    expect([...first, ...second].filter((n) => n === order.orderNumber)).toHaveLength(1);
+    expect((await orderRow(order.orderId)).status).toBe("completed");
+    expect(await db.selectFrom("payouts").select("id").where("order_id", "=", order.orderId).execute()).toHaveLength(1);
+    expect((await auditRows("order", order.orderId)).map((row) => row.action)).toEqual(["order.auto_complete"]);
+  });
+});
+
+describe("only approved helpers work", () => {
+  it("signs out a suspended helper at once and refuses every helper page and action", async () => {
+    const worker = await signedInHelper("elama-jaadytetty@example.fi");
+    await db.updateTable("caregivers").set({ interview_done: true }).where("id", "=", worker.caregiverId).execute();
+    const order = await acceptedOrder(nextVisit());
+    const suspend = await answerOf(() =>
+      reviewAction({
+        request: postRequest(`/backoffice/caregivers/${worker.caregiverId}`, { intent: "review", action: "suspend", reason: "", vahvista: "kylla" }, moderatorCookie),
+        params: { caregiverId: worker.caregiverId },
+        context: contextFor(),
+      }),
+    );
+    expect(suspend.status).toBe(302);
+    expect(await db.selectFrom("sessions").select("id").where("user_id", "=", worker.user.id).execute()).toHaveLength(0);
+    const page = await answerOf(() => tasksLoader({ request: getRequest("/portal/caregiver-bookings", worker.cookie), params: {}, context: contextFor() }));
+    expect(page.status).toBe(302);
+    expect(page.location).toMatch(/^\/auth/);
+    const tap = await act("start", order.orderId, worker.cookie);
+    expect(tap.status).toBe(302);
+    expect(tap.location).toMatch(/^\/auth/);
+
+    const signIn = await answerOf(() =>
+      signInAction({ request: postRequest("/auth?index", { intent: "signin", email: worker.user.email, password: TEST_PASSWORD }), params: {}, context: contextFor() }),
+    );
+    expect(signIn.status).toBe(403);
+    expect(signIn.data.result.error[""][0]).toMatch(/^Tilisi on keskeytetty.*Ota yhteyttä asiakaspalveluun: .+ tai .+@/);
+  });
+
+  it("shows a pending applicant where the application stands and nothing else", async () => {
+    const applicant = await signedInHelper("elama-hakija@example.fi");
+    await db.updateTable("caregivers").set({ status: "pending" }).where("id", "=", applicant.caregiverId).execute();
+    const home = await answerOf(() => homeLoader({ request: getRequest("/portal", applicant.cookie), params: {}, context: contextFor() }));
+    expect(home.data.application).toMatchObject({ rejected: false, steps: [{ done: false }, { done: false }, { done: false }] });
+    const tasks = await answerOf(() => tasksLoader({ request: getRequest("/portal/caregiver-bookings", applicant.cookie), params: {}, context: contextFor() }));
+    expect(tasks).toMatchObject({ status: 302, location: "/portal" });
+    const tap = await act("accept", "00000000-0000-4000-8000-000000000000", applicant.cookie);
+    expect(tap.status).toBe(403);
+  });
+
+  it("refuses 'Hyväksy' until the interview, the identity check and the criminal-record extract are done", async () => {
+    const applicant = await signedInHelper("elama-vetting@example.fi");
+    await db.updateTable("caregivers").set({ status: "pending", interview_done: true }).where("id", "=", applicant.caregiverId).execute();
+    const approve = (confirmed: boolean) =>
+      answerOf(() =>
+        reviewAction({
+          request: postRequest(`/backoffice/caregivers/${applicant.caregiverId}`, { intent: "review", action: "approve", ...(confirmed ? { vahvista: "kylla" } : {}) }, moderatorCookie),
+          params: { caregiverId: applicant.caregiverId },
+          context: contextFor(),
+        }),
+      );
+    for (const confirmed of [false, true]) {
+      expect(await toastOf(await approve(confirmed))).toMatchObject({ type: "error", title: "Hakijaa ei voi vielä hyväksyä", description: expect.stringContaining("Rikostaustaote nähty") });
+    }
+    expect((await db.selectFrom("caregivers").select("status").where("id", "=", applicant.caregiverId).executeTakeFirstOrThrow()).status).toBe("pending");
+    await db.updateTable("caregivers").set({ identity_verified: true, background_check: true }).where("id", "=", applicant.caregiverId).execute();
+    expect((await approve(false)).data).toMatchObject({ confirm: { action: "approve" } });
+    expect((await db.selectFrom("caregivers").select("status").where("id", "=", applicant.caregiverId).executeTakeFirstOrThrow()).status).toBe("pending");
+    expect(await toastOf(await approve(true))).toMatchObject({ type: "success" });
+    expect((await db.selectFrom("caregivers").select("status").where("id", "=", applicant.caregiverId).executeTakeFirstOrThrow()).status).toBe("approved");
+  });
+});
