@@ -41,6 +41,10 @@ export default defineConfig({
     // CI keeps only the printed log, so a trace there costs about a fifth of each test's CPU (measured
     // on one walk: 18 s with, 14 s without) and is never read. Locally a failure keeps its trace.
     trace: process.env.CI ? "off" : "retain-on-failure",
+    // A click on something that never comes fails in a minute with its locator named, instead of
+    // holding the test (and, for the clock tests, the server's moved clock) until the test's timeout.
+    actionTimeout: 60_000,
+    navigationTimeout: 60_000,
     launchOptions: chromium,
   },
   projects: [

@@ -53,6 +53,8 @@ async function signOut(page: Page) {
  */
 async function bookTheDemoHelper(page: Page, slot: { day: number; hour: number }, payment: SignedInPayment): Promise<string> {
   await portalMenu(page).getByRole("link", { name: "Etusivu" }).click();
+  // The order list has a 'Tee uusi tilaus' too: wait for the home page, or the click lands on the list's.
+  await expect(page).toHaveURL(/\/portal$/);
   await main(page).getByRole("link", { name: "Tee uusi tilaus" }).click();
   await expect(page).toHaveURL(/\/varaa-kaveri$/);
   return bookSignedIn(page, {

@@ -115,10 +115,26 @@ async function scriptlessCopy(page: Page, html: string): Promise<Page> {
   return copy;
 }
 
-export const test = base.extend<{ jsEnabled: boolean }>({
+export const test = base.extend<{ jsEnabled: boolean; serverClockPutBack: void }>({
   jsEnabled: async ({ javaScriptEnabled }, use) => {
     await use(javaScriptEnabled !== false);
   },
+  // A clock test (@kello) that fails half-way must not leave the server's clock moved for the tests
+  // after it: its own page may be closed by then, so the clock is put back over a request of its own.
+  serverClockPutBack: [
+    async ({ playwright, baseURL }, use, testInfo) => {
+      await use();
+      if (!testInfo.tags.includes("@kello")) return;
+      const request = await playwright.request.newContext({ baseURL });
+      try {
+        const response = await request.post("/dev/kello", { form: { palauta: "1" } });
+        expect(response.ok(), "the server's clock was put back").toBe(true);
+      } finally {
+        await request.dispose();
+      }
+    },
+    { auto: true },
+  ],
 });
 
 export { expect };
