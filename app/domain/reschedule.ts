@@ -1,7 +1,7 @@
 // Rescheduling a visit, "Muuta aikaa" (DESIGN.md decision 23, docs/decisions/0020): who may move
-// which order until when, and what the move does with the money. Kept self-contained (no
-// transition table yet) so it can be folded into the visit's transition table as one more row:
-// actor customer|staff, from pending, to pending, when before rescheduleDeadline. Pure, no I/O.
+// which order until when, and what the move does with the money. Apart from the visit's transition
+// table (./visit-lifecycle.ts), which moves a visit between states: a move keeps the state (actor
+// customer|staff, from pending, to pending) and changes the time, before rescheduleDeadline. Pure, no I/O.
 import { freeCancellationDeadline } from "./cancellation";
 import type { OrderStatus } from "./statuses";
 

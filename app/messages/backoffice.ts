@@ -1,4 +1,5 @@
 import { formatEuros } from "~/domain/format";
+import type { AuditAction } from "~/domain/audit-actions";
 import type { CaregiverReviewAction, VerificationFlag } from "~/domain/caregiver-review";
 import type { ListCount } from "~/domain/list-query";
 import { CAREGIVER_STATUS_LABELS, CUSTOMER_STATUS_LABELS, ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from "~/messages/statuses";
@@ -93,8 +94,8 @@ export const VERIFICATION_FLAG_SHORT_LABELS: Record<VerificationFlag, string> = 
 
 // ---------------------------------------------------------------- audit log
 
-/** How each logged action reads; an action without a label is shown by its code. */
-export const AUDIT_ACTION_LABELS: Record<string, string> = {
+/** How each logged action reads (every action has one; an unknown code in old rows is shown as is). */
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "caregiver.approve": "Kaveri hyväksytty",
   "caregiver.reject": "Hakemus hylätty",
   "caregiver.suspend": "Kaveri jäädytetty",
@@ -108,6 +109,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "order.caregiver_reject": "Kaveri hylkäsi tilauksen",
   "order.caregiver_start": "Kaveri aloitti tehtävän",
   "order.caregiver_complete": "Kaveri merkitsi tehtävän suoritetuksi",
+  "order.auto_complete": "Tehtävä merkitty suoritetuksi automaattisesti",
   "customer.freeze": "Asiakas jäädytetty",
   "customer.unfreeze": "Asiakkaan jäädytys poistettu",
   "customer.data_export": "Tietojen vienti pyydetty asiakkaalle",
@@ -122,11 +124,12 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "discount_code.delete": "Alennuskoodi poistettu",
   "settings.price_bands": "Tuntihinnat muutettu",
   "settings.contact": "Yhteystiedot muutettu",
+  "settings.staff_alerts": "Tuen sähköposti muutettu",
   "settings.company": "Yrityksen tiedot muutettu",
 };
 
 export function auditActionLabel(action: string): string {
-  return AUDIT_ACTION_LABELS[action] ?? action;
+  return (AUDIT_ACTION_LABELS as Record<string, string>)[action] ?? action;
 }
 
 /** Entity types in the log and how the filter names them. */

@@ -1,4 +1,5 @@
 import type { Executor } from "../db.server";
+import type { AuditAction } from "../domain/audit-actions";
 import { keysetPage, type PageDirection } from "../domain/list-query";
 import { isUuid } from "../domain/uuid";
 import { afterCursor, epochMicros } from "./keyset.server";
@@ -8,7 +9,7 @@ import { afterCursor, epochMicros } from "./keyset.server";
 
 export interface AuditEntry {
   /** What was done, e.g. 'order.status', 'caregiver.approve', 'settings.price_bands'. */
-  action: string;
+  action: AuditAction;
   /** The table of the changed thing ('orders', 'caregivers', 'settings', …) and its id. */
   entityType: string;
   entityId: string;

@@ -64,11 +64,11 @@ const LIST_PAGE_SIZE = 10;
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, access.payments);
   const db = await getDb();
-  const now = new Date();
+  // The period and what is overdue follow time: the server's one clock (decision 0018), as the reminder reads it.
+  const now = clockNow();
   const params = new URL(request.url).searchParams;
   const { from, to, notices, filtered, period } = periodOf(params, now);
-  // Overdue is a rule that follows time: the server's one clock (decision 0018), as the reminder reads it.
-  const today = helsinkiToday(clockNow());
+  const today = helsinkiToday(now);
   const filters = paymentListFilters(params);
   const transactionsPage = listPageOf(params, "maksut");
   const payoutsPage = listPageOf(params, "tilitykset");

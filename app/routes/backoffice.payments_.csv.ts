@@ -10,6 +10,7 @@ import { formatDate, formatDateTime } from "~/domain/format";
 import { paymentListTexts } from "~/messages/backoffice-money";
 import { PAYMENT_STATUS_LABELS, PAYOUT_STATUS_LABELS } from "~/messages/statuses";
 import { listOpenInvoices, listPaymentTransactions, listPayouts, listPendingPayouts, listSettlement } from "~/models/backoffice-payments.server";
+import { now as clockNow } from "~/services/clock.server";
 
 // The payments page's lists as CSV for Finnish Excel (issue 14): ?lista=tilitys (the period's
 // settlement per helper, also when no list is named), maksamattomat (payouts to pay), laskut (open
@@ -36,7 +37,8 @@ function isCsvList(value: string | null): value is CsvList {
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, access.payments);
   const db = await getDb();
-  const now = new Date();
+  // The same clock as the payments page, so a download lists what the page shows.
+  const now = clockNow();
   const params = new URL(request.url).searchParams;
   // Without a list named, the settlement (the one an accountant asks for).
   const list = params.get("lista") ?? "tilitys";

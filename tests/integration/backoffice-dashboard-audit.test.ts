@@ -68,6 +68,35 @@ describe("the dashboard", () => {
   });
 });
 
+describe("the visits on 'Vaatii huomiota'", () => {
+  it("lists a visit that ended unstarted under 'Käynti ei alkanut' and a suspended helper's coming visit for reassignment", async () => {
+    const hour = 3_600_000;
+    const at = (hours: number) => new Date(Date.now() + hours * hour);
+    const helper = await createCaregiver(db, { name: "Huomion Kaveri" });
+    const unstarted = await createTestOrder({ paymentMethod: "invoice", caregiverId: helper.id, startsAt: at(-30) });
+    await createTestOrder({ paymentMethod: "invoice", caregiverId: helper.id, startsAt: at(-26), status: "in_progress" });
+    await createTestOrder({ paymentMethod: "invoice", caregiverId: helper.id, startsAt: at(-22), status: "completed" });
+    await createTestOrder({ paymentMethod: "invoice", startsAt: at(-20) });
+    await createTestOrder({ paymentMethod: "invoice", caregiverId: helper.id, startsAt: at(-1) });
+    await createTestOrder({ paymentMethod: "invoice", caregiverId: helper.id, startsAt: at(30) });
+    const leaving = await createCaregiver(db, { name: "Lähtevä Kaveri" });
+    const reassign = await createTestOrder({ paymentMethod: "invoice", caregiverId: leaving.id, startsAt: at(60) });
+    await createTestOrder({ paymentMethod: "invoice", caregiverId: leaving.id, startsAt: at(90), status: "cancelled" });
+    const groupsOf = async () => Object.fromEntries((await dashboard("support")).data.groups.map((group: { id: string }) => [group.id, group]));
+
+    let groups = await groupsOf();
+    expect(groups["not-started"]).toMatchObject({ title: "Käynti ei alkanut", total: "1" });
+    expect(groups["not-started"].items).toEqual([expect.objectContaining({ label: unstarted.orderNumber, href: `/backoffice/orders/${unstarted.orderNumber}` })]);
+    expect(groups["suspended-caregiver"].items).toEqual([]);
+
+    expect(await reviewCaregiver(db, { id: staff.admin.id }, { caregiverId: leaving.id, action: "suspend", reason: "Ei tavoitettavissa" })).toMatchObject({ ok: true });
+    groups = await groupsOf();
+    expect(groups["suspended-caregiver"]).toMatchObject({ title: "Tulevat käynnit, joiden kaveri on jäädytetty", total: "1" });
+    expect(groups["suspended-caregiver"].items).toEqual([expect.objectContaining({ label: reassign.orderNumber, href: `/backoffice/orders/${reassign.orderNumber}` })]);
+    expect(groups["not-started"].items.map((item: { label: string }) => item.label)).toEqual([unstarted.orderNumber]);
+  });
+});
+
 describe("the audit log list", () => {
   it("lists staff writes newest first with who, what and before → after, filterable", async () => {
     const applicant = await createCaregiver(db, { name: "Lokin Hakija", status: "pending", rating: null });

@@ -187,6 +187,40 @@ describe("changing an order from the list", () => {
     });
   });
 
+  it("refuses support reviving a cancelled order as completed, and staff completing a minute before the start, paying nothing", async () => {
+    const payoutsOf = (orderId: string) => db.selectFrom("payouts").select("id").where("order_id", "=", orderId).execute();
+    const statusOf = async (orderId: string) => (await db.selectFrom("orders").select("status").where("id", "=", orderId).executeTakeFirstOrThrow()).status;
+    const startsAt = nextSlot();
+    const cancelled = await createTestOrder({ paymentMethod: "invoice", startsAt, caregiverId: true, status: "cancelled" });
+    setTestClock(new Date(startsAt.getTime() + 60_000));
+    for (const status of ["completed", "in_progress", "pending"]) {
+      const answer = await change({ intent: "status", orderId: cancelled.orderId, status });
+      expect(await toastOf(answer), status).toMatchObject({ type: "error", title: expect.stringContaining("Valmis ja peruutettu tilaus ovat lopullisia") });
+    }
+    expect(await statusOf(cancelled.orderId)).toBe("cancelled");
+    expect(await payoutsOf(cancelled.orderId)).toHaveLength(0);
+    expect(await auditRows("order", cancelled.orderId)).toHaveLength(0);
+
+    const early = nextSlot();
+    const coming = await createTestOrder({ paymentMethod: "invoice", startsAt: early, caregiverId: true });
+    setTestClock(new Date(early.getTime() - 60_000));
+    for (const who of ["support", "admin"] as const) {
+      const fromList = await change({ intent: "status", orderId: coming.orderId, status: "completed" }, who);
+      expect(await toastOf(fromList), who).toMatchObject({ type: "error", title: expect.stringMatching(/Tilan voi vaihtaa vasta .* klo \d\d\.\d\d alkaen/) });
+      const fromPage = await answerOf(() =>
+        basicsAction({
+          request: postRequest(`/backoffice/orders/${coming.orderNumber}`, { intent: "status", orderId: coming.orderId, status: "completed" }, cookies[who]),
+          params: { orderNumber: coming.orderNumber },
+          context: contextFor(),
+        }),
+      );
+      expect(await toastOf(fromPage), who).toMatchObject({ type: "error", title: expect.stringContaining("Tilan voi vaihtaa vasta") });
+    }
+    expect(await statusOf(coming.orderId)).toBe("pending");
+    expect(await payoutsOf(coming.orderId)).toHaveLength(0);
+    expect(await auditRows("order", coming.orderId)).toHaveLength(0);
+  });
+
   it("sends cancelling to the admin's cancellation page and refuses it for support", async () => {
     const order = await createTestOrder({ paymentMethod: "invoice", startsAt: nextSlot() });
     const bySupport = await change({ intent: "status", orderId: order.orderId, status: "cancelled" });

@@ -6,6 +6,7 @@ import { formatReferenceNumber } from "~/domain/reference-number";
 import { loader as csvLoader } from "~/routes/backoffice.payments_.csv";
 import { action as paymentsAction, loader as paymentsLoader } from "~/routes/backoffice.payments";
 import { loader as paymentTabLoader } from "~/routes/backoffice.orders.$orderNumber.maksu";
+import { setTestClock } from "~/services/clock.server";
 import { createInvoiceForOrder } from "~/services/invoices.server";
 import { answerOf, contextFor, createTestUser, emailCountTo, getRequest, lastEmailTo, postRequest, sessionCookieFor } from "./support/auth";
 import { auditRows } from "./support/backoffice";
@@ -312,6 +313,17 @@ describe("the payments page", () => {
     }
     const unknown = await answerOf(() => csvLoader({ request: getRequest("/backoffice/payments/csv?lista=kaikki", cookies.admin), params: {}, context: contextFor() }));
     expect(unknown.status).toBe(404);
+  });
+
+  it("reads the period from the server's clock, on the page and in the download", async () => {
+    setTestClock(new Date("2027-03-15T10:00:00Z"));
+    try {
+      expect((await load("")).data.form).toEqual({ from: "2027-03-01", to: "2027-03-15" });
+      const csv = await answerOf(() => csvLoader({ request: getRequest("/backoffice/payments/csv", cookies.admin), params: {}, context: contextFor() }));
+      expect(csv.headers.get("Content-Disposition")).toBe('attachment; filename="tilitys-2027-03-01-2027-03-15.csv"');
+    } finally {
+      setTestClock(null);
+    }
   });
 
   it("is for admins only", async () => {

@@ -5,6 +5,10 @@ import { action as signInAction } from "~/routes/auth._index";
 import { action as reviewAction } from "~/routes/backoffice.caregivers.$caregiverId";
 import { loader as homeLoader } from "~/routes/portal._index";
 import { action as tasksAction, loader as tasksLoader } from "~/routes/portal.caregiver-bookings";
+import { loader as earningsLoader } from "~/routes/portal.earnings";
+import { action as threadAction, loader as threadLoader } from "~/routes/portal.messages.$orderNumber";
+import { loader as messagesLoader } from "~/routes/portal.messages._index";
+import { loader as notificationsLoader } from "~/routes/portal.notifications";
 import { autoCompleteVisits } from "~/services/caregiver-tasks.server";
 import { setTestClock } from "~/services/clock.server";
 import { TEST_PASSWORD, answerOf, contextFor, createTestUser, getRequest, postRequest, sessionCookieFor } from "./support/auth";
@@ -161,4 +165,61 @@ describe("only approved helpers work", () => {
     expect(await toastOf(await approve(true))).toMatchObject({ type: "success" });
     expect((await db.selectFrom("caregivers").select("status").where("id", "=", applicant.caregiverId).executeTakeFirstOrThrow()).status).toBe("approved");
   });
+
+  it("ends a rejected applicant's sessions on 'Hylkää' and refuses them afterwards", async () => {
+    const applicant = await signedInHelper("elama-hylatty@example.fi");
+    await db.updateTable("caregivers").set({ status: "pending" }).where("id", "=", applicant.caregiverId).execute();
+    const reject = await answerOf(() =>
+      reviewAction({
+        request: postRequest(`/backoffice/caregivers/${applicant.caregiverId}`, { intent: "review", action: "reject", reason: "Ei suosittelijoita", vahvista: "kylla" }, moderatorCookie),
+        params: { caregiverId: applicant.caregiverId },
+        context: contextFor(),
+      }),
+    );
+    expect(reject.status).toBe(302);
+    expect((await db.selectFrom("caregivers").select("status").where("id", "=", applicant.caregiverId).executeTakeFirstOrThrow()).status).toBe("rejected");
+    expect(await db.selectFrom("sessions").select("id").where("user_id", "=", applicant.user.id).execute()).toHaveLength(0);
+    const oldSession = await answerOf(() => tasksLoader({ request: getRequest("/portal/caregiver-bookings", applicant.cookie), params: {}, context: contextFor() }));
+    expect(oldSession.location).toMatch(/^\/auth/);
+    // Signed in again, the rejected applicant reads their application's state and nothing else.
+    const cookie = await sessionCookieFor(applicant.user);
+    const home = await answerOf(() => homeLoader({ request: getRequest("/portal", cookie), params: {}, context: contextFor() }));
+    expect(home.data.application).toMatchObject({ rejected: true });
+    expect(await answerOf(() => tasksLoader({ request: getRequest("/portal/caregiver-bookings", cookie), params: {}, context: contextFor() }))).toMatchObject({ status: 302, location: "/portal" });
+    expect((await act("accept", "00000000-0000-4000-8000-000000000000", cookie)).status).toBe(403);
+  });
+
+  // The guard reads the helper's status on every request, so a session kept from before the change
+  // (or opened some other way) gets nothing either.
+  for (const status of ["suspended", "pending", "rejected"] as const) {
+    it(`refuses a ${status} helper every helper page and every task action, even with a live session`, async () => {
+      const worker = await signedInHelper(`elama-${status}-kaikki@example.fi`);
+      const order = await createTestOrder({ paymentMethod: "invoice", caregiverId: worker.caregiverId, startsAt: nextVisit() });
+      await db.updateTable("caregivers").set({ status }).where("id", "=", worker.caregiverId).execute();
+      expect(await db.selectFrom("sessions").select("id").where("user_id", "=", worker.user.id).execute()).not.toHaveLength(0);
+      // A suspended helper counts as signed out; an applicant or a rejected one is sent to the portal home.
+      const refusedPage = status === "suspended" ? { status: 302, location: expect.stringMatching(/^\/auth\?redirectTo=/) } : { status: 302, location: "/portal" };
+      const refusedPost = status === "suspended" ? { status: 302, location: expect.stringMatching(/^\/auth/) } : { status: 403 };
+      const get = (path: string) => ({ request: getRequest(path, worker.cookie), params: { orderNumber: order.orderNumber }, context: contextFor() });
+      const pages = {
+        tasks: await answerOf(() => tasksLoader(get("/portal/caregiver-bookings"))),
+        earnings: await answerOf(() => earningsLoader(get("/portal/earnings"))),
+        messages: await answerOf(() => messagesLoader(get("/portal/messages"))),
+        thread: await answerOf(() => threadLoader(get(`/portal/messages/${order.orderNumber}`))),
+        notifications: await answerOf(() => notificationsLoader(get("/portal/notifications"))),
+      };
+      for (const [page, answer] of Object.entries(pages)) expect(answer, page).toMatchObject(refusedPage);
+      for (const action of ["accept", "reject", "start", "complete"]) {
+        for (const confirmed of [false, true]) expect(await act(action, order.orderId, worker.cookie, confirmed), action).toMatchObject(refusedPost);
+      }
+      const post = await answerOf(() =>
+        threadAction({ request: postRequest(`/portal/messages/${order.orderNumber}`, { message: "Tulen huomenna" }, worker.cookie), params: { orderNumber: order.orderNumber }, context: contextFor() }),
+      );
+      expect(post).toMatchObject(refusedPost);
+      const row = await orderRow(order.orderId);
+      expect(row).toMatchObject({ status: "pending", caregiver_id: worker.caregiverId, accepted_caregiver_id: null });
+      expect(await auditRows("order", order.orderId)).toHaveLength(0);
+      expect(await db.selectFrom("messages").select("id").where("order_id", "=", order.orderId).execute()).toHaveLength(0);
+    });
+  }
 });
