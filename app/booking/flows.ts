@@ -4,7 +4,7 @@
 //
 // - /varaa (steps 1 and 2, leading to the contact step) and /varaus (the three-step wizard with
 //   'Vaihe n / 3'): anyone, with contact details and the bot check at the end (spec 000 §2).
-// - /varaa-kaveri (four steps) and /portal/orders/new (five steps, inside the portal): signed-in
+// - /varaa-kaveri (four steps; /portal/orders/new redirects to it, one-wizard.server.ts): signed-in
 //   customers, whose saved details fill in the visit's address and phone, with a summary at the
 //   end instead of the contact form (spec 000 §2 "Four-step wizard", 001 §2 orders/new).
 
@@ -15,7 +15,7 @@ export type BookingStep = "service" | "time" | "details" | "caregiver" | "contac
 /** Whose wording the flow's messages follow (spec 000 §5 "Four-step wizard", 001 §5 "Portal wizard"). */
 export type BookingWording = "public" | "fourStep" | "portal";
 
-export type BookingFlowId = "varaa" | "varaus" | "varaa-kaveri" | "uusi-tilaus" | "muuta-aika";
+export type BookingFlowId = "varaa" | "varaus" | "varaa-kaveri" | "muuta-aika";
 
 export interface BookingFlow {
   id: BookingFlowId;
@@ -101,31 +101,6 @@ export const VARAA_KAVERI_FLOW: BookingFlow = {
   inPortal: false,
   timeStepAsks: { service: false, address: true, description: true },
   wording: "fourStep",
-  successPath: "/portal/orders/success",
-};
-
-export const NEW_ORDER_FLOW: BookingFlow = {
-  id: "uusi-tilaus",
-  steps: ["service", "time", "details", "caregiver", "summary"],
-  paths: {
-    service: "/portal/orders/new",
-    time: "/portal/orders/new/aika",
-    details: "/portal/orders/new/kuvaus",
-    caregiver: "/portal/orders/new/kaveri",
-    summary: "/portal/orders/new/yhteenveto",
-  },
-  titles: {
-    service: SIGNED_IN_TITLES.service,
-    time: signedInStepTitles.timeInPortal,
-    details: SIGNED_IN_TITLES.details,
-    caregiver: SIGNED_IN_TITLES.caregiver,
-    summary: SIGNED_IN_TITLES.summary,
-  },
-  showStepCounter: true,
-  signedIn: true,
-  inPortal: true,
-  timeStepAsks: { service: false, address: true, description: false },
-  wording: "portal",
   successPath: "/portal/orders/success",
 };
 

@@ -27,6 +27,8 @@ export async function nearestServableTimes(
   selection: TimeSelection,
   city: string,
   now: Date,
+  /** The order being moved: its own time does not count (rescheduling). */
+  exceptOrderId: string | null = null,
 ): Promise<NearestTime[]> {
   const { date, startHour, durationHours, serviceId } = selection;
   const candidates: Array<{ date: string; hour: number; startsAt: Date; endsAt: Date }> = [];
@@ -39,7 +41,7 @@ export async function nearestServableTimes(
       candidates.push({ date: day, hour, startsAt: interval.startsAt, endsAt: interval.endsAt });
     }
   }
-  const free = new Set((await servableTimes(executor, { serviceCategoryId: serviceId, city }, candidates)).map((slot) => slot.startsAt.getTime()));
+  const free = new Set((await servableTimes(executor, { serviceCategoryId: serviceId, city, exceptOrderId }, candidates)).map((slot) => slot.startsAt.getTime()));
   const byDay = new Map<string, typeof candidates>();
   for (const candidate of candidates) {
     if (!free.has(candidate.startsAt.getTime())) continue;

@@ -7,6 +7,7 @@ import { formatDateTime, formatEuros, formatTimeRange, formatWeekdayDate, helsin
 import { rescheduleDeadline, rescheduleRefusal, type RescheduleActor } from "~/domain/reschedule";
 import { RESCHEDULE_REFUSALS, RESCHEDULE_TEXTS, caregiverNotFreeNotice, rescheduleMoneyLines, type RescheduleRefusalReason } from "~/messages/reschedule";
 import { listOfferedCaregivers, type OfferedCaregiver, type VisitWindow } from "~/models/caregivers.server";
+import { anyoneCanDoVisit } from "~/models/matching.server";
 import { findOrderToReschedule, type OrderToReschedule } from "~/models/order-reschedule.server";
 import { requireCustomerOrder } from "~/portal/customer-order.server";
 import { now } from "~/services/clock.server";
@@ -14,6 +15,7 @@ import { redirectWithToast } from "~/services/flash.server";
 import { currentCaregiverFree, previewReschedule, rescheduleOrder, type RescheduleActorInput } from "~/services/order-reschedule.server";
 import { ANY_CAREGIVER, PICK_PARAM, UUID, readDraft, readNotice, stepHref, type BookingDraft } from "./draft";
 import type { BookingFlow } from "./flows";
+import { nearestServableTimes } from "./nobody-available.server";
 import { noticeMessage, requireCaregiverChoice, requireTimeStep, summarize, timeStepLoader, type ValidTimeStep } from "./steps.server";
 import type { CaregiverStepView, RescheduleConfirmView } from "./views";
 
@@ -147,7 +149,10 @@ function introOf(order: OrderToReschedule, side: RescheduleSide): string {
 /**
  * The order's own helper stays when they are free at the new time: the step then goes straight
  * on. Otherwise it offers the helpers free then, or 'Ei väliä' (the customer: we choose; staff:
- * the order waits for a helper on the dashboard's list).
+ * the order waits for a helper on the dashboard's list), but only while somebody can do the
+ * visit then: when nobody can, the step says so and offers the nearest times somebody can come,
+ * as the booking's helper step does (a visit nobody can serve is never confirmed, so the
+ * confirm step would only send the draft back here).
  */
 export async function rescheduleCaregiverLoader(request: Request, side: RescheduleSide, orderNumber: string | undefined, context?: Partial<AppLoadContext>) {
   const { order, flow, db } = await requireReschedulable(request, side, orderNumber, context);
@@ -155,18 +160,19 @@ export async function rescheduleCaregiverLoader(request: Request, side: Reschedu
   const draft = withOrderFacts(readDraft(url.searchParams), order);
   const time = await requireTimeStep(db, flow, draft, now());
   const visit: VisitWindow = { ...time.interval, city: order.city, serviceCategoryId: order.serviceId };
-  if (!order.caregiver && !draft.caregiver) throw redirect(stepHref(flow, "summary", { ...draft, caregiver: ANY_CAREGIVER }));
-  if (order.caregiver && !draft.caregiver && (await currentCaregiverFree(db, order, time.interval))) {
-    throw redirect(stepHref(flow, "summary", { ...draft, caregiver: order.caregiver.id }));
-  }
+  const ownFree = order.caregiver ? await currentCaregiverFree(db, order, time.interval) : null;
+  if (ownFree && !draft.caregiver) throw redirect(stepHref(flow, "summary", { ...draft, caregiver: ownFree.id }));
+  // The order's own time does not count: its helper is free for the move (as on the confirm step).
+  const anyone = await anyoneCanDoVisit(db, { ...visit, exceptOrderId: order.id });
+  if (!order.caregiver && !draft.caregiver && anyone) throw redirect(stepHref(flow, "summary", { ...draft, caregiver: ANY_CAREGIVER }));
   if (url.searchParams.has(PICK_PARAM.proceed)) {
     await requireCaregiverChoice(db, flow, draft, visit, order.id);
     throw redirect(stepHref(flow, "summary", draft));
   }
   const named = draft.caregiver && UUID.test(draft.caregiver) ? draft.caregiver : null;
-  const caregivers = await listOfferedCaregivers(db, visit, named);
-  const ownFree = order.caregiver ? await currentCaregiverFree(db, order, time.interval) : null;
-  const notice = noticeMessage(flow, readNotice(url.searchParams)) ?? (order.caregiver && !ownFree ? caregiverNotFreeNotice(order.caregiver.fullName, side === "staff") : null);
+  const caregivers = anyone ? await listOfferedCaregivers(db, visit, named) : [];
+  const notice =
+    noticeMessage(flow, readNotice(url.searchParams)) ?? (order.caregiver && !ownFree && anyone ? caregiverNotFreeNotice(order.caregiver.fullName, side === "staff") : null);
   const chosen = draft.caregiver;
   const view: CaregiverStepView = {
     flow,
@@ -175,11 +181,18 @@ export async function rescheduleCaregiverLoader(request: Request, side: Reschedu
     summary: summarize(time, null, { postalCode: order.postalCode, city: order.city }),
     estimateCents: time.amounts.totalPriceCents,
     caregivers: ownFree && !caregivers.some((c) => c.id === ownFree.id) ? [ownFree, ...caregivers] : caregivers,
-    selected: chosen === ANY_CAREGIVER || (chosen !== null && caregivers.some((caregiver) => caregiver.id === chosen)) ? chosen : null,
+    selected: (chosen === ANY_CAREGIVER && anyone) || (chosen !== null && caregivers.some((caregiver) => caregiver.id === chosen)) ? chosen : null,
     city: order.city,
-    // Staff may leave the visit unassigned, and the customer's 'Ei väliä' waits for staff: the
-    // contact request of the booking flows is not needed when moving a visit.
-    nobody: null,
+    // Nobody can come then: no choice, but the nearest times somebody can. The order already
+    // reaches staff (its messages, the back office), so no contact request here.
+    nobody: anyone
+      ? null
+      : {
+          nearest: await nearestServableTimes(db, flow, draft, time.selection, order.city, now(), order.id),
+          sent: false,
+          defaults: { fullName: "", phone: "", email: "" },
+          contactForm: false,
+        },
   };
   return view;
 }

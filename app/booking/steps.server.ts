@@ -367,6 +367,7 @@ export async function caregiverStepLoader(request: Request, flow: BookingFlow) {
           nearest: await quietly("nearest times", () => nearestServableTimes(db, flow, draft, time.selection, place.city, now), []),
           sent: url.searchParams.has(CONTACT_SENT_PARAM),
           defaults: { fullName: viewer?.fullName ?? "", phone: "", email: viewer?.email ?? "" },
+          contactForm: true,
         },
   };
   return view;

@@ -16,7 +16,7 @@ import { readShownPriceCents } from "./shown-price";
 import { redirectToCheckout, requireCompleteDraft, retryPayment } from "./payment-step.server";
 import { placeOrder, type PlaceOrderOutcome } from "./place-order.server";
 import { requireVisit, sendBack, summarize } from "./steps.server";
-import { forgetVisitDetails, requireBookingCustomer } from "./visit-draft.server";
+import { forgetVisitDetails, markVisitDetailsPlaced, requireBookingCustomer } from "./visit-draft.server";
 import { checkDiscount } from "./contact-step.server";
 import type { DiscountCheckResult, SummaryStepView } from "./views";
 import { now as clockNow } from "~/services/clock.server";
@@ -169,6 +169,7 @@ export async function summaryStepAction(request: Request, flow: BookingFlow) {
     throw redirect(`${flow.successPath}?${new URLSearchParams({ order_number: outcome.orderNumber })}`, { headers });
   }
   // Online: the visit's details stay until paid, so that 'Yritä uudelleen' after a cancelled
-  // payment finds them (result-pages.server.ts).
+  // payment finds them (result-pages.server.ts); the payment forgets them (events.server.ts).
+  await markVisitDetailsPlaced(db, request, user.id, outcome.orderId);
   return failed(await redirectToCheckout(db, outcome.orderId, headers), 502, { headers });
 }

@@ -134,6 +134,8 @@ export interface CaregiverStepView {
     sent: boolean;
     /** A signed-in customer's own details for the request. */
     defaults: { fullName: string; phone: string; email: string };
+    /** "Pyydä yhteydenottoa" is offered (the booking flows; not when moving an order, which already reaches staff). */
+    contactForm: boolean;
   } | null;
 }
 

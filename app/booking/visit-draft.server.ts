@@ -2,6 +2,7 @@ import type { AuthUser } from "~/auth/guards.server";
 import { requireCustomer } from "~/auth/guards.server";
 import type { Executor } from "~/db.server";
 import { SIGNED_IN_BOOKING_MESSAGES } from "~/messages/booking-wording";
+import { BOOKING_VISIT_DRAFT_KIND } from "~/models/form-drafts.server";
 import { findCustomerContact } from "~/models/orders.server";
 import { toastCookie } from "~/services/flash.server";
 import { draftStore } from "~/services/form-draft.server";
@@ -31,10 +32,12 @@ const STORED_LENGTH_MAX = 10_000;
 
 interface StoredVisit extends Partial<VisitDetails> {
   userId: string;
+  /** The online order these details became, still unpaid: its payment forgets them (deleteFormDraftsOfOrder). */
+  placedOrderId?: string;
 }
 
 const drafts = draftStore<StoredVisit>({
-  kind: "booking-visit",
+  kind: BOOKING_VISIT_DRAFT_KIND,
   cookieName: "__booking_visit",
   ttlMs: 24 * 60 * 60 * 1000,
 });
@@ -83,6 +86,8 @@ export async function keepVisitDetails(executor: Executor, request: Request, use
   const stored = await drafts.read(executor, request);
   const previous = stored && stored.data.userId === userId ? stored.data : { userId };
   const next: StoredVisit = { ...previous, userId };
+  // Typed again after an online order was placed from them: these are another booking's now.
+  delete next.placedOrderId;
   for (const name of VISIT_DETAIL_NAMES) {
     const value = formData.get(name);
     // Kept whole up to a bound far beyond any field's limit, so that "too long" is said, not done.
@@ -92,6 +97,16 @@ export async function keepVisitDetails(executor: Executor, request: Request, use
   if (formData.has("bookingFor")) next.saveAddress = formData.get("saveAddress") === "on" ? "on" : "";
   await drafts.deleteExpired(executor);
   return drafts.save(executor, stored?.id ?? null, next);
+}
+
+/**
+ * Marks the visit's details as those of an online order just placed: they stay for 'Yritä
+ * uudelleen' after a cancelled payment, and the payment forgets them (events.server.ts).
+ */
+export async function markVisitDetailsPlaced(executor: Executor, request: Request, userId: string, orderId: string): Promise<void> {
+  const stored = await drafts.read(executor, request);
+  if (!stored || stored.data.userId !== userId) return;
+  await drafts.save(executor, stored.id, { ...stored.data, placedOrderId: orderId });
 }
 
 /** Forgets the visit's details once its order is placed; returns the clearing Set-Cookie header or null. */

@@ -14,6 +14,4 @@ export const signedInStepTitles = {
   details: "Kuvaus ja lisätiedot",
   caregiver: "Valitse kaveri",
   summary: "Yhteenveto ja maksu",
-  /** /portal/orders/new asks the street address at the time step. */
-  timeInPortal: "Aika ja osoite",
 } as const;

@@ -5,6 +5,8 @@ export const NOBODY_AVAILABLE = "Alueellasi ei ole vielä kavereita tähän palv
 export const contactRequestTexts = {
   heading: NOBODY_AVAILABLE,
   intro: "Et voi vielä varata tätä käyntiä. Valitse toinen aika, tai pyydä, että asiakaspalvelumme soittaa sinulle.",
+  /** Moving an order's visit (no contact request: the order already reaches staff). */
+  rescheduleIntro: "Käyntiä ei voi siirtää tähän aikaan. Valitse toinen aika.",
   nearestHeading: "Lähimmät vapaat ajat",
   nearestHint: "Aika vaihtuu, ja palaat ajan valintaan. Muut valintasi säilyvät.",
   noNearest: "Lähipäivinä ei ole vapaita aikoja tähän palveluun tällä paikkakunnalla.",

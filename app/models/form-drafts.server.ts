@@ -51,6 +51,17 @@ export async function updateFormDraft<T extends object>(
   return Number(result.numUpdatedRows) > 0;
 }
 
+/**
+ * The signed-in wizards' visit details (app/booking/visit-draft.server.ts). A draft that became an
+ * online order says so (its `placedOrderId`); the order's payment forgets it.
+ */
+export const BOOKING_VISIT_DRAFT_KIND = "booking-visit";
+
+/** Deletes the drafts of a kind that became the order (their data's `placedOrderId`). */
+export async function deleteFormDraftsOfOrder(executor: Executor, kind: string, orderId: string): Promise<void> {
+  await executor.deleteFrom("form_drafts").where("kind", "=", kind).where(sql<string>`data->>'placedOrderId'`, "=", orderId).execute();
+}
+
 export async function deleteFormDraft(executor: Executor, kind: string, id: string): Promise<void> {
   await executor.deleteFrom("form_drafts").where("id", "=", id).where("kind", "=", kind).execute();
 }

@@ -113,7 +113,7 @@ export async function caregiverMatchRefusal(
  */
 export async function servableTimes(
   executor: Executor,
-  need: { serviceCategoryId: string; city: string },
+  need: { serviceCategoryId: string; city: string; exceptOrderId?: string | null },
   candidates: ReadonlyArray<{ startsAt: Date; endsAt: Date }>,
 ): Promise<Array<{ startsAt: Date; endsAt: Date }>> {
   if (candidates.length === 0) return [];
@@ -124,7 +124,7 @@ export async function servableTimes(
     city: sql<string>`${need.city}::text`,
     startsAt: sql.ref<Date>("slot.starts_at"),
     endsAt: sql.ref<Date>("slot.ends_at"),
-    exceptOrderId: null,
+    exceptOrderId: need.exceptOrderId ? sql<string>`${need.exceptOrderId}::uuid` : null,
   };
   const result = await sql<{ starts_at: Date; ends_at: Date }>`
     select slot.starts_at, slot.ends_at

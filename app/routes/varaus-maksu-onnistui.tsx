@@ -1,23 +1,18 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData, useLocation, useRevalidator } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useLoaderData } from "@remix-run/react";
 import { paymentSuccessLoader } from "~/booking/result-pages.server";
 import { Alert } from "~/components/alert";
 import { OrderReceiptDetails } from "~/components/booking/order-receipt";
+import { PaymentBeingConfirmed } from "~/components/booking/payment-being-confirmed";
 import { ButtonLink } from "~/components/button";
 import { PageLayout } from "~/components/layout";
 import { orderEmailConfirmationTexts } from "~/messages/order-email-confirmation";
-import { useHydrated } from "~/components/use-hydrated";
 
 // /varaus-maksu-onnistui?order_number=…&payment_method=invoice|… (spec 000 §2 "Payment success
 // page"): the order's details, shown only to the browser that booked it or its signed-in owner.
 // Arriving here proves nothing about the payment: until the provider has confirmed it (webhook,
 // or the loader's own question to the provider) the page says the payment is being confirmed,
 // offers a plain link to look again and, with JavaScript, looks again by itself for a while.
-
-/** With JavaScript the page asks again every few seconds, for about two minutes. */
-const RECHECK_EVERY_MS = 3000;
-const RECHECK_TIMES = 40;
 
 export function loader({ request }: LoaderFunctionArgs) {
   // A signed-in customer's own order is shown on /portal/orders/success (issue 26 item 3).
@@ -92,38 +87,5 @@ export default function PaymentSuccessPage() {
         </ButtonLink>
       </div>
     </PageLayout>
-  );
-}
-
-function PaymentBeingConfirmed({ customerEmail }: { customerEmail: string }) {
-  const location = useLocation();
-  const revalidator = useRevalidator();
-  const [checks, setChecks] = useState(0);
-  const scripted = useHydrated();
-
-  useEffect(() => {
-    if (checks >= RECHECK_TIMES || revalidator.state !== "idle") return;
-    const timer = setTimeout(() => {
-      setChecks((count) => count + 1);
-      revalidator.revalidate();
-    }, RECHECK_EVERY_MS);
-    return () => clearTimeout(timer);
-  }, [checks, revalidator]);
-
-  const stillChecking = scripted && checks < RECHECK_TIMES;
-  return (
-    <Alert type="info" announce={false} title="Odotamme vielä vahvistusta maksusta">
-      <p>
-        Tarkistamme maksusi maksupalvelusta. Tämä kestää yleensä vain hetken, Klarnalla joskus kauemmin. Saat
-        varausvahvistuksen sähköpostiisi {customerEmail}, kun maksu on vahvistettu.
-      </p>
-      {stillChecking ? <p>Sivu päivittyy itsestään, kun maksu on vahvistettu.</p> : null}
-      <p>
-        {/* A plain link: without JavaScript, following it asks the provider again. */}
-        <ButtonLink to={`${location.pathname}${location.search}`} variant="secondary">
-          Päivitä tilanne
-        </ButtonLink>
-      </p>
-    </Alert>
   );
 }

@@ -260,6 +260,15 @@ test.describe("signed-in booking", () => {
     await main(page).getByRole("button", { name: "Varaa nyt" }).click();
     await expect(page).toHaveURL(/\/maksu\/testi\//);
     await expect(main(page)).toContainText("72,00 €");
+    // The portal's success page opened before paying (another tab) says the payment is being
+    // confirmed and offers to look again: by itself with JavaScript, through the link without.
+    const pending = /ORD-\d+/.exec((await main(page).textContent()) ?? "")![0];
+    const waiting = await page.context().newPage();
+    await waiting.goto(`/portal/orders/success?order_number=${pending}`);
+    await expect(main(waiting)).toContainText("Odotamme vielä vahvistusta maksusta");
+    const lookAgain = main(waiting).getByRole("link", { name: "Päivitä tilanne" });
+    await expect(lookAgain).toHaveAttribute("href", `/portal/orders/success?order_number=${pending}`);
+    await expectNoAxeViolations(waiting);
     await main(page).getByRole("button", { name: "Maksa" }).click();
 
     // Paid online, the son lands in the portal, not on the guest's page.
@@ -268,6 +277,10 @@ test.describe("signed-in booking", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Varaus tehty onnistuneesti!" })).toBeVisible();
     await expect(main(page).getByRole("link", { name: `Näytä tilaus ${orderNumber}` })).toBeVisible();
     await expectNoAxeViolations(page);
+    if (!jsEnabled) await lookAgain.click();
+    await expect(main(waiting)).toContainText("Maksu onnistui", { timeout: 15_000 });
+    await expect(main(waiting).getByRole("link", { name: "Päivitä tilanne" })).toHaveCount(0);
+    await waiting.close();
 
     // His own details are as they were: the booking for his mother did not rewrite them.
     await page.goto("/portal/profile");

@@ -157,6 +157,22 @@ describe("helpers offered for an order", () => {
     expect((await listAssignableCaregivers(db, [order.orderId], 1)).get(order.orderId)!.map((c) => c.id)).toEqual([best.id]);
   });
 
+  it("offers a helper serving the city through their listed cities, and not one who does not offer the order's service", async () => {
+    const startsAt = nextSlot();
+    const city = `Kaupunki${day}`;
+    const listed = await createCaregiver(db, { name: "Naapurista", city: "Oulu" });
+    await db.updateTable("caregivers").set({ service_cities: ["Kempele", ` ${city.toLowerCase()}`] }).where("id", "=", listed.id).execute();
+    const otherWork = await createCaregiver(db, { name: "Muuta Työtä", city });
+    const order = await createTestOrder({ paymentMethod: "invoice", startsAt });
+    await db.updateTable("orders").set({ city }).where("id", "=", order.orderId).execute();
+    const { service_category_id: serviceId } = await db.selectFrom("orders").select("service_category_id").where("id", "=", order.orderId).executeTakeFirstOrThrow();
+    await db.deleteFrom("caregiver_services").where("caregiver_id", "=", otherWork.id).where("service_category_id", "=", serviceId).execute();
+
+    const offered = (await listAssignableCaregivers(db, [order.orderId], 20)).get(order.orderId)!.map((c) => c.id);
+    expect(offered).toContain(listed.id);
+    expect(offered).not.toContain(otherWork.id);
+  });
+
   it("keeps offering the order's own helper (the order does not clash with itself)", async () => {
     const startsAt = nextSlot();
     const own = await createCaregiver(db, { name: "Oma", city: "Porvoo" });

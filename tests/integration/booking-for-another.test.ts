@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
 import { loader as helperTasksLoader } from "~/routes/portal.caregiver-bookings";
@@ -11,6 +12,7 @@ import { loader as caregiverLoader } from "~/routes/varaa-kaveri.kaveri";
 import { action as summaryAction, loader as summaryLoader } from "~/routes/varaa-kaveri.yhteenveto";
 import { loader as paidLoader } from "~/routes/varaus-maksu-onnistui";
 import { placeOrder } from "~/booking/place-order.server";
+import { applyPaymentEvent } from "~/services/payments/events.server";
 import { answerOf, cookiesFrom, createTestUser, sessionCookieFor, type RouteAnswer } from "./support/auth";
 import { CONTEXT, dateInDays, draftQuery, getUrl, postUrl, seedBookingFixtures, type BookingFixtures, type DraftInput } from "./support/booking";
 
@@ -319,5 +321,24 @@ describe("one wizard, and where a signed-in booking ends", () => {
     // A guest's browser (not signed in) stays on the public result page.
     const guest = await get(paidLoader, "/varaus-maksu-onnistui", `order_number=${order.order_number}`, "");
     expect(guest.status).toBe(200);
+  });
+
+  it("an online booking's visit details wait for 'Yritä uudelleen' until it is paid, and are forgotten with the payment", async () => {
+    const online = await toSummary(son, { bookingFor: "self" });
+    const checkout = await book(online.draft, { paymentMethod: "online" }, online.cookie);
+    expect(checkout.location).toMatch(/^\/maksu\/testi\//);
+    const cookie = cookieAfter(checkout, online.cookie);
+    const db = await getDb();
+    const order = await db.selectFrom("orders").select("id").where("payment_method", "=", "online").where("scheduled_date", "=", online.draft.date!).executeTakeFirstOrThrow();
+    const drafts = () => db.selectFrom("form_drafts").select("id").where("kind", "=", "booking-visit").where(sql<string>`data->>'placedOrderId'`, "=", order.id).execute();
+    const described = async () => (await get(timeLoader, "/varaa-kaveri/aika", draftQuery(online.draft), cookie)).data.values.description;
+    // Not paid yet (a cancelled payment's 'Yritä uudelleen' comes back to them).
+    expect(await drafts()).toHaveLength(1);
+    expect(await described()).toBe(DESCRIPTION.description);
+
+    const ref = checkout.location!.replace("/maksu/testi/", "");
+    await applyPaymentEvent(db, { id: `evt-${ref}`, provider: "local", type: "checkout.completed", providerRef: ref, method: "card" });
+    expect(await drafts()).toHaveLength(0);
+    expect(await described()).toBe("");
   });
 });

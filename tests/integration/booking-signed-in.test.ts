@@ -477,6 +477,9 @@ describe("helpers near the visit and free at that time", () => {
     const email = `suoraan-${Date.now()}@example.fi`;
     const input = directOrderInput({ email, caregiverId: null, selection });
     expect(await placeOrder(db, { ...input, caregiverId: turkuHelper })).toEqual({ ok: false, reason: "caregiver_outside_area" });
+    const otherWork = await insertHelper("Muu Palvelu", "Helsinki", []);
+    await db.deleteFrom("caregiver_services").where("caregiver_id", "=", otherWork).where("service_category_id", "=", f.serviceId).execute();
+    expect(await placeOrder(db, { ...input, caregiverId: otherWork })).toEqual({ ok: false, reason: "caregiver_no_service" });
     await insertOrderFor({ caregiverId: f.caregiverId, serviceId: f.serviceId, date: draft.date!, startHour: 11, hours: 2 });
     expect(await placeOrder(db, { ...input, caregiverId: f.caregiverId })).toEqual({ ok: false, reason: "caregiver_unavailable" });
     const profile = await db.selectFrom("profiles").select("id").where("email", "=", email).executeTakeFirst();

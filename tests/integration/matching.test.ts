@@ -5,6 +5,7 @@ import { getDb, type DB, type Executor } from "~/db.server";
 import type { CaregiverStatus } from "~/db/schema";
 import { matchRefusal, type HelperFacts, type VisitNeed } from "~/domain/matching";
 import { listMatchingCaregiverIds } from "~/models/matching.server";
+import { listAssignableCaregivers } from "~/models/backoffice-orders.server";
 import { placeOrder } from "~/booking/place-order.server";
 import { action as orderAction } from "~/routes/backoffice.orders.$orderNumber._index";
 import { action as homeAction, loader as homeLoader } from "~/routes/backoffice._index";
@@ -88,7 +89,7 @@ describe("the matching query", () => {
     hours: fc.integer({ min: 1, max: 3 }),
   });
 
-  it("finds exactly the helpers the plain reference finds (status, service, home and service cities, busy)", async () => {
+  it("finds exactly the helpers the plain reference finds (status, service, home and service cities, busy), and so does the back office's selector", async () => {
     const base = day();
     await fc.assert(
       fc.asyncProperty(fc.array(helper, { minLength: 1, maxLength: 5 }), visit, async (helpers, wanted) => {
@@ -116,6 +117,11 @@ describe("the matching query", () => {
             const found = (await listMatchingCaregiverIds(trx, need)).filter((id) => ids.has(id)).sort();
             const expected = facts.filter((f) => matchRefusal(f, need) === null).map((f) => f.id).sort();
             expect(found).toEqual(expected);
+            // The back office's selector for an order of that visit, without a helper yet.
+            const order = await insertTestOrder(trx, { paymentMethod: "invoice", startsAt: need.startsAt, durationHours: wanted.hours });
+            await trx.updateTable("orders").set({ city: need.city, service_category_id: need.serviceCategoryId }).where("id", "=", order.orderId).execute();
+            const assignable = (await listAssignableCaregivers(trx, [order.orderId], 1000)).get(order.orderId)!.map((c) => c.id).filter((id) => ids.has(id)).sort();
+            expect(assignable).toEqual(expected);
             throw new Rollback();
           })
           .catch((error) => {

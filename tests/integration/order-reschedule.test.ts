@@ -373,3 +373,98 @@ describe("the customer's and staff's pages", () => {
     expect(audit!.after).toMatchObject({ Kaveri: "ei kaveria", Muuttaja: "henkilökunta" });
   });
 });
+
+// ---------------------------------------------------------------- who can do the visit at the new time
+
+describe("the helper at the new time", () => {
+  const args = (request: Request, orderNumber: string) => ({ request, params: { orderNumber }, context: contextFor() });
+  function soonSlot(daysAhead: number, hourUtc = 12): Date {
+    const date = new Date(Date.now() + daysAhead * 86_400_000);
+    return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate(), hourUtc, 0));
+  }
+  /** Follows the steps' redirects as a browser would; a loop never ends on a page. */
+  async function follow(load: (path: string) => Promise<{ status: number; location?: string | null; data?: unknown }>, path: string) {
+    const seen: string[] = [];
+    let answer = await load(path);
+    while (answer.status === 302 && seen.length < 6) {
+      seen.push(answer.location!);
+      answer = await load(answer.location!);
+    }
+    return { answer, seen };
+  }
+  async function helperIn(city: string, name: string): Promise<string> {
+    const id = await createTestCaregiver(db, name);
+    await db.updateTable("caregivers").set({ city }).where("id", "=", id).execute();
+    return id;
+  }
+
+  it("tells the customer and staff plainly that nobody can come at the new time, with the nearest times somebody can, instead of sending them round in circles", async () => {
+    const owner = await createTestUser({ email: `utsjoki-${crypto.randomUUID()}@example.fi`, fullName: "Uula Utsjokelainen" });
+    const cookie = await sessionCookieFor(owner);
+    const support = await sessionCookieFor(await createTestUser({ email: `tuki-utsjoki-${crypto.randomUUID()}@example.fi`, role: "support" }));
+    // An order without a helper in a town whose only helper is busy at the new time.
+    const order = await createTestOrder({ paymentMethod: "invoice", email: owner.email, startsAt: soonSlot(30) });
+    const town = `Utsjoki-${crypto.randomUUID().slice(0, 8)}`;
+    await db.updateTable("orders").set({ city: town }).where("id", "=", order.orderId).execute();
+    const only = await helperIn(town, "Inari Ainoa");
+    const target = soonSlot(31);
+    const blocking = await createTestOrder({ paymentMethod: "invoice", caregiverId: only, startsAt: target });
+    await db.updateTable("orders").set({ city: town }).where("id", "=", blocking.orderId).execute();
+    const draft = new URLSearchParams({ paiva: dateOf(target), aika: "14:00", kesto: "2", palvelu: (await orderRow(order.orderId)).service_category_id });
+
+    for (const side of [
+      { base: `/portal/orders/${order.orderNumber}/muuta-aika`, cookie, caregiver: customerCaregiver, confirm: customerConfirm },
+      { base: `/backoffice/orders/${order.orderNumber}/muuta-aika`, cookie: support, caregiver: staffCaregiver, confirm: staffConfirm },
+    ]) {
+      const load = (path: string) => {
+        const step = new URL(path, "http://localhost").pathname.endsWith("/vahvista") ? side.confirm : side.caregiver;
+        return answerOf(() => step.loader(args(getRequest(path, side.cookie), order.orderNumber)));
+      };
+      // The helper step, 'Ei väliä' chosen by hand, and the confirm step with it: each ends on the helper step's page.
+      for (const path of [`${side.base}/kaveri?${draft}`, `${side.base}/kaveri?${draft}&kaveri=ei-valia&jatka=1`, `${side.base}/vahvista?${draft}&kaveri=ei-valia`]) {
+        const { answer, seen } = await follow(load, path);
+        expect(answer.status, `${path} → ${seen.join(" → ")}`).toBe(200);
+        expect(seen.every((location) => !location.includes("kaveri=ei-valia"))).toBe(true);
+        const view = answer.data as { caregivers: unknown[]; selected: string | null; nobody: { nearest: Array<{ href: string }>; contactForm: boolean } | null };
+        expect(view.caregivers).toEqual([]);
+        expect(view.selected).toBeNull();
+        expect(view.nobody).toMatchObject({ contactForm: false });
+        // The nearest times lead back to this order's own time step.
+        expect(view.nobody!.nearest.length).toBeGreaterThan(0);
+        expect(view.nobody!.nearest[0].href.startsWith(`${side.base}?`)).toBe(true);
+      }
+    }
+    expect(await orderRow(order.orderId)).toMatchObject({ visit_sequence: 0 });
+  });
+
+  it("refuses a named helper who does not offer the service or does not serve the town, on the page and in the service", async () => {
+    const owner = await createTestUser({ email: `nimetty-${crypto.randomUUID()}@example.fi` });
+    const cookie = await sessionCookieFor(owner);
+    const order = await createTestOrder({ paymentMethod: "invoice", email: owner.email, caregiverId: true, startsAt: soonSlot(40) });
+    const serviceId = (await orderRow(order.orderId)).service_category_id;
+    const tampere = await helperIn("Tampere", "Tiina Tamperelainen");
+    const noService = await createTestCaregiver(db, "Pirkko Pihatyö");
+    await db.deleteFrom("caregiver_services").where("caregiver_id", "=", noService).where("service_category_id", "=", serviceId).execute();
+    const time = { date: dateOf(soonSlot(41)), startHour: 10, durationHours: 2 };
+    for (const caregiverId of [tampere, noService]) {
+      expect(await rescheduleOrder(db, customer(order), { orderId: order.orderId, time, caregiverId, expectedSequence: 0 }, new Date())).toEqual({ ok: false, reason: "caregiver_unavailable" });
+      expect(await rescheduleOrder(db, staff(), { orderId: order.orderId, time, caregiverId, expectedSequence: 0 }, new Date())).toEqual({ ok: false, reason: "caregiver_unavailable" });
+    }
+    expect(await orderRow(order.orderId)).toMatchObject({ visit_sequence: 0, caregiver_id: order.caregiverId });
+
+    // Through the pages: the confirm step sends the draft back to the helper step saying why.
+    const base = `/portal/orders/${order.orderNumber}/muuta-aika`;
+    const draft = new URLSearchParams({ paiva: time.date, aika: "10:00", kesto: "2", palvelu: serviceId });
+    for (const [caregiverId, notice] of [[tampere, "caregiver_outside_area"], [noService, "caregiver_no_service"]] as const) {
+      const confirm = await answerOf(() => customerConfirm.loader(args(getRequest(`${base}/vahvista?${draft}&kaveri=${caregiverId}`, cookie), order.orderNumber)));
+      expect(confirm.status).toBe(302);
+      expect(confirm.location).toContain(`${base}/kaveri?`);
+      expect(confirm.location).not.toContain(caregiverId);
+      expect(new URL(confirm.location!, "http://localhost").searchParams.get("viesti")).toBe(notice);
+      const posted = await answerOf(() => customerConfirm.action(args(postRequest(`${base}/vahvista?${draft}&kaveri=${caregiverId}`, { ...Object.fromEntries(draft), kaveri: caregiverId, versio: "0" }, cookie), order.orderNumber)));
+      expect(posted.status).toBe(302);
+      expect(posted.location).toContain(`${base}/kaveri?`);
+    }
+    expect(await orderRow(order.orderId)).toMatchObject({ visit_sequence: 0, caregiver_id: order.caregiverId });
+  });
+});

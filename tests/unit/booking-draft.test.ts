@@ -10,7 +10,7 @@ import {
   type BookingDraft,
 } from "~/booking/draft";
 import { checkPlace } from "~/booking/place";
-import { NEW_ORDER_FLOW, VARAA_FLOW, VARAA_KAVERI_FLOW, VARAUS_FLOW, nextStep, previousStep, stepNumber } from "~/booking/flows";
+import { VARAA_FLOW, VARAA_KAVERI_FLOW, VARAUS_FLOW, nextStep, previousStep, stepNumber } from "~/booking/flows";
 
 // The booking draft as the address carries it between the steps (app/booking/draft.ts).
 
@@ -131,7 +131,7 @@ describe("addresses", () => {
     expect(stepHref(VARAUS_FLOW, "caregiver", complete, { notice: "caregiver_missing" })).toBe(
       `/varaus/kaveri?paiva=2026-11-25&aika=14%3A00&kesto=3&palvelu=${SERVICE}&postinumero=00100&kaupunki=Helsinki&viesti=caregiver_missing`,
     );
-    expect(stepHref(NEW_ORDER_FLOW, "details", complete)).toMatch(/^\/portal\/orders\/new\/kuvaus\?paiva=/);
+    expect(stepHref(VARAA_KAVERI_FLOW, "summary", complete)).toMatch(/^\/varaa-kaveri\/yhteenveto\?paiva=/);
   });
 
   it("read back what they wrote and drop overlong values", () => {
@@ -158,9 +158,7 @@ describe("the visit's place (DESIGN.md decision 17)", () => {
 describe("flows", () => {
   it("number their steps and know the way on and back", () => {
     expect(VARAA_KAVERI_FLOW.steps).toEqual(["service", "time", "caregiver", "summary"]);
-    expect(NEW_ORDER_FLOW.steps).toEqual(["service", "time", "details", "caregiver", "summary"]);
-    expect(stepNumber(NEW_ORDER_FLOW, "caregiver")).toBe(4);
-    expect(nextStep(NEW_ORDER_FLOW, "time")).toBe("details");
+    expect(stepNumber(VARAA_KAVERI_FLOW, "caregiver")).toBe(3);
     expect(nextStep(VARAA_KAVERI_FLOW, "time")).toBe("caregiver");
     expect(previousStep(VARAA_KAVERI_FLOW, "service")).toBeNull();
     expect(nextStep(VARAA_FLOW, "contact")).toBeNull();
@@ -169,10 +167,9 @@ describe("flows", () => {
   it("send a notice back to the step that can fix it", () => {
     expect(noticeStep(VARAA_FLOW, "service_missing")).toBe("time");
     expect(noticeStep(VARAA_KAVERI_FLOW, "service_missing")).toBe("service");
-    expect(noticeStep(NEW_ORDER_FLOW, "details_missing")).toBe("details");
     expect(noticeStep(VARAA_KAVERI_FLOW, "details_missing")).toBe("time");
     expect(noticeStep(VARAUS_FLOW, "place_missing")).toBe("time");
-    expect(noticeStep(NEW_ORDER_FLOW, "caregiver_outside_area")).toBe("caregiver");
+    expect(noticeStep(VARAA_KAVERI_FLOW, "caregiver_outside_area")).toBe("caregiver");
   });
 });
 

@@ -24,7 +24,7 @@ export function NobodyAvailable({
   return (
     <div className="space-y-8">
       <Alert type="warning" title={`${t.heading}.`}>
-        <p>{t.intro}</p>
+        <p>{nobody.contactForm ? t.intro : t.rescheduleIntro}</p>
       </Alert>
 
       <section aria-labelledby="lahimmat-ajat" className="space-y-3">
@@ -52,6 +52,7 @@ export function NobodyAvailable({
         )}
       </section>
 
+      {nobody.contactForm ? (
       <section aria-labelledby="yhteydenotto-otsikko" className="scroll-mt-4 space-y-4 rounded-2xl border-2 border-brand-100 bg-white p-6">
         <h2 id="yhteydenotto-otsikko" className="text-2xl font-bold text-gray-900">
           {t.formHeading}
@@ -79,6 +80,7 @@ export function NobodyAvailable({
           </>
         )}
       </section>
+      ) : null}
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { logger } from "../../logger.server";
 import { writeSystemAudit } from "../../models/audit-log.server";
 import { releaseDiscountRedemption } from "../../models/discount-codes.server";
 import { cancelUnpaidOrder, confirmPaidOrder } from "../../models/orders.server";
+import { BOOKING_VISIT_DRAFT_KIND, deleteFormDraftsOfOrder } from "../../models/form-drafts.server";
 import {
   lockPaymentByProviderRef,
   lockPaymentWithoutCheckout,
@@ -122,6 +123,8 @@ async function applyToLockedPayment(
       if (payment.orderStatus === "pending_payment") {
         await confirmPaidOrder(trx, payment.orderId);
         await enqueueBookingConfirmation(trx, payment.orderId);
+        // The visit's details typed in a signed-in wizard are not needed once it is paid.
+        await deleteFormDraftsOfOrder(trx, BOOKING_VISIT_DRAFT_KIND, payment.orderId);
         log.info({ orderId: payment.orderId }, "order paid and confirmed");
         return result(true);
       }
