@@ -306,12 +306,14 @@ export async function contactStepAction(request: Request, flow: BookingFlow, cli
       case "service_unavailable":
         throw redirect(stepHref(flow, "time", { ...draft, service: null }, { notice: "service_missing" }));
       case "price_changed":
-        // The page comes back with the new price (its loader reads it) and everything typed kept.
+        // The page comes back with the new price and everything typed kept: the answer carries
+        // the price (with JavaScript the loader does not run again after a 409 by itself).
         return data(
           {
             result: submission.reply({ hideFields: HIDDEN_FIELDS, formErrors: [priceChangedMessage(outcome.priceCents)] }),
             discount: null,
             botCheck: createBotCheck(),
+            newAmounts: outcome.amounts,
           },
           { status: 409 },
         );

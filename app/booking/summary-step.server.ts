@@ -157,7 +157,11 @@ export async function summaryStepAction(request: Request, flow: BookingFlow) {
   }
   if (!outcome.ok) {
     const message = refusal(flow, draft, outcome);
-    const status = outcome.reason === "discount_refused" ? 400 : outcome.reason === "price_changed" ? 409 : 403;
+    if (outcome.reason === "price_changed") {
+      // The page shows the new price from this answer (with JavaScript the loader does not run again after a 409 by itself).
+      return data({ result: submission.reply({ formErrors: [message] }), discount: null, newAmounts: outcome.amounts }, { status: 409 });
+    }
+    const status = outcome.reason === "discount_refused" ? 400 : 403;
     return failed(message, status, { field: outcome.reason === "discount_refused" ? "discountCode" : undefined });
   }
 

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { VARAA_KAVERI_FLOW } from "~/booking/flows";
+import { answeredPriceChange } from "~/booking/shown-price";
 import { summaryStepAction, summaryStepLoader } from "~/booking/summary-step.server";
 import { SummaryStepPage, type SummaryActionData } from "~/components/booking/summary-step-page";
 
@@ -13,6 +14,10 @@ export function loader({ request }: LoaderFunctionArgs) {
 export function action({ request }: ActionFunctionArgs) {
   return summaryStepAction(request, VARAA_KAVERI_FLOW);
 }
+
+// A changed price is read again (shown-price.ts).
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
+  answeredPriceChange(actionResult) || defaultShouldRevalidate;
 
 export const meta: MetaFunction = () => [{ title: "Yhteenveto ja maksu – Varaa kaveri – Arkikaveri" }];
 
