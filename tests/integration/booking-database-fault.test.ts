@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
+import type * as PlaceOrderModule from "~/booking/place-order.server";
 import { logger } from "~/logger.server";
 import { ORDER_FAILED_MESSAGES } from "~/messages/booking";
 import { action as contactAction } from "~/routes/varaa.yhteystiedot";
@@ -11,7 +12,7 @@ import { CONTEXT, dateInDays, draftQuery, ordersOf, postUrl, seedBookingFixtures
 
 const fault = vi.hoisted(() => ({ on: false }));
 vi.mock("~/booking/place-order.server", async (importOriginal) => {
-  const original = await importOriginal<typeof import("~/booking/place-order.server")>();
+  const original = await importOriginal<typeof PlaceOrderModule>();
   return {
     ...original,
     placeOrder: (...args: Parameters<typeof original.placeOrder>) => {
