@@ -5,10 +5,15 @@
 // compose.yaml describes the same set for container hosts. The fault test (tests/fault/run.mjs)
 // runs the set through this script.
 //
-//   DATABASE_URL=postgres://… node scripts/run-set.mjs [--web 2] [--workers 2] [--port 3000]
+//   DATABASE_URL=postgres://… node scripts/run-set.mjs [--web 2] [--workers 2] [--port 3000] [--separate-data-dirs]
+//
+// --separate-data-dirs gives each process a folder of its own under DATA_DIR (web-1, web-2, …,
+// worker-1, …), as on separate machines: nothing the processes share may live in a folder.
 //
 // Each start is announced on stdout as `[set] started web 1 pid 1234 port 3000`.
 import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
 import { parseArgs } from "node:util";
 
 const { values } = parseArgs({
@@ -16,6 +21,7 @@ const { values } = parseArgs({
     web: { type: "string", default: "2" },
     workers: { type: "string", default: "2" },
     port: { type: "string", default: process.env.PORT ?? "3000" },
+    "separate-data-dirs": { type: "boolean", default: false },
   },
 });
 const webCount = Number(values.web);
@@ -51,8 +57,16 @@ function start(name, file, env) {
   });
 }
 
-for (let i = 0; i < webCount; i++) start(`web ${i + 1}`, "build/server.js", { PORT: String(basePort + i), WORKER: "off" });
-for (let i = 0; i < workerCount; i++) start(`worker ${i + 1}`, "build/worker.js", {});
+/** The process's own folder with --separate-data-dirs; otherwise DATA_DIR as given. */
+function dataDirOf(name) {
+  if (!values["separate-data-dirs"]) return {};
+  const dir = path.resolve(process.env.DATA_DIR ?? "./data", name.replace(" ", "-"));
+  fs.mkdirSync(dir, { recursive: true });
+  return { DATA_DIR: dir };
+}
+
+for (let i = 0; i < webCount; i++) start(`web ${i + 1}`, "build/server.js", { PORT: String(basePort + i), WORKER: "off", ...dataDirOf(`web ${i + 1}`) });
+for (let i = 0; i < workerCount; i++) start(`worker ${i + 1}`, "build/worker.js", dataDirOf(`worker ${i + 1}`));
 
 function stop(signal) {
   if (stopping) return;

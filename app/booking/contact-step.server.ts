@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "@remix-run/node";
 import { getOptionalUser } from "~/auth/guards.server";
-import { getDb, type Executor } from "~/db.server";
+import { describeDatabaseError, getDb, isDatabaseFault, type Executor } from "~/db.server";
 import { helsinkiToday } from "~/domain/booking-window";
 import {
   DISCOUNT_CHECK_FAILED_MESSAGE,
@@ -30,6 +30,7 @@ import {
 } from "~/schemas/booking";
 import { BOT_CHECK_FIELDS, createBotCheck, verifyBotCheck } from "~/services/bot-check.server";
 import { getPaymentProvider, isOnlinePaymentAvailable } from "~/services/payments/active-provider.server";
+import { RETRY_AFTER_SECONDS } from "~/services/database-faults.server";
 import { consumeGuestBooking, retryAfterMinutes } from "~/services/rate-limit.server";
 import { forgetContactDetails, keepContactDetails, keptContactDetails } from "./contact-draft.server";
 import { readDraft, stepHref } from "./draft";
@@ -257,14 +258,20 @@ export async function contactStepAction(request: Request, flow: BookingFlow, cli
       shownPriceCents: readShownPriceCents(formData),
     });
   } catch (error) {
-    logger.error({ err: error }, "placing a booking failed");
+    // A database that did not answer in time, or a connection that died: nothing was kept (the
+    // transaction rolled back), the page comes back with everything typed and a 503 to try again
+    // (as every route answers one, app/services/database-faults.server.ts). The log line names the
+    // fault, not the driver's client.
+    const fault = isDatabaseFault(error);
+    if (fault) logger.warn({ db: describeDatabaseError(error) }, "placing a booking failed: database unavailable, answered 503");
+    else logger.error({ err: error }, "placing a booking failed");
     return data(
       {
         result: submission.reply({ hideFields: HIDDEN_FIELDS, formErrors: [ORDER_FAILED_MESSAGES[contact.paymentMethod]] }),
         discount,
         botCheck: createBotCheck(),
       },
-      { status: 500 },
+      fault ? { status: 503, headers: { "Retry-After": String(RETRY_AFTER_SECONDS) } } : { status: 500 },
     );
   }
 
@@ -306,12 +313,14 @@ export async function contactStepAction(request: Request, flow: BookingFlow, cli
       case "service_unavailable":
         throw redirect(stepHref(flow, "time", { ...draft, service: null }, { notice: "service_missing" }));
       case "price_changed":
-        // The page comes back with the new price (its loader reads it) and everything typed kept.
+        // The page comes back with the new price and everything typed kept: the answer carries
+        // the price (with JavaScript the loader does not run again after a 409 by itself).
         return data(
           {
             result: submission.reply({ hideFields: HIDDEN_FIELDS, formErrors: [priceChangedMessage(outcome.priceCents)] }),
             discount: null,
             botCheck: createBotCheck(),
+            newAmounts: outcome.amounts,
           },
           { status: 409 },
         );

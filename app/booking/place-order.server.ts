@@ -1,7 +1,7 @@
 import type { DB } from "~/db.server";
 import { bookingInterval, helsinkiToday } from "~/domain/booking-window";
 import type { DiscountRejection } from "~/domain/discount";
-import { priceOrder } from "~/domain/order-amounts";
+import { priceOrder, type OrderAmounts } from "~/domain/order-amounts";
 import { logger } from "~/logger.server";
 import { isCustomerSuspended } from "~/models/backoffice-customers.server";
 import { insertDiscountRedemption, redeemDiscountCode } from "~/models/discount-codes.server";
@@ -95,8 +95,8 @@ export type PlaceOrderOutcome =
   | { ok: false; reason: "service_unavailable" }
   /** The paying customer's account is frozen by staff (issue 14). */
   | { ok: false; reason: "customer_suspended" }
-  /** The price bands changed after the page showed its price: shown again, confirmed again. */
-  | { ok: false; reason: "price_changed"; priceCents: number }
+  /** The price bands changed after the page showed its price: shown again (these amounts, without a discount), confirmed again. */
+  | { ok: false; reason: "price_changed"; priceCents: number; amounts: OrderAmounts }
   | { ok: false; reason: "discount_refused"; rejection: DiscountRejection | "not_found"; minOrderCents: number | null };
 
 type Refusal = Extract<PlaceOrderOutcome, { ok: false }>;
@@ -150,7 +150,7 @@ export async function placeOrder(db: DB, input: PlaceOrderInput): Promise<PlaceO
       const bands = await getPriceBands(trx);
       const undiscounted = priceOrder({ bands, startHour: selection.startHour, durationHours: selection.durationHours });
       if (input.shownPriceCents != null && input.shownPriceCents !== undiscounted.originalPriceCents) {
-        throw new BookingRefused({ ok: false, reason: "price_changed", priceCents: undiscounted.originalPriceCents });
+        throw new BookingRefused({ ok: false, reason: "price_changed", priceCents: undiscounted.originalPriceCents, amounts: undiscounted });
       }
       let discount: { discountCodeId: string; discountCents: number } | null = null;
       if (input.discountCode) {

@@ -5,6 +5,7 @@ import { requireStaffActor } from "~/backoffice/staff.server";
 import { getDb, type DB } from "~/db.server";
 import { formatDateTime, formatEuros, formatTimeRange, formatWeekdayDate, helsinkiDateString } from "~/domain/format";
 import { rescheduleDeadline, rescheduleRefusal, type RescheduleActor } from "~/domain/reschedule";
+import { reschedulePriceChangedMessage } from "~/messages/price-change";
 import { RESCHEDULE_REFUSALS, RESCHEDULE_TEXTS, caregiverNotFreeNotice, rescheduleMoneyLines, type RescheduleRefusalReason } from "~/messages/reschedule";
 import { listOfferedCaregivers, type OfferedCaregiver, type VisitWindow } from "~/models/caregivers.server";
 import { anyoneCanDoVisit } from "~/models/matching.server";
@@ -33,6 +34,8 @@ export type RescheduleSide = RescheduleActor;
 
 /** The order's visit sequence as the confirm form carries it: a second, stale confirmation is refused. */
 export const VERSION_FIELD = "versio";
+/** The new total in cents the confirm page showed: a move whose price changed meanwhile is refused (issue 30). */
+export const SHOWN_TOTAL_FIELD = "hinta";
 
 function basePath(side: RescheduleSide, orderNumber: string): string {
   const encoded = encodeURIComponent(orderNumber);
@@ -218,6 +221,7 @@ async function confirmView(
     draft,
     orderPath: orderPagePath(side, order.orderNumber),
     version: order.visitSequence,
+    shownTotalCents: preview.amounts.totalPriceCents,
     rows: [
       { label: RESCHEDULE_TEXTS.oldTime, value: when(order.startsAt, order.endsAt) },
       { label: RESCHEDULE_TEXTS.newTime, value: when(preview.interval.startsAt, preview.interval.endsAt) },
@@ -261,6 +265,7 @@ export async function rescheduleConfirmAction(request: Request, side: Reschedule
     time: { date: time.selection.date, startHour: time.selection.startHour, durationHours: time.selection.durationHours },
     caregiverId: caregiver?.id ?? null,
     expectedSequence: Number.isInteger(version) ? version : -1,
+    shownTotalCents: readShownTotalCents(formData),
   }, now());
   if (outcome.ok) {
     const title = side === "customer" ? RESCHEDULE_TEXTS.done : RESCHEDULE_TEXTS.doneStaff;
@@ -271,7 +276,14 @@ export async function rescheduleConfirmAction(request: Request, side: Reschedule
     // Someone took the helper's time a moment ago: choose again from who is free now.
     throw redirect(stepHref(flow, "caregiver", { ...draft, caregiver: null }, { notice: "caregiver_unavailable" }));
   }
-  const view = await confirmView(db, side, order, flow, draft, time, caregiver, RESCHEDULE_REFUSALS[outcome.reason]);
+  // A changed price: the page comes back with the new price (read again) and asks to confirm again.
+  const message = outcome.reason === "price_changed" ? reschedulePriceChangedMessage(outcome.totalCents) : RESCHEDULE_REFUSALS[outcome.reason];
+  const view = await confirmView(db, side, order, flow, draft, time, caregiver, message);
   return data(view, { status: 409 });
+}
+
+function readShownTotalCents(formData: FormData): number | null {
+  const value = formData.get(SHOWN_TOTAL_FIELD);
+  return typeof value === "string" && /^\d{1,9}$/.test(value) ? Number(value) : null;
 }
 

@@ -10,3 +10,11 @@ export function readShownPriceCents(formData: FormData): number | null {
   if (typeof value !== "string" || !/^\d{1,9}$/.test(value)) return null;
   return Number(value);
 }
+
+/**
+ * The page's loaders run again after a "price changed" answer (409), which Remix would otherwise
+ * skip after an error status: a later answer then still finds the new price in the page's data.
+ */
+export function answeredPriceChange(actionResult: unknown): boolean {
+  return typeof actionResult === "object" && actionResult !== null && "newAmounts" in actionResult && Boolean(actionResult.newAmounts);
+}

@@ -1,12 +1,13 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "@remix-run/node";
-import { getDb, type DB } from "~/db.server";
+import { describeDatabaseError, getDb, isDatabaseFault, type DB } from "~/db.server";
 import { logger } from "~/logger.server";
 import { CUSTOMER_FROZEN_MESSAGE, DISCOUNT_CODE_MISSING_MESSAGE, bookingMessages, discountRejectionMessage } from "~/messages/booking";
 import { findCustomerContact } from "~/models/orders.server";
 import { SIGNED_IN_BOOKING_MESSAGES } from "~/messages/booking-wording";
 import { BOOKING_INTENT, DiscountCheckSchema } from "~/schemas/booking";
 import { BookingSummarySchema } from "~/schemas/booking-visit";
+import { RETRY_AFTER_SECONDS } from "~/services/database-faults.server";
 import { getPaymentProvider, isOnlinePaymentAvailable } from "~/services/payments/active-provider.server";
 import { readDraft, stepHref, type BookingDraft } from "./draft";
 import type { BookingFlow } from "./flows";
@@ -151,13 +152,22 @@ export async function summaryStepAction(request: Request, flow: BookingFlow) {
       shownPriceCents: readShownPriceCents(formData),
     });
   } catch (error) {
-    // Spec 000 §8: 'Varauksen luominen epäonnistui' (also logged).
+    // Spec 000 §8: 'Varauksen luominen epäonnistui' (also logged); a database fault is a 503 to try
+    // again (nothing was kept), logged by its code and message only.
+    if (isDatabaseFault(error)) {
+      logger.warn({ db: describeDatabaseError(error) }, "placing a signed-in booking failed: database unavailable, answered 503");
+      return failed(SIGNED_IN_BOOKING_MESSAGES.failed, 503, { headers: new Headers({ "Retry-After": String(RETRY_AFTER_SECONDS) }) });
+    }
     logger.error({ err: error }, "placing a signed-in booking failed");
     return failed(SIGNED_IN_BOOKING_MESSAGES.failed, 500);
   }
   if (!outcome.ok) {
     const message = refusal(flow, draft, outcome);
-    const status = outcome.reason === "discount_refused" ? 400 : outcome.reason === "price_changed" ? 409 : 403;
+    if (outcome.reason === "price_changed") {
+      // The page shows the new price from this answer (with JavaScript the loader does not run again after a 409 by itself).
+      return data({ result: submission.reply({ formErrors: [message] }), discount: null, newAmounts: outcome.amounts }, { status: 409 });
+    }
+    const status = outcome.reason === "discount_refused" ? 400 : 403;
     return failed(message, status, { field: outcome.reason === "discount_refused" ? "discountCode" : undefined });
   }
 

@@ -208,6 +208,8 @@ export interface RescheduleConfirmView {
   draft: BookingDraft;
   orderPath: string;
   version: number;
+  /** The new total the page shows, sent back with the confirmation (SHOWN_TOTAL_FIELD). */
+  shownTotalCents: number;
   rows: Array<{ label: string; value: string }>;
   moneyLines: string[];
   /** Set when the move cannot be made with this price (an invoice with payments on it). */

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { contactStepAction, contactStepLoader } from "~/booking/contact-step.server";
+import { answeredPriceChange } from "~/booking/shown-price";
 import { VARAA_FLOW } from "~/booking/flows";
 import { ContactStepPage, type ContactActionData } from "~/components/booking/contact-step-page";
 import { botCheckLinks } from "~/components/bot-check";
@@ -21,9 +22,9 @@ export function action({ request, context }: ActionFunctionArgs) {
 }
 
 // A discount check changes nothing the loader reads; re-running it would only replace the bot
-// check the visitor may already have solved.
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
-  formData?.get("intent") === BOOKING_INTENT.checkDiscount ? false : defaultShouldRevalidate;
+// check the visitor may already have solved. A changed price is read again (shown-price.ts).
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, actionResult, defaultShouldRevalidate }) =>
+  formData?.get("intent") === BOOKING_INTENT.checkDiscount ? false : answeredPriceChange(actionResult) || defaultShouldRevalidate;
 
 // A refusal for too many attempts says when to come back (Retry-After), on the HTML page too.
 export const headers = retryAfterHeaders;

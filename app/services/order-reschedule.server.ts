@@ -111,15 +111,19 @@ export type RescheduleOutcome =
       plan: Extract<RescheduleMoneyPlan, { ok: true }>;
       refund: "none" | "refunded" | "failed" | "manual" | "in_progress";
     }
-  | { ok: false; reason: RescheduleRefusalReason };
+  | { ok: false; reason: RescheduleRefusalReason }
+  /** The price bands changed after the confirm page showed the new price: shown again (this total), confirmed again. */
+  | { ok: false; reason: "price_changed"; totalCents: number };
 
 export async function rescheduleOrder(
   db: DB,
   actor: RescheduleActorInput,
-  input: { orderId: string; time: NewTime; caregiverId: CaregiverChoice; expectedSequence: number },
+  /** shownTotalCents: the new total the confirm page showed (null when the form did not say); the visit moves only at that price. */
+  input: { orderId: string; time: NewTime; caregiverId: CaregiverChoice; expectedSequence: number; shownTotalCents?: number | null },
   now: Date = clockNow(),
 ): Promise<RescheduleOutcome> {
-  const moved = await runOrderChange<{ orderNumber: string; visitSequence: number; plan: Extract<RescheduleMoneyPlan, { ok: true }>; rescheduleId: string }, RescheduleRefusalReason>(
+  let repricedCents = 0;
+  const moved = await runOrderChange<{ orderNumber: string; visitSequence: number; plan: Extract<RescheduleMoneyPlan, { ok: true }>; rescheduleId: string }, RescheduleRefusalReason | "price_changed">(
     db,
     async (trx) => {
       const order = await lockOrderToReschedule(trx, input.orderId);
@@ -142,6 +146,10 @@ export async function rescheduleOrder(
 
       const bands = await getPriceBands(trx);
       const amounts = repriceOrder(order, bands, input.time);
+      if (input.shownTotalCents != null && input.shownTotalCents !== amounts.totalPriceCents) {
+        repricedCents = amounts.totalPriceCents;
+        throw new ChangeRefused("price_changed");
+      }
       const invoice = await findCurrentInvoice(trx, order.id);
       const payment = order.paymentMethod === "online" ? await findCapturedPayment(trx, order.id) : null;
       const plan = moneyPlan(order, amounts, invoice, payment);
@@ -200,7 +208,7 @@ export async function rescheduleOrder(
     },
     { log: { orderId: input.orderId, caregiverId: input.caregiverId }, message: "reschedule refused: helper already booked at the new time" },
   );
-  if ("ok" in moved) return moved;
+  if ("ok" in moved) return moved.reason === "price_changed" ? { ok: false, reason: "price_changed", totalCents: repricedCents } : { ok: false, reason: moved.reason };
 
   const refund = moved.plan.refundCents > 0 ? await refundRescheduleDifference(db, moved.rescheduleId) : "none";
   return { ok: true, orderNumber: moved.orderNumber, visitSequence: moved.visitSequence, plan: moved.plan, refund };

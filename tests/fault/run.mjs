@@ -3,7 +3,8 @@
 // a fresh database of the PostgreSQL server in DATABASE_URL, and checks that
 //   1. a connection killed mid-transaction (pg_terminate_backend) leaves every process serving;
 //   2. a setting changed on one web process is used by the other within a second;
-//   3. a photo uploaded through one is served by the other;
+//   3. a photo uploaded through one is served by the other (each process has a DATA_DIR of its
+//      own, as on separate machines);
 //   4. 50 queued e-mails, with a worker killed (SIGKILL) mid-batch, each arrive within a minute,
 //      at most the one in flight at the kill twice, and then with the same Message-ID.
 // Without DATABASE_URL it says so and passes: the embedded database is one process by design.
@@ -91,7 +92,7 @@ try {
   execFileSync(process.execPath, ["build/migrate.js"], { env, stdio: "ignore" });
   execFileSync("node_modules/.bin/tsx", ["scripts/seed.ts"], { env: { ...env, NODE_ENV: "development" }, stdio: "ignore" });
 
-  set = spawn(process.execPath, ["scripts/run-set.mjs", "--web", "2", "--workers", "2", "--port", String(PORT)], {
+  set = spawn(process.execPath, ["scripts/run-set.mjs", "--web", "2", "--workers", "2", "--port", String(PORT), "--separate-data-dirs"], {
     env,
     stdio: ["ignore", "pipe", "inherit"],
   });
@@ -180,6 +181,11 @@ try {
   check(typeof photoUrl === "string" && photoUrl.startsWith("/kuvat/"), `the helper's photo is ${photoUrl}`);
   const photo = await fetch(`${B}${photoUrl}`, { headers: { Cookie: helperCookie } });
   check(photo.status === 200 && (photo.headers.get("content-type") ?? "").startsWith("image/"), `B serves it (${photo.status}, ${photo.headers.get("content-type")})`);
+  const filesIn = (dir) => (fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true }).filter((name) => fs.statSync(`${dir}/${name}`).isFile()) : []);
+  check(
+    fs.existsSync(`${dataDir}/web-1`) && filesIn(`${dataDir}/web-1/uploads`).length + filesIn(`${dataDir}/web-2/uploads`).length === 0,
+    "neither web process keeps it in its own folder (it is in the store every process reaches)",
+  );
 
   // ---------------------------------------------------------------- 4. 50 e-mails, a worker killed mid-batch
   const before = received.length;

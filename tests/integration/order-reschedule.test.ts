@@ -14,6 +14,9 @@ import { setPaymentProviderForTests } from "~/services/payments/active-provider.
 import { localPaymentProvider } from "~/services/payments/local-provider.server";
 import type { PaymentProvider } from "~/services/payments/provider";
 import { RESCHEDULE_REFUSALS } from "~/messages/reschedule";
+import { reschedulePriceChangedMessage } from "~/messages/price-change";
+import { DEFAULT_PRICE_BANDS } from "~/domain/pricing";
+import { setSetting } from "~/models/settings.server";
 import * as customerTime from "~/routes/portal.orders.$orderNumber_.muuta-aika._index";
 import * as customerCaregiver from "~/routes/portal.orders.$orderNumber_.muuta-aika.kaveri";
 import * as customerConfirm from "~/routes/portal.orders.$orderNumber_.muuta-aika.vahvista";
@@ -330,6 +333,33 @@ describe("the customer's and staff's pages", () => {
     const again = await answerOf(() => customerConfirm.action(args(postRequest(helper.location!, { ...fields, versio: "0" }, cookie), order.orderNumber)));
     expect(again.status).toBe(409);
     expect(again.data.error).toBe(RESCHEDULE_REFUSALS.stale);
+  });
+
+  it("refuses a move whose price changed after the confirm page showed it, shows the new price, and moves at it when confirmed again", async () => {
+    const owner = await createTestUser({ email: "hinta-siirtaja@example.fi", fullName: "Hilkka Hinta" });
+    const cookie = await sessionCookieFor(owner);
+    const order = await createTestOrder({ paymentMethod: "invoice", email: owner.email, caregiverId: true, startsAt: soonSlot(40) });
+    const draft = new URLSearchParams({ paiva: dateOf(soonSlot(41)), aika: "09:00", kesto: "3", palvelu: (await orderRow(order.orderId)).service_category_id, postinumero: "00500", kaupunki: "Helsinki", kaveri: order.caregiverId! });
+    const path = `/portal/orders/${order.orderNumber}/muuta-aika/vahvista?${draft}`;
+    const shown = await answerOf(() => customerConfirm.loader(args(getRequest(path, cookie), order.orderNumber)));
+    expect(shown.data.shownTotalCents).toBe(12000);
+    try {
+      // Staff raise the day price while the customer looks at the confirm page.
+      await setSetting(db, "price_bands", DEFAULT_PRICE_BANDS.map((band) => (band.id === "day" ? { ...band, hourlyCents: 4700 } : band)));
+      const fields = Object.fromEntries(draft);
+      const refused = await answerOf(() => customerConfirm.action(args(postRequest(path, { ...fields, versio: "0", hinta: "12000" }, cookie), order.orderNumber)));
+      expect(refused.status).toBe(409);
+      expect(refused.data.error).toBe(reschedulePriceChangedMessage(14100));
+      expect(refused.data.shownTotalCents).toBe(14100);
+      expect(refused.data.rows).toContainEqual({ label: "Uusi hinta", value: formatEuros(14100) });
+      expect(await orderRow(order.orderId)).toMatchObject({ visit_sequence: 0, total_price_cents: 8000 });
+
+      const moved = await answerOf(() => customerConfirm.action(args(postRequest(path, { ...fields, versio: "0", hinta: "14100" }, cookie), order.orderNumber)));
+      expect(moved.status).toBe(302);
+      expect(await orderRow(order.orderId)).toMatchObject({ visit_sequence: 1, total_price_cents: 14100, scheduled_start: "09:00:00" });
+    } finally {
+      await setSetting(db, "price_bands", DEFAULT_PRICE_BANDS);
+    }
   });
 
   it("shows another customer and a helper the order page's 404, and sends the owner back after the deadline", async () => {

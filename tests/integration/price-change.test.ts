@@ -34,6 +34,8 @@ describe("the price shown is the price charged", () => {
     const refused = await answerOf(() => contactAction({ request: postUrl("/varaa/yhteystiedot", query, contact), params: {}, context: CONTEXT }));
     expect(refused.status).toBe(409);
     expect(refused.data.result.error[""]).toEqual([priceChangedMessage(9400)]);
+    // The answer carries the new price: with JavaScript the page shows and sends it without its loader running again.
+    expect(refused.data.newAmounts?.originalPriceCents).toBe(9400);
     expect(await ordersOf(contact.email!)).toHaveLength(0);
 
     // The page now shows the new price, and the form carries it.

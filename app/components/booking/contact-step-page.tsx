@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, useLocation } from "@remix-run/react";
 import type { ContactStepView, DiscountCheckResult } from "~/booking/views";
+import type { OrderAmounts } from "~/domain/order-amounts";
 import { stepHref } from "~/booking/draft";
 
 import { Alert } from "~/components/alert";
@@ -32,6 +33,8 @@ export interface ContactActionData {
   discount: DiscountCheckResult | null;
   /** A fresh question after a submission that spent or failed the previous one. */
   botCheck: BotCheckChallenge | null;
+  /** The price placing the order found when it was no longer the page's (a 409): shown and sent from now on. */
+  newAmounts?: OrderAmounts;
 }
 
 const FORM_ID = "varaus-yhteystiedot";
@@ -59,7 +62,8 @@ export function ContactStepPage({ view, actionData }: { view: ContactStepView; a
   // with JavaScript they are rendered only then.
   const showRecipient = !hydrated || bookingFor === "other" || Boolean(fields.recipientFirstName.errors);
   const { typedCode, discount } = discountForTyped(fields.discountCode.value, actionData?.discount);
-  const amounts = discount?.status === "valid" && discount.amounts ? discount.amounts : view.amounts;
+  const shownAmounts = actionData?.newAmounts ?? view.amounts;
+  const amounts = discount?.status === "valid" && discount.amounts ? discount.amounts : shownAmounts;
   const action = `${location.pathname}${location.search}`;
 
   return (
@@ -128,7 +132,7 @@ export function ContactStepPage({ view, actionData }: { view: ContactStepView; a
         <DiscountCodeSection meta={fields.discountCode} action={action} typedCode={typedCode} result={discount} />
 
         <PriceSummary serviceName={view.summary.serviceName} amounts={amounts} discountCode={discount?.status === "valid" ? discount.code : null} />
-        <ShownPriceField originalPriceCents={view.amounts.originalPriceCents} />
+        <ShownPriceField originalPriceCents={shownAmounts.originalPriceCents} />
 
         <TermsField meta={fields.acceptTerms} />
 

@@ -50,6 +50,7 @@ export function RescheduleConfirmPage({ view }: { view: RescheduleConfirmView })
       <Form method="post" action={`${location.pathname}${location.search}`} className="flex flex-wrap items-center gap-4 border-t-2 border-brand-100 pt-6">
         <DraftHiddenFields draft={view.draft} />
         <input type="hidden" name="versio" value={view.version} />
+        <input type="hidden" name="hinta" value={view.shownTotalCents} />
         <ButtonLink to={stepHref(view.flow, "time", view.draft)} variant="secondary">
           Valitse toinen aika
         </ButtonLink>

@@ -3,6 +3,7 @@ import { Form, Link, useLocation } from "@remix-run/react";
 import { stepHref } from "~/booking/draft";
 import { detailsStep, previousStep } from "~/booking/flows";
 import type { DiscountCheckResult, SummaryStepView } from "~/booking/views";
+import type { OrderAmounts } from "~/domain/order-amounts";
 import { ButtonLink, SubmitButton } from "~/components/button";
 import { ErrorSummary, FormError } from "~/components/forms";
 import { linkClass } from "~/components/layout";
@@ -25,6 +26,8 @@ export interface SummaryActionData {
   result: SubmissionResult<string[]>;
   /** The answer of 'Tarkista', or of the code sent with 'Varaa nyt'. */
   discount?: DiscountCheckResult | null;
+  /** The price placing the order found when it was no longer the page's (a 409): shown and sent from now on. */
+  newAmounts?: OrderAmounts;
 }
 
 const FORM_ID = "varaus-yhteenveto";
@@ -40,7 +43,8 @@ export function SummaryStepPage({ view, actionData }: { view: SummaryStepView; a
     watch: ["discountCode"],
   });
   const { typedCode, discount } = discountForTyped(fields.discountCode.value, actionData?.discount);
-  const amounts = discount?.status === "valid" && discount.amounts ? discount.amounts : view.amounts;
+  const shownAmounts = actionData?.newAmounts ?? view.amounts;
+  const amounts = discount?.status === "valid" && discount.amounts ? discount.amounts : shownAmounts;
   const detailsHref = stepHref(flow, detailsStep(flow) ?? "time", view.draft);
 
   return (
@@ -85,7 +89,7 @@ export function SummaryStepPage({ view, actionData }: { view: SummaryStepView; a
         <PaymentMethodField meta={fields.paymentMethod} onlinePayment={view.onlinePayment} />
         <DiscountCodeSection meta={fields.discountCode} action={action} typedCode={typedCode} result={discount} />
         <PriceSummary serviceName={view.summary.serviceName} amounts={amounts} discountCode={discount?.status === "valid" ? discount.code : null} />
-        <ShownPriceField originalPriceCents={view.amounts.originalPriceCents} />
+        <ShownPriceField originalPriceCents={shownAmounts.originalPriceCents} />
         <TermsField meta={fields.acceptTerms} />
         <CancellationRule />
         <div className="flex flex-wrap items-center gap-4 border-t-2 border-brand-100 pt-6">
