@@ -34,7 +34,7 @@ describe.skipIf(!process.env.DATABASE_URL)("a full pool", () => {
       const build = withDatabaseFaultsAnswered({ routes: { "routes/sivu": { id: "routes/sivu", path: "sivu", module: page } } } as unknown as ServerBuild);
       const loader = build.routes["routes/sivu"]!.module.loader!;
       const started = Date.now();
-      const thrown = await Promise.resolve(loader({ request: new Request("http://localhost/sivu"), params: {}, context: {} })).then(
+      const thrown = await Promise.resolve(loader({ request: new Request("http://localhost/sivu"), params: {}, context: { cspNonce: "" } })).then(
         () => null,
         (error: unknown) => error,
       );
