@@ -58,7 +58,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
       }
       if (outcome.reason === "caregiver_suspended") {
         const contact = await getContactInfo(await getDb());
-        return data({ intent, result: submission.reply({ ...hidden, formErrors: [applicantTexts.suspendedSignIn(contact.phone, contact.email)] }) }, { status: 403 });
+        return data(
+          { intent, result: submission.reply({ ...hidden, formErrors: [applicantTexts.suspendedSignIn(contact.phone, contact.email)] }), contact: { phone: contact.phone, email: contact.email } },
+          { status: 403 },
+        );
       }
       if (outcome.reason === "suspended") {
         return data({ intent, result: submission.reply({ ...hidden, formErrors: [authTexts.accountFrozen] }) }, { status: 403 });

@@ -1,17 +1,10 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { getDb, type Executor } from "~/db.server";
+import { getDb } from "~/db.server";
 import { logger } from "~/logger.server";
-import {
-  findServiceCategoryIdsBySlug,
-  insertCaregiver,
-  insertCaregiverServices,
-} from "~/models/caregiver-registration.server";
-import { findCredentialsByEmail, insertProfile } from "~/models/users.server";
 import type { BotCheckChallenge } from "~/schemas/bot-check";
 import type { FieldConstraints } from "~/schemas/zod";
 import {
-  cityOf,
   caregiverRegistrationMessages as messages,
   OTHER_CITY,
   PHOTO_FIELD,
@@ -19,12 +12,11 @@ import {
   STEP_2_PATH,
   step1Schema,
   step2Schema,
-  transportationFlags,
-  type Step2Values,
 } from "~/schemas/caregiver-registration";
 import { UNKNOWN_FORM_MESSAGE } from "~/messages/caregiver-registration";
-import { queueAccountExistsNotice, queueEmailConfirmation } from "~/services/auth.server";
-import { consumeMailRequest } from "~/services/rate-limit.server";
+import { signUpRateLimitedMessage } from "~/messages/auth";
+import { enqueueJob } from "~/services/job-queue.server";
+import { consumeSignUp, retryAfterMinutes } from "~/services/rate-limit.server";
 import { createBotCheck, verifyBotCheck } from "~/services/bot-check.server";
 import { hashPassword } from "~/services/password.server";
 import {
@@ -40,14 +32,14 @@ import {
   deleteExpiredRegistrationDrafts,
   registrationDrafts as drafts,
   type RegistrationDraftData,
-  type StoredStep1,
   type StoredStep2,
 } from "~/services/registration-drafts.server";
 
 // Helper registration (/rekisteroidy-kaveriksi; spec 001 §2–§5, §7–§9). Step 1 is a multipart
 // POST; what it validated (the password already hashed, the photo already re-encoded and stored)
 // waits in a server-side draft behind a signed cookie, so the form works without JavaScript and
-// never asks for the photo twice. Step 2 creates everything in one transaction.
+// never asks for the photo twice. Step 2 queues the application; the worker creates everything in
+// one transaction (app/services/caregiver-applications.server.ts).
 
 const THANK_YOU_PATH = `${REGISTRATION_PATH}/kiitos`;
 
@@ -150,6 +142,8 @@ export type ActionOutcome =
       /** For step 1: what changed in the draft (photo kept, bot check passed). */
       view?: Step1View;
       setCookie: string | null;
+      /** A refusal by the sign-up limits: the route answers it with a Retry-After header. */
+      retryAfterSeconds?: number;
     };
 
 /** Dispatches by the form's `intent`; step 1 is multipart, the others ordinary forms. */
@@ -280,13 +274,6 @@ async function goBackToStep1(request: Request, formData: FormData): Promise<Acti
   return { kind: "redirect", to: REGISTRATION_PATH, setCookie };
 }
 
-class RegistrationFailure extends Error {
-  constructor(readonly userMessage: string) {
-    super(userMessage);
-    this.name = "RegistrationFailure";
-  }
-}
-
 async function submitStep2(request: Request, formData: FormData, clientIp: string | null): Promise<ActionOutcome> {
   const db = await getDb();
   const draft = await drafts.read(db, request);
@@ -306,23 +293,34 @@ async function submitStep2(request: Request, formData: FormData, clientIp: strin
     return { kind: "invalid", status: 400, step: 2, result: submission.reply(), setCookie: null };
   }
 
-  // Counted for every address, so that the count does not tell either; it limits only the notice
-  // to a taken address's owner (a new applicant's confirmation e-mail is always sent).
-  const mail = await consumeMailRequest(step1.email, clientIp);
-  try {
-    const created = await createCaregiverAccount(db, { draftId: draft.id, step1, step2: submission.value, photoKey, notifyOwner: mail.allowed });
-    // The draft is gone either way; the photo of an application that made no account goes too.
-    if (!created) await deletePhoto(photoKey).catch((error: unknown) => logger.warn({ err: error }, "could not delete the photo of a refused application"));
-  } catch (error) {
-    const message = error instanceof RegistrationFailure ? error.userMessage : messages.registrationFailed;
-    if (!(error instanceof RegistrationFailure)) logger.error({ err: error }, "helper registration failed");
+  // Each application makes an account and mails the address typed: counted, like a sign-up at
+  // /auth and with the same counters (SIGN_UPS_PER_IP, SIGN_UPS_PER_EMAIL), per client and per
+  // address, whether or not the address has an account. The draft stays for a later try.
+  const limit = await consumeSignUp(step1.email, clientIp);
+  if (!limit.allowed) {
+    logger.warn({ ip: clientIp }, "helper registration rate limited");
     return {
       kind: "invalid",
-      status: error instanceof RegistrationFailure ? 409 : 500,
+      status: 429,
       step: 2,
-      result: submission.reply({ formErrors: [message] }),
+      result: submission.reply({ formErrors: [signUpRateLimitedMessage(retryAfterMinutes(limit.retryAfterSeconds))] }),
       setCookie: null,
+      retryAfterSeconds: limit.retryAfterSeconds,
     };
+  }
+
+  // What makes the account (or mails a taken address's owner) runs in the worker, so that this
+  // request does the same work for every address and neither its answer nor its time tells
+  // (issue 31; decision 0025). The job and the draft's removal are one transaction: if it fails
+  // the draft stays and the same submission can be sent again.
+  try {
+    await db.transaction().execute(async (trx) => {
+      await enqueueJob(trx, "caregivers.register", { step1, step2: submission.value, photoKey, ip: clientIp });
+      await drafts.remove(trx, draft.id);
+    });
+  } catch (error) {
+    logger.error({ err: error }, "helper registration failed");
+    return { kind: "invalid", status: 500, step: 2, result: submission.reply({ formErrors: [messages.registrationFailed] }), setCookie: null };
   }
   return {
     kind: "redirect",
@@ -331,61 +329,3 @@ async function submitStep2(request: Request, formData: FormData, clientIp: strin
     toast: { type: "success", title: messages.registrationSucceeded },
   };
 }
-
-/**
- * Step 2's single transaction (spec 001 §4, §7): the account and its confirmation e-mail, the
- * helper row (pending), its services; the draft goes with it. Any failure leaves none of it.
- * An address that already has an account gets the "you already have an account" e-mail instead
- * (unless `notifyOwner` is false: its mail limit is used up), in a transaction of the same shape,
- * and null is returned; the applicant sees the same answer either way (decision 0025).
- */
-export async function createCaregiverAccount(
-  db: Executor,
-  input: { draftId: string; step1: StoredStep1; step2: Step2Values; photoKey: string; notifyOwner?: boolean },
-): Promise<{ profileId: string; caregiverId: string } | null> {
-  const { step1, step2 } = input;
-  const fullName = `${step1.firstName} ${step1.lastName}`;
-  return db.transaction().execute(async (trx) => {
-    let profile: { id: string } | null;
-    try {
-      profile = await insertProfile(trx, {
-        email: step1.email,
-        fullName,
-        phone: step1.phone,
-        passwordHash: step1.passwordHash,
-        userType: "caregiver",
-      });
-    } catch (error) {
-      logger.error({ err: error }, "creating the helper's account failed");
-      throw new RegistrationFailure(messages.accountCreationFailed);
-    }
-    if (!profile) {
-      const owner = await findCredentialsByEmail(trx, step1.email);
-      if (owner && input.notifyOwner !== false) await queueAccountExistsNotice(trx, { userId: owner.id, email: owner.email });
-      await drafts.remove(trx, input.draftId);
-      return null;
-    }
-
-    const caregiver = await insertCaregiver(trx, {
-      profileId: profile.id,
-      city: cityOf(step1),
-      location: step1.address,
-      postalCode: step1.postalCode,
-      bio: step2.bio,
-      languages: step2.languages,
-      ...transportationFlags(step2.transportation),
-      dateOfBirth: step1.dateOfBirth,
-      profileImageUrl: photoUrl(input.photoKey),
-    });
-
-    const categoryIds = await findServiceCategoryIdsBySlug(trx, step2.services);
-    const missing = step2.services.filter((slug) => !categoryIds.has(slug));
-    if (missing.length > 0) throw new Error(`service categories missing for ${missing.join(", ")}`);
-    await insertCaregiverServices(trx, caregiver.id, [...categoryIds.values()]);
-
-    await queueEmailConfirmation(trx, { userId: profile.id, email: step1.email, fullName }, "helper_application");
-    await drafts.remove(trx, input.draftId);
-    return { profileId: profile.id, caregiverId: caregiver.id };
-  });
-}
-

@@ -4,7 +4,9 @@
 // reply (useServerForm, the public forms), so a reply shows the same with and without JavaScript.
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { PASSWORD_RULE_HINT } from "~/messages/fields";
+import type { ContactDetails } from "~/domain/contact-links";
 import { Alert } from "./alert";
+import { ContactText } from "./contact-text";
 import {
   choiceCardClass,
   choiceRadioClass,
@@ -323,8 +325,10 @@ function useSubmitCount(formId: string): number {
 }
 
 /** Form-level errors (e.g. 'Kirjautuminen epäonnistui') that belong to no single field. */
-export function FormError({ errors, title }: { errors?: ReadonlyArray<string> | null; title?: string }) {
+/** `contact`: customer service's phone and e-mail, made links where a message names them. */
+export function FormError({ errors, title, contact }: { errors?: ReadonlyArray<string> | null; title?: string; contact?: ContactDetails | null }) {
   if (!errors || errors.length === 0) return null;
+  const text = (message: string) => (contact ? <ContactText text={message} contact={contact} /> : message);
   return (
     // Like the error summary, the page opens here without JavaScript (unless a summary above
     // has already taken the focus: the first autofocus wins).
@@ -332,11 +336,11 @@ export function FormError({ errors, title }: { errors?: ReadonlyArray<string> | 
     <div tabIndex={-1} autoFocus className="focus:outline-none">
       <Alert type="error" title={title}>
         {errors.length === 1 ? (
-          <p>{errors[0]}</p>
+          <p>{text(errors[0]!)}</p>
         ) : (
           <ul className="list-disc pl-5">
             {errors.map((message) => (
-              <li key={message}>{message}</li>
+              <li key={message}>{text(message)}</li>
             ))}
           </ul>
         )}

@@ -23,8 +23,8 @@ export const manageLinkTexts = {
   cancelBusy: "Perutaan…",
   cancelNotice: (caregiverName: string | null) =>
     `${caregiverName ? `Kaveri ${caregiverName} ja sinä saatte peruutuksesta sähköpostin.` : "Saat peruutuksesta vahvistuksen sähköpostiisi."} Aika vapautuu heti muille varauksille.`,
-  alreadyCancelled: "Käynti on jo peruttu",
-  cancelledTitle: "Käynti on peruttu",
+  alreadyCancelled: "Käynti on jo peruutettu",
+  cancelledTitle: "Käynti on peruutettu",
   newLinkHeading: "Uusi linkki",
   newLinkText:
     "Jos epäilet, että joku muu on saanut tämän linkin, lähetä itsellesi uusi. Uusi linkki lähetetään varaajan sähköpostiin, ja tämä sivu lakkaa toimimasta.",

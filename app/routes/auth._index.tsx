@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Alert } from "~/components/alert";
 import { BotCheck, botCheckLinks } from "~/components/bot-check";
 import { SubmitButton } from "~/components/button";
+import type { ContactDetails } from "~/domain/contact-links";
 import { EmailField, ErrorSummary, FormError, NewPasswordField, TextField, type FieldConstraints } from "~/components/forms";
 import { PageLayout, linkClass } from "~/components/layout";
 import { useClearSecretsAfterReply } from "~/components/use-clear-secrets";
@@ -136,6 +137,8 @@ function SignInForm({
     actionData && "unconfirmedEmail" in actionData && typeof actionData.unconfirmedEmail === "string"
       ? actionData.unconfirmedEmail
       : undefined;
+  // A suspended helper's message names customer service: its phone and e-mail become links.
+  const contact = actionData && "contact" in actionData ? (actionData.contact as ContactDetails) : null;
   const [form, fields] = useServerForm<Infer<typeof SignInSchema>>({
     id: "signin",
     lastResult,
@@ -156,7 +159,7 @@ function SignInForm({
       ) : null}
       <Form method="post" {...serverFormProps(form)} className="space-y-6">
         <ErrorSummary form={form} />
-        <FormError errors={form.errors} title={authTexts.signInFailed} />
+        <FormError errors={form.errors} title={authTexts.signInFailed} contact={contact} />
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
         <TextField meta={fields.email} label="Sähköposti" type="email" autoComplete="username" inputMode="email" />
         <TextField meta={fields.password} label="Salasana" type="password" autoComplete="current-password" />

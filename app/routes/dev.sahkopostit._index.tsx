@@ -51,7 +51,7 @@ export default function DevMailbox() {
         <p className="rounded-md border border-gray-300 bg-gray-50 p-4">Ei sähköposteja vielä.</p>
       ) : (
         <>
-          <div className="overflow-x-auto">
+          <div className="overflow-x-auto" data-scrolls-sideways>
             <table className="w-full border-collapse text-left">
               <caption className="mb-2 text-left">
                 {total === 1 ? "1 sähköposti" : `${total} sähköpostia`}, uusin ensin

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { StatCards } from "~/components/backoffice/ui";
 import { ButtonLink } from "~/components/button";
+import { ContactText } from "~/components/contact-text";
 import { linkClass } from "~/components/layout";
 import { OrderStatusBadge } from "~/components/order-status-badge";
 import { requireUser, type AuthUser } from "~/auth/guards.server";
@@ -38,6 +39,7 @@ async function applicationStanding(db: DB, user: AuthUser) {
     rejectionReason: application?.rejectionReason ?? null,
     steps: REQUIRED_FOR_APPROVAL.map((flag) => ({ flag, label: VERIFICATION_FLAG_LABELS[flag], done: application?.flags[flag] ?? false })),
     contact: applicantTexts.contact(contact.phone, contact.email),
+    contactDetails: { phone: contact.phone, email: contact.email },
   };
 }
 
@@ -109,7 +111,9 @@ function ApplicationStanding({ firstName, application }: { firstName: string; ap
             </ul>
           </>
         )}
-        <p>{application.contact}</p>
+        <p>
+          <ContactText text={application.contact} contact={application.contactDetails} />
+        </p>
       </section>
     </div>
   );

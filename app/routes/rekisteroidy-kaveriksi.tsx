@@ -30,6 +30,7 @@ import {
 import type { Step1Values, Step2Values } from "~/schemas/caregiver-registration";
 import { caregiverRegistrationMessages } from "~/messages/caregiver-registration";
 import { redirectWithToast } from "~/services/flash.server";
+import { retryAfterHeaders } from "~/services/rate-limit.server";
 import {
   loadRegistration,
   submitRegistration,
@@ -58,12 +59,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const outcome = await submitRegistration(request, context.clientIp ?? null);
   const headers = new Headers();
   if (outcome.setCookie) headers.append("Set-Cookie", outcome.setCookie);
+  if (outcome.kind === "invalid" && outcome.retryAfterSeconds) headers.set("Retry-After", String(outcome.retryAfterSeconds));
   if (outcome.kind === "redirect") {
     if (outcome.toast) return redirectWithToast(request, outcome.to, outcome.toast, { headers });
     return redirect(outcome.to, { headers });
   }
   return data({ step: outcome.step, result: outcome.result, view: outcome.view ?? null }, { status: outcome.status, headers });
 }
+
+export const headers = retryAfterHeaders;
 
 export const links: LinksFunction = () => botCheckLinks();
 

@@ -1,6 +1,7 @@
 import type { Transaction } from "kysely";
 import type { Database, DB } from "../db.server";
 import type { Job } from "../models/jobs.server";
+import { completeCaregiverRegistration } from "./caregiver-applications.server";
 import { autoCompleteVisits } from "./caregiver-tasks.server";
 import { completeSignUp, sendPasswordReset } from "./auth.server";
 import { buildDataExport } from "./data-export.server";
@@ -46,6 +47,7 @@ export const jobHandlers: { [T in JobType]: JobHandler<JobPayloads[T]> } = {
     await autoCompleteVisits(context.db);
   },
   "accounts.sign_up": (payload) => completeSignUp(payload),
+  "caregivers.register": (payload) => completeCaregiverRegistration(payload),
   "accounts.password_reset": (payload) => sendPasswordReset(payload.email),
   "payments.reschedule_refund": (payload, context) => retryRescheduleRefund(context.db, payload.rescheduleId, context.isFinalAttempt),
   "statements.mail_yearly": async (_payload, context) => {

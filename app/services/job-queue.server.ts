@@ -1,4 +1,6 @@
 import type { Executor } from "../db.server";
+import type { StoredStep1 } from "./registration-drafts.server";
+import type { Step2Values } from "../schemas/caregiver-registration";
 import { deleteDoneJobsOlderThan, deletePendingJobsByKeyPrefix, insertJob, insertJobOnce } from "../models/jobs.server";
 
 // The job queue everyone may import: it knows the job types and their payloads, never the
@@ -21,6 +23,12 @@ export interface JobPayloads {
    * whether or not the address has an account (issue 31; decision 0025).
    */
   "accounts.sign_up": { fullName: string; email: string; passwordHash: string; ip: string | null };
+  /**
+   * A helper's application after step 2 (/rekisteroidy-kaveriksi), its password already hashed and
+   * its photo stored: makes the account and the pending helper, or mails the owner of a taken
+   * address. In the worker for the same reason as a sign-up (issue 31; decision 0025).
+   */
+  "caregivers.register": { step1: StoredStep1; step2: Step2Values; photoKey: string; ip: string | null };
   /** "Unohtuiko salasana?": mails a reset link if the address has an account (decision 0025). */
   "accounts.password_reset": { email: string };
   /**

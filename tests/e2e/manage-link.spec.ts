@@ -42,7 +42,7 @@ test("a guest manages her visit from the e-mail alone: the .ics, then cancelling
   await expect(cancel).toContainText("Lasku hyvitetään kokonaan hyvityslaskulla");
   await cancel.getByRole("button", { name: "Vahvista peruutus" }).click();
   await expect(page.getByText("Tilaus peruutettu")).toBeVisible();
-  await expect(main(page).getByRole("region", { name: "Peru käynti" })).toContainText("Käynti on peruttu.");
+  await expect(main(page).getByRole("region", { name: "Peru käynti" })).toContainText("Käynti on peruutettu.");
   await expect(main(page).getByRole("link", { name: "Lisää kalenteriin (.ics)" })).toHaveCount(0);
   await expectNoAxeViolations(page);
 });

@@ -1,9 +1,10 @@
 import { performance } from "node:perf_hooks";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as authAction } from "~/routes/auth._index";
 import { action as forgotAction } from "~/routes/auth.unohtunut-salasana";
 import { answerOf, contextFor, createTestUser, postRequest, type RouteAnswer } from "./support/auth";
 import { botCheckAnswer } from "./support/booking";
+import { completeRegistrationStep1, postRegistrationStep2, setUpRegistration } from "./support/registration";
 
 // Issue 31, finding 1: whether an address has an account (staff included) must show neither in
 // the answer nor in its time. The probe told them apart by time alone: the reset request took
@@ -115,5 +116,23 @@ describe("nothing tells whether an address has an account", () => {
       ),
     );
     expectIndistinguishable(result);
+  });
+
+  describe("helper registration", () => {
+    let cleanUp: () => void;
+    beforeAll(async () => {
+      cleanUp = await setUpRegistration();
+    });
+    afterAll(() => cleanUp());
+
+    it("step 2 (/rekisteroidy-kaveriksi?vaihe=2): the same answer, and as long, for taken and free addresses", async () => {
+      const taken = await accounts("hakenut", { role: "admin" });
+      const free = unknownAddresses("uusi-hakija");
+      // Step 1 answers alike for every address (it is not looked up there); only step 2 is timed.
+      const drafts = new Map<string, string>();
+      for (const email of [...taken, ...free]) drafts.set(email, await completeRegistrationStep1(email));
+      const result = await compare(taken, free, (email, i) => postRegistrationStep2(drafts.get(email)!, `192.0.2.${i + 1}`));
+      expectIndistinguishable(result);
+    });
   });
 });

@@ -194,7 +194,7 @@ describe("its forms", () => {
     expect((await open(fresh, ip)).status).toBe(200);
   });
 
-  it("cancels with the fee shown first, once; a second cancel answers 'Käynti on jo peruttu'", async () => {
+  it("cancels with the fee shown first, once; a second cancel answers 'Käynti on jo peruutettu'", async () => {
     const { order, token } = await bookedAsGuest();
     const ip = freshIp();
     const page = await open(token, ip);
@@ -206,7 +206,7 @@ describe("its forms", () => {
     expect((await orderRow(order.orderId)).status).toBe("cancelled");
 
     const second = await post(token, fields, ip);
-    expect((await toastOf(second.response))?.title).toBe("Käynti on jo peruttu");
+    expect((await toastOf(second.response))?.title).toBe("Käynti on jo peruutettu");
     const after = await open(token, ip);
     expect(after.status).toBe(200);
     expect(after.data.cancel).toBeNull();

@@ -131,6 +131,9 @@ describe("only approved helpers work", () => {
     );
     expect(signIn.status).toBe(403);
     expect(signIn.data.result.error[""][0]).toMatch(/^Tilisi on keskeytetty.*Ota yhteyttä asiakaspalveluun: .+ tai .+@/);
+    // The page makes the phone and the e-mail in the message links (FormError's contact).
+    expect(signIn.data.result.error[""][0]).toContain(signIn.data.contact.phone);
+    expect(signIn.data.result.error[""][0]).toContain(signIn.data.contact.email);
   });
 
   it("shows a pending applicant where the application stands and nothing else", async () => {
@@ -138,6 +141,9 @@ describe("only approved helpers work", () => {
     await db.updateTable("caregivers").set({ status: "pending" }).where("id", "=", applicant.caregiverId).execute();
     const home = await answerOf(() => homeLoader({ request: getRequest("/portal", applicant.cookie), params: {}, context: contextFor() }));
     expect(home.data.application).toMatchObject({ rejected: false, steps: [{ done: false }, { done: false }, { done: false }] });
+    // "Kysyttävää? Soita … tai kirjoita …" with the details the page makes links of (ContactText).
+    const { contact, contactDetails } = home.data.application;
+    expect(contact).toBe(`Kysyttävää? Soita ${contactDetails.phone} tai kirjoita ${contactDetails.email}.`);
     const tasks = await answerOf(() => tasksLoader({ request: getRequest("/portal/caregiver-bookings", applicant.cookie), params: {}, context: contextFor() }));
     expect(tasks).toMatchObject({ status: 302, location: "/portal" });
     const tap = await act("accept", "00000000-0000-4000-8000-000000000000", applicant.cookie);

@@ -171,7 +171,7 @@ export function ResponsiveTable({
   // to whichever of its controls gets focus). Positioned, so that the screen-reader-only texts
   // (absolute) in its cells are clipped with it.
   return (
-    <div className="relative md:overflow-x-auto">
+    <div className="relative md:overflow-x-auto" data-scrolls-sideways>
       <table className={`block w-full border-collapse text-left md:table ${compact ? "md:[&_td]:px-2 md:[&_th]:px-2" : ""}`}>
         <caption className="sr-only">{caption}</caption>
         <thead className="sr-only md:not-sr-only md:table-header-group">

@@ -67,18 +67,39 @@ function scriptless(html: string): string {
   return html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "").replace(/<link\b[^>]*rel="modulepreload"[^>]*>/gi, "");
 }
 
-/** Nothing on the page reaches past the right edge of the screen. */
+/**
+ * Nothing on the page reaches past the right edge of the screen, and nothing is cut off inside a
+ * box that scrolls sideways (a price table in an overflow-x-auto wrapper kept the page narrow while
+ * its last column was out of sight). A box that scrolls sideways on purpose says so with
+ * `data-scrolls-sideways` (the back office's wide lists on a narrow desktop).
+ */
 export async function expectFitsViewport(page: Page) {
-  const { scrollWidth, viewport, culprits } = await page.evaluate(() => {
+  const { scrollWidth, viewport, outside, clipped } = await page.evaluate(() => {
     const width = document.documentElement.clientWidth;
-    // Name the widest offenders so that a failure says what to fix.
-    const wide = [...document.querySelectorAll("body *")]
-      .filter((element) => element.getBoundingClientRect().right > width + 0.5)
+    const name = (element: Element, detail: string) =>
+      `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ""}.${[...element.classList].slice(0, 4).join(".")} (${detail})`;
+    const onPurpose = (element: Element) => element.closest("[data-scrolls-sideways]") !== null;
+    const elements = [...document.querySelectorAll("body *")].filter((element) => !onPurpose(element));
+    // Inside a box that clips or scrolls, an element's overhang is that box's: it is judged below.
+    const insideClippingBox = (element: Element) => {
+      for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+        if (getComputedStyle(parent).overflowX !== "visible") return true;
+      }
+      return false;
+    };
+    const outside = elements
+      .filter((element) => element.getBoundingClientRect().right > width + 0.5 && !insideClippingBox(element))
       .slice(0, 5)
-      .map((element) => `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ""}.${[...element.classList].slice(0, 4).join(".")} (${Math.round(element.getBoundingClientRect().right)} px)`);
-    return { scrollWidth: document.documentElement.scrollWidth, viewport: width, culprits: wide };
+      .map((element) => name(element, `right edge at ${Math.round(element.getBoundingClientRect().right)} px`));
+    const clipped = elements
+      .filter((element) => ["auto", "scroll"].includes(getComputedStyle(element).overflowX) && element.scrollWidth > element.clientWidth + 1)
+      .slice(0, 5)
+      .map((element) => name(element, `${element.scrollWidth} px of content in ${element.clientWidth} px`));
+    return { scrollWidth: document.documentElement.scrollWidth, viewport: width, outside, clipped };
   });
-  expect(scrollWidth, `${page.url()} is ${scrollWidth} px wide on a ${viewport} px screen: ${culprits.join(", ")}`).toBeLessThanOrEqual(viewport);
+  expect(scrollWidth, `${page.url()} is ${scrollWidth} px wide on a ${viewport} px screen: ${outside.join(", ")}`).toBeLessThanOrEqual(viewport);
+  expect(outside, `${page.url()}: elements past the right edge of a ${viewport} px screen`).toEqual([]);
+  expect(clipped, `${page.url()}: boxes whose content is cut off sideways on a ${viewport} px screen`).toEqual([]);
 }
 
 async function scan(page: Page) {
