@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { nextMonthDay } from "./support/booking";
 import { bookSignedIn } from "./support/signed-in-booking";
 import { expect, expectNoAxeViolations, test } from "./support/test";
-import { helsinkiInstant, moveServerClock } from "./support/clock";
+import { helsinkiInstant, moveServerClock, RETRY_DAY_SHIFT } from "./support/clock";
 
 // The helper's side of the portal as people move through it on a 320 px phone, once with
 // JavaScript and once without: the demo customer books the demo helper from the orders page
@@ -63,7 +63,7 @@ test.describe("the helper's tasks and the customer's review", () => {
         timezoneId: "Europe/Helsinki",
       });
       try {
-        await helpersDay(await context.newPage(), js);
+        await helpersDay(await context.newPage(), js, testInfo.retry * RETRY_DAY_SHIFT);
       } finally {
         await context.close();
       }
@@ -71,7 +71,7 @@ test.describe("the helper's tasks and the customer's review", () => {
   });
 });
 
-async function helpersDay(page: Page, jsEnabled: boolean) {
+async function helpersDay(page: Page, jsEnabled: boolean, dayShift: number) {
   {
 
     // ---------------------------------------------------------------- the customer books Elina
@@ -83,7 +83,7 @@ async function helpersDay(page: Page, jsEnabled: boolean) {
     // address and phone come from the customer's saved details (the helper's card shows them).
     await main(page).getByRole("link", { name: "Tee uusi tilaus" }).click();
     await expect(page).toHaveURL(/\/varaa-kaveri$/);
-    const day = jsEnabled ? 3 : 4;
+    const day = (jsEnabled ? 3 : 4) + dayShift;
     const visitDay = nextMonthDay(day);
     const startsAt = helsinkiInstant(visitDay.year, visitDay.month, day, 11);
     const orderNumber = await bookSignedIn(page, {

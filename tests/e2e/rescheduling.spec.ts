@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { nextMonthDay } from "./support/booking";
 import { bookSignedIn } from "./support/signed-in-booking";
 import { expect, expectNoAxeViolations, test } from "./support/test";
-import { helsinkiInstant, moveServerClock } from "./support/clock";
+import { helsinkiInstant, moveServerClock, RETRY_DAY_SHIFT } from "./support/clock";
 
 // "Muuta aikaa" (issue 25; docs/decisions/0020) as people use it, once with JavaScript and once
 // without: the demo customer books the demo helper on an invoice and moves the visit to another
@@ -182,7 +182,7 @@ test.describe("a late cancellation", () => {
     for (const js of [true, false]) {
       const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL, javaScriptEnabled: js, locale: "fi-FI", timezoneId: "Europe/Helsinki" });
       try {
-        await lateCancellationReminder(await context.newPage(), js ? 1 : 2);
+        await lateCancellationReminder(await context.newPage(), (js ? 1 : 2) + testInfo.retry * RETRY_DAY_SHIFT);
       } finally {
         await context.close();
       }

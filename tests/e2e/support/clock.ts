@@ -7,6 +7,12 @@ export function helsinkiInstant(year: number, month: number, day: number, hour: 
 }
 
 /**
+ * How many days later a clock test books on its retry (playwright.config.ts): its first try's
+ * visits may still hold the helper's time, and the days two weeks on are free of the other specs'.
+ */
+export const RETRY_DAY_SHIFT = 14;
+
+/**
  * The dev-only clock page (/dev/kello): the server's "now" for the rules that follow time, moved
  * or put back. It moves the time for every request, so tests that call it carry the `@kello` tag
  * and run alone (playwright.config.ts).
