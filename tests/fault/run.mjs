@@ -15,9 +15,10 @@
 // Without DATABASE_URL it says so and passes: the embedded database is one process by design.
 // It has an overall time limit (FAULT_TIME_LIMIT_MS, 5 minutes), and drops its database and stops
 // every process it started, whatever the outcome.
-import { execFileSync, spawn } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
+import { promisify } from "node:util";
 import pg from "pg";
 import { SMTPServer } from "smtp-server";
 import { startTcpProxy } from "./tcp-proxy.mjs";
@@ -131,8 +132,9 @@ try {
     DATA_DIR: dataDir,
   };
   // The demo people (a staff admin, a helper) for the checks: the seed refuses production.
-  execFileSync(process.execPath, ["build/migrate.js"], { env, stdio: "ignore" });
-  execFileSync("node_modules/.bin/tsx", ["scripts/seed.ts"], { env: { ...env, NODE_ENV: "development" }, stdio: "ignore" });
+  // Not execFileSync: the proxy the set goes through runs in this process's event loop.
+  await promisify(execFile)(process.execPath, ["build/migrate.js"], { env });
+  await promisify(execFile)("node_modules/.bin/tsx", ["scripts/seed.ts"], { env: { ...env, NODE_ENV: "development" } });
 
   set = spawn(process.execPath, ["scripts/run-set.mjs", "--web", "2", "--workers", "2", "--port", String(PORT), "--separate-data-dirs"], {
     env,
