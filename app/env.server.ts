@@ -79,6 +79,19 @@ const EnvSchema = z.object({
   STRIPE_API_HOST: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
   STRIPE_API_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(65535).optional()),
   STRIPE_API_PROTOCOL: z.preprocess(emptyToUndefined, z.enum(["http", "https"]).optional()),
+  /**
+   * Uploads (helper photos, data exports) go to this bucket of an S3-compatible object store when
+   * set, to the database otherwise (app/services/storage.server.ts).
+   */
+  S3_BUCKET: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
+  /** The store's address when it is not AWS's own, e.g. https://s3.fr-par.scw.cloud or http://minio:9000. */
+  S3_ENDPOINT: z.preprocess(emptyToUndefined, z.string().regex(/^https?:\/\/[^/]/, "S3_ENDPOINT must be an http:// or https:// address").optional()),
+  S3_REGION: z.preprocess(emptyToUndefined, z.string().min(1).default("us-east-1")),
+  /** Both or neither; without them the AWS SDK's own chain (AWS_* variables, the machine's role). */
+  S3_ACCESS_KEY_ID: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
+  S3_SECRET_ACCESS_KEY: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
+  /** "true" for stores that want https://host/bucket/key rather than https://bucket.host/key (MinIO and most others). */
+  S3_FORCE_PATH_STYLE: z.preprocess(emptyToUndefined, z.enum(["true", "false", "1", "0"]).optional().transform((value) => value === "true" || value === "1")),
 }).superRefine((values, context) => {
   // A key without the webhook secret would take money but never hear that it arrived.
   if (values.STRIPE_SECRET_KEY && !values.STRIPE_WEBHOOK_SECRET) {
@@ -86,6 +99,13 @@ const EnvSchema = z.object({
       code: "custom",
       path: ["STRIPE_WEBHOOK_SECRET"],
       message: "required when STRIPE_SECRET_KEY is set (the signing secret of the webhook endpoint, whsec_…)",
+    });
+  }
+  if (Boolean(values.S3_ACCESS_KEY_ID) !== Boolean(values.S3_SECRET_ACCESS_KEY)) {
+    context.addIssue({
+      code: "custom",
+      path: [values.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID"],
+      message: "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (or leave both unset for the AWS SDK's own credentials)",
     });
   }
 });

@@ -1,14 +1,16 @@
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
+import type * as S3Sdk from "@aws-sdk/client-s3";
 import { getDb, type Executor } from "../db.server";
-import { env } from "../env.server";
+import { env, type Env } from "../env.server";
 import { deleteStoredObject, getStoredObject, putStoredObject } from "../models/stored-objects.server";
 
 // Uploaded files (helper photos) live behind this interface so that the web tier stays stateless
 // (DESIGN.md "Runtime shape"): by default in the database every process reaches (issue 30; a photo
 // uploaded through one web process is served by any other), reading files an older version left
-// in the folder under DATA_DIR as a fallback. An S3-compatible store would be a third Storage.
+// in the folder under DATA_DIR as a fallback; in a bucket of an S3-compatible object store when
+// S3_BUCKET is set (decision 0023 §5).
 
 export interface StoredObject {
   bytes: Buffer;
@@ -96,13 +98,98 @@ export function createDatabaseStorage(getExecutor: () => Promise<Executor>, lega
   };
 }
 
+export interface S3StorageConfig {
+  bucket: string;
+  region: string;
+  /** The store's address when it is not AWS's own. */
+  endpoint?: string;
+  forcePathStyle?: boolean;
+  /** Without them the AWS SDK's own chain (AWS_* variables, the machine's role). */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+}
+
+/** The bucket the environment names (S3_BUCKET and its companions), or null for none. */
+export function s3ConfigFromEnv(values: Env): S3StorageConfig | null {
+  if (!values.S3_BUCKET) return null;
+  return {
+    bucket: values.S3_BUCKET,
+    region: values.S3_REGION,
+    endpoint: values.S3_ENDPOINT,
+    forcePathStyle: values.S3_FORCE_PATH_STYLE,
+    credentials:
+      values.S3_ACCESS_KEY_ID && values.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: values.S3_ACCESS_KEY_ID, secretAccessKey: values.S3_SECRET_ACCESS_KEY }
+        : undefined,
+  };
+}
+
+/**
+ * Objects in a bucket of an S3-compatible store through the AWS SDK, which is loaded on first use
+ * (a set without a bucket never loads it). `legacy` is read when a key is not in the bucket:
+ * objects stored before the bucket was configured.
+ */
+export function createS3Storage(config: S3StorageConfig, legacy?: Storage): Storage {
+  let connecting: Promise<{ sdk: typeof S3Sdk; client: S3Sdk.S3Client }> | undefined;
+  const connect = () =>
+    (connecting ??= import("@aws-sdk/client-s3").then((sdk) => ({
+      sdk,
+      client: new sdk.S3Client({
+        region: config.region,
+        endpoint: config.endpoint,
+        forcePathStyle: config.forcePathStyle,
+        credentials: config.credentials,
+        // Checksums only where S3 requires them: many S3-compatible stores refuse the SDK's newer
+        // default ones.
+        requestChecksumCalculation: "WHEN_REQUIRED",
+        responseChecksumValidation: "WHEN_REQUIRED",
+        // Bounded waiting, as for the database: a request never hangs on the store.
+        maxAttempts: 3,
+        requestHandler: { connectionTimeout: 3000, requestTimeout: 15_000 },
+      }),
+    })));
+  return {
+    async put(key, bytes, contentType) {
+      assertKey(key);
+      const { sdk, client } = await connect();
+      await client.send(new sdk.PutObjectCommand({ Bucket: config.bucket, Key: key, Body: bytes, ContentType: contentType }));
+    },
+    async get(key) {
+      if (!isValidObjectKey(key)) return null;
+      const { sdk, client } = await connect();
+      try {
+        const object = await client.send(new sdk.GetObjectCommand({ Bucket: config.bucket, Key: key }));
+        const bytes = Buffer.from((await object.Body?.transformToByteArray()) ?? []);
+        return { bytes, contentType: object.ContentType ?? "application/octet-stream" };
+      } catch (error) {
+        // A missing key; a missing bucket or refused credentials stay errors.
+        const name = (error as { name?: unknown }).name;
+        if (name !== "NoSuchKey" && name !== "NotFound") throw error;
+      }
+      return legacy ? legacy.get(key) : null;
+    },
+    async delete(key) {
+      assertKey(key);
+      const { sdk, client } = await connect();
+      await client.send(new sdk.DeleteObjectCommand({ Bucket: config.bucket, Key: key }));
+      await legacy?.delete(key);
+    },
+  };
+}
+
 const globalKey = Symbol.for("arkikaveri.storage");
 type GlobalWithStorage = typeof globalThis & { [globalKey]?: Storage };
 
-/** The app's storage: the database (with the old `uploads` folder read as a fallback) unless a test installs another. */
+/**
+ * The app's storage unless a test installs another: the bucket when S3_BUCKET is set, else the
+ * database; either reads what the ones before it kept (the database, the old `uploads` folder).
+ */
 export function getStorage(): Storage {
   const g = globalThis as GlobalWithStorage;
-  g[globalKey] ??= createDatabaseStorage(getDb, createLocalStorage(path.join(env().DATA_DIR, "uploads")));
+  if (!g[globalKey]) {
+    const database = createDatabaseStorage(getDb, createLocalStorage(path.join(env().DATA_DIR, "uploads")));
+    const s3 = s3ConfigFromEnv(env());
+    g[globalKey] = s3 ? createS3Storage(s3, database) : database;
+  }
   return g[globalKey];
 }
 

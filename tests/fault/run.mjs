@@ -5,15 +5,23 @@
 //   2. a setting changed on one web process is used by the other within a second;
 //   3. a photo uploaded through one is served by the other (each process has a DATA_DIR of its
 //      own, as on separate machines);
-//   4. 50 queued e-mails, with a worker killed (SIGKILL) mid-batch, each arrive within a minute,
-//      at most the one in flight at the kill twice, and then with the same Message-ID.
+//   4. 50 queued e-mails, with a worker killed (SIGKILL) mid-batch, arrive once each within a
+//      minute: the SMTP stand-in counts distinct Message-IDs, as a receiving side that drops copies
+//      does (an e-mail keeps its Message-ID on every attempt); raw duplicates are reported apart;
+//   5. a 3-second PostgreSQL outage under load (the set reaches the server through a TCP proxy,
+//      which drops every connection and refuses new ones), with a worker killed mid-batch as it
+//      begins: every web process serves again within seconds without being restarted, and every
+//      queued e-mail arrives once (distinct Message-IDs).
 // Without DATABASE_URL it says so and passes: the embedded database is one process by design.
-// It drops its database and stops every process it started, whatever the outcome.
-import { execFileSync, spawn } from "node:child_process";
+// It has an overall time limit (FAULT_TIME_LIMIT_MS, 5 minutes), and drops its database and stops
+// every process it started, whatever the outcome.
+import { execFile, spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
+import { promisify } from "node:util";
 import pg from "pg";
 import { SMTPServer } from "smtp-server";
+import { startTcpProxy } from "./tcp-proxy.mjs";
 
 const serverUrl = process.env.DATABASE_URL;
 if (!serverUrl) {
@@ -22,6 +30,7 @@ if (!serverUrl) {
 }
 
 const PORT = Number(process.env.FAULT_PORT ?? 3340);
+const TIME_LIMIT_MS = Number(process.env.FAULT_TIME_LIMIT_MS ?? 300_000);
 const A = `http://127.0.0.1:${PORT}`;
 const B = `http://127.0.0.1:${PORT + 1}`;
 const started = Date.now();
@@ -46,6 +55,7 @@ async function waitFor(what, test, timeoutMs) {
 }
 
 // ---------------------------------------------------------------- the SMTP stand-in
+/** The Message-ID of every message accepted, in order, duplicates included ("?" for none). */
 const received = [];
 const smtp = new SMTPServer({
   authOptional: true,
@@ -55,8 +65,8 @@ const smtp = new SMTPServer({
     const chunks = [];
     stream.on("data", (chunk) => chunks.push(chunk));
     stream.on("end", () => {
-      const raw = Buffer.concat(chunks).toString("utf8");
-      received.push(/^Message-ID:\s*(<[^>]+>)/im.exec(raw)?.[1] ?? "?");
+      const header = Buffer.concat(chunks).toString("utf8").split(/\r?\n\r?\n/)[0];
+      received.push(/^Message-ID:\s*(<[^>]+>)/im.exec(header)?.[1] ?? "?");
       // A real server takes a moment: the kill below lands mid-batch.
       setTimeout(() => callback(), 60);
     });
@@ -70,14 +80,47 @@ const admin = new pg.Client({ connectionString: serverUrl });
 await admin.connect();
 await admin.query(`create database "${dbName}"`);
 const dataDir = fs.mkdtempSync("/tmp/arkikaveri-fault-");
+// The set reaches PostgreSQL through this proxy (step 5 cuts it); the test's own connections do not.
+const proxy = await startTcpProxy({ host: dbUrl.hostname || "127.0.0.1", port: Number(dbUrl.port || 5432) });
+const proxiedUrl = new URL(dbUrl);
+proxiedUrl.hostname = "127.0.0.1";
+proxiedUrl.port = String(proxy.port);
 let set;
 const setOutput = [];
 let failed = false;
 
+let cleaning;
+/** Stops the set (its supervisor and every child: one process group), drops the database; once. */
+function cleanUp() {
+  cleaning ??= (async () => {
+    if (set && set.exitCode === null && set.signalCode === null) {
+      set.kill("SIGTERM");
+      await Promise.race([new Promise((resolve) => set.once("exit", resolve)), sleep(15_000)]);
+    }
+    try {
+      if (set) process.kill(-set.pid, "SIGKILL"); // whatever is left of the group
+    } catch {
+      // the group is gone: every process stopped
+    }
+    await proxy.close();
+    await admin.query(`drop database if exists "${dbName}" with (force)`).catch((error) => console.error(error.message));
+    await admin.end().catch(() => {});
+    await Promise.race([new Promise((resolve) => smtp.close(resolve)), sleep(5000)]);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  })();
+  return cleaning;
+}
+const watchdog = setTimeout(() => {
+  console.error(`FAILED: the fault test ran over its time limit of ${TIME_LIMIT_MS / 1000} s`);
+  console.error(setOutput.join("\n"));
+  void cleanUp().finally(() => process.exit(1));
+}, TIME_LIMIT_MS);
+for (const signal of ["SIGINT", "SIGTERM"]) process.once(signal, () => void cleanUp().finally(() => process.exit(1)));
+
 try {
   const env = {
     ...process.env,
-    DATABASE_URL: dbUrl.toString(),
+    DATABASE_URL: proxiedUrl.toString(),
     NODE_ENV: "production",
     SESSION_SECRET: crypto.randomBytes(24).toString("hex"),
     ALTCHA_HMAC_KEY: crypto.randomBytes(24).toString("hex"),
@@ -89,12 +132,14 @@ try {
     DATA_DIR: dataDir,
   };
   // The demo people (a staff admin, a helper) for the checks: the seed refuses production.
-  execFileSync(process.execPath, ["build/migrate.js"], { env, stdio: "ignore" });
-  execFileSync("node_modules/.bin/tsx", ["scripts/seed.ts"], { env: { ...env, NODE_ENV: "development" }, stdio: "ignore" });
+  // Not execFileSync: the proxy the set goes through runs in this process's event loop.
+  await promisify(execFile)(process.execPath, ["build/migrate.js"], { env });
+  await promisify(execFile)("node_modules/.bin/tsx", ["scripts/seed.ts"], { env: { ...env, NODE_ENV: "development" } });
 
   set = spawn(process.execPath, ["scripts/run-set.mjs", "--web", "2", "--workers", "2", "--port", String(PORT), "--separate-data-dirs"], {
     env,
     stdio: ["ignore", "pipe", "inherit"],
+    detached: true, // a process group of its own, so that clean-up can stop all of it
   });
   set.stdout.setEncoding("utf8");
   set.stdout.on("data", (text) => {
@@ -188,34 +233,93 @@ try {
   );
 
   // ---------------------------------------------------------------- 4. 50 e-mails, a worker killed mid-batch
-  const before = received.length;
-  const ids = [];
-  await row.query("begin");
-  for (let n = 1; n <= 50; n++) {
-    const email = await row.query(
-      `insert into emails (to_address, from_address, subject, html, text) values ($1, 'Arkikaveri <noreply@arkikaveri.fi>', $2, '<p>Hei</p>', 'Hei') returning id`,
-      [`vastaanottaja${n}@example.com`, `Viesti ${n}`],
-    );
-    ids.push(email.rows[0].id);
-    await row.query(`insert into jobs (type, payload) values ('email.deliver', $1)`, [JSON.stringify({ emailId: email.rows[0].id })]);
+  /** Queues `count` e-mails in one transaction, as the app does; their Message-IDs. */
+  async function queueEmails(count, label) {
+    const ids = [];
+    await row.query("begin");
+    for (let n = 1; n <= count; n++) {
+      const email = await row.query(
+        `insert into emails (to_address, from_address, subject, html, text) values ($1, 'Arkikaveri <noreply@arkikaveri.fi>', $2, '<p>Hei</p>', 'Hei') returning id`,
+        [`vastaanottaja${n}@example.com`, `${label} ${n}`],
+      );
+      ids.push(email.rows[0].id);
+      await row.query(`insert into jobs (type, payload) values ('email.deliver', $1)`, [JSON.stringify({ emailId: email.rows[0].id })]);
+    }
+    await row.query("commit");
+    return new Set(ids.map((id) => `<${id}@arkikaveri.fi>`));
   }
-  await row.query("commit");
+  /** What the SMTP stand-in took since `from`: distinct Message-IDs of `wanted` and every raw delivery of them. */
+  function arrivals(from, wanted) {
+    const deliveries = received.slice(from).filter((id) => wanted.has(id));
+    return { distinct: new Set(deliveries).size, raw: deliveries.length };
+  }
+  /** Waits until each of `wanted` has arrived (distinct Message-IDs) and reports the raw duplicates apart. */
+  async function expectArrivals(from, wanted, queuedAt, timeoutMs, what) {
+    await waitFor(`${what}: all ${wanted.size} arrive (distinct Message-IDs) within ${timeoutMs / 1000} s`, async () => arrivals(from, wanted).distinct === wanted.size, timeoutMs);
+    const { distinct, raw } = arrivals(from, wanted);
+    check(distinct === wanted.size, `${what}: ${distinct} of ${wanted.size} distinct Message-IDs arrived, ${((Date.now() - queuedAt) / 1000).toFixed(1)} s after queueing`);
+    log(`${what}: ${raw - distinct} raw duplicate(s) at the SMTP stand-in (${raw} deliveries), each with its e-mail's Message-ID, so the receiving side drops them`);
+  }
+
+  const before = received.length;
+  const wanted = await queueEmails(50, "Viesti");
   const queuedAt = Date.now();
   await waitFor("the workers start sending", async () => received.length - before >= 6, 20_000);
   const killed = pidOf("worker 1");
   process.kill(killed, "SIGKILL");
   log(`killed worker 1 (pid ${killed}) after ${received.length - before} deliveries`);
-  const wanted = new Set(ids.map((id) => `<${id}@arkikaveri.fi>`));
-  await waitFor(
-    "every e-mail arrives within a minute",
-    async () => new Set(received.slice(before).filter((id) => wanted.has(id))).size === 50,
-    60_000,
-  );
-  const deliveries = received.slice(before).filter((id) => wanted.has(id)).length;
-  log(`all 50 arrived ${((Date.now() - queuedAt) / 1000).toFixed(1)} s after queueing; ${deliveries} deliveries`);
-  check(deliveries - 50 <= 1, `at most the one in flight at the kill arrived twice (${deliveries - 50} duplicate(s), each with its Message-ID)`);
+  await expectArrivals(before, wanted, queuedAt, 60_000, "50 e-mails, worker 1 killed");
   await waitFor("every e-mail is recorded sent", async () => (await row.query("select count(*)::int as n from emails where status = 'sent'")).rows[0].n >= 50, 10_000);
   check(setOutput.some((line) => line.startsWith("[set] worker 1 exited")) && pidOf("worker 1") !== killed, "the supervisor started worker 1 again");
+
+  // ---------------------------------------------------------------- 5. a 3-second outage under load
+  // Signed-in pages on both web processes, four requests at a time, through the outage.
+  const load = { running: true, counts: new Map() };
+  const loops = [A, B, A, B].map(async (base) => {
+    while (load.running) {
+      let outcome;
+      try {
+        const response = await fetch(`${base}/portal`, { headers: { Cookie: helperCookie }, redirect: "manual", signal: AbortSignal.timeout(10_000) });
+        await response.arrayBuffer();
+        outcome = String(response.status);
+      } catch (error) {
+        outcome = error?.name === "TimeoutError" ? "timed out" : "no answer";
+      }
+      load.counts.set(outcome, (load.counts.get(outcome) ?? 0) + 1);
+      await sleep(20);
+    }
+  });
+  const webPidsBefore = [pidOf("web 1"), pidOf("web 2")];
+  const outageBefore = received.length;
+  const outageWanted = await queueEmails(30, "Katkos");
+  const outageQueuedAt = Date.now();
+  await waitFor("the workers start sending again", async () => received.length - outageBefore >= 4, 20_000);
+  const victim2 = pidOf("worker 2");
+  proxy.cut();
+  process.kill(victim2, "SIGKILL");
+  log(`PostgreSQL cut off from the set for 3 s; killed worker 2 (pid ${victim2}) after ${received.length - outageBefore} deliveries`);
+  await sleep(3000);
+  proxy.restore();
+  const restoredAt = Date.now();
+  for (const base of [A, B]) {
+    await waitFor(
+      `${base} serves a signed-in page again within 10 s of the outage`,
+      async () => (await fetch(`${base}/portal`, { headers: { Cookie: helperCookie }, redirect: "manual", signal: AbortSignal.timeout(2000) })).status === 200,
+      10_000,
+    );
+    log(`${base} served again ${Date.now() - restoredAt} ms after the outage`);
+  }
+  load.running = false;
+  await Promise.all(loops);
+  log(`requests during the outage step: ${[...load.counts].map(([outcome, n]) => `${outcome} × ${n}`).join(", ")}`);
+  check(
+    exits("web") === 0 && pidOf("web 1") === webPidsBefore[0] && pidOf("web 2") === webPidsBefore[1],
+    "no web process exited or was restarted during the outage",
+  );
+  await expectArrivals(outageBefore, outageWanted, outageQueuedAt, 90_000, "30 e-mails, outage and worker 2 killed");
+  const known = new Set((await row.query("select message_id from emails where message_id is not null")).rows.map((email) => email.message_id));
+  const stray = received.filter((id) => !known.has(id));
+  check(stray.length === 0, `every message at the stand-in carries its e-mail's Message-ID: no retry made a new one (${stray.length} others)`);
   await row.end();
   log("passed");
 } catch (error) {
@@ -223,14 +327,7 @@ try {
   console.error(error instanceof Error ? error.message : error);
   console.error(setOutput.join("\n"));
 } finally {
-  if (set && set.exitCode === null) {
-    set.kill("SIGTERM");
-    await Promise.race([new Promise((resolve) => set.once("exit", resolve)), sleep(15_000)]);
-    if (set.exitCode === null) set.kill("SIGKILL");
-  }
-  await admin.query(`drop database if exists "${dbName}" with (force)`).catch((error) => console.error(error.message));
-  await admin.end();
-  await new Promise((resolve) => smtp.close(resolve));
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  clearTimeout(watchdog);
+  await cleanUp();
 }
 process.exit(failed ? 1 : 0);

@@ -4,7 +4,10 @@ import { env, resetEnvCache } from "~/env.server";
 // Start-up validation of the environment (README "Environment variables"): a bad or missing value
 // stops the app with a message naming the variable.
 
-const KEYS = ["NODE_ENV", "PORT", "SESSION_SECRET", "ALTCHA_HMAC_KEY", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"] as const;
+const KEYS = [
+  "NODE_ENV", "PORT", "SESSION_SECRET", "ALTCHA_HMAC_KEY", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET",
+  "S3_BUCKET", "S3_ENDPOINT", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_FORCE_PATH_STYLE",
+] as const;
 // process.env typed loosely: NODE_ENV is declared as a union, but these tests set anything.
 const processEnv = process.env as Record<string, string | undefined>;
 const saved = Object.fromEntries(KEYS.map((key) => [key, process.env[key]]));
@@ -73,6 +76,17 @@ describe("env() outside production", () => {
 
   it("refuses a Stripe key without its webhook secret, naming the secret", () => {
     expect(withEnv({ NODE_ENV: "test", STRIPE_SECRET_KEY: "sk_test_123" })).toThrow(/STRIPE_WEBHOOK_SECRET: required/);
+  });
+
+  it("reads the S3 bucket's settings, and refuses an access key without its secret", () => {
+    const none = withEnv({ NODE_ENV: "test" })();
+    expect(none.S3_BUCKET).toBeUndefined();
+    expect(none.S3_FORCE_PATH_STYLE).toBe(false);
+    const s3 = withEnv({ NODE_ENV: "test", S3_BUCKET: "kuvat", S3_ENDPOINT: "http://127.0.0.1:9000", S3_FORCE_PATH_STYLE: "true", S3_ACCESS_KEY_ID: "id", S3_SECRET_ACCESS_KEY: "secret" })();
+    expect([s3.S3_BUCKET, s3.S3_ENDPOINT, s3.S3_REGION, s3.S3_FORCE_PATH_STYLE]).toEqual(["kuvat", "http://127.0.0.1:9000", "us-east-1", true]);
+    expect(withEnv({ NODE_ENV: "test", S3_BUCKET: "kuvat", S3_ACCESS_KEY_ID: "id" })).toThrow(/S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together/);
+    expect(withEnv({ NODE_ENV: "test", S3_FORCE_PATH_STYLE: "yes" })).toThrow(/S3_FORCE_PATH_STYLE:/);
+    expect(withEnv({ NODE_ENV: "test", S3_ENDPOINT: "minio:9000" })).toThrow(/S3_ENDPOINT:/);
   });
 });
 
