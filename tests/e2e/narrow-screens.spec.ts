@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { chooseTimeAndService, fillContact, passBotCheck, uniqueEmail } from "./support/booking";
-import { checkNarrowPage, expectNoMidWordBreaks } from "./support/layout";
+import { checkNarrowPage, expectNoBrokenWords, expectNoMidWordBreaks } from "./support/layout";
 import { expect, expectFitsViewport, expectNoAxeViolations, test } from "./support/test";
 
 // The public side on the smallest phones people use, moving as a person does: from the landing
@@ -97,17 +97,20 @@ for (const width of [320, 360]) {
       await expect(page.getByRole("heading", { level: 1, name: "Valitse kaveri" })).toBeVisible();
       await expectNoAxeViolations(page);
       await expectNoMidWordBreaks(page);
+      await expectNoBrokenWords(page);
       await main(page).getByRole("radio", { name: /Ei väliä/ }).check();
       await main(page).getByRole("button", { name: "Jatka yhteystietoihin" }).click();
 
       await expect(page.getByRole("heading", { level: 1, name: "Yhteystiedot" })).toBeVisible();
       await expectNoAxeViolations(page);
       await expectNoMidWordBreaks(page);
+      await expectNoBrokenWords(page);
       if (width === 320) {
         // Sent empty: the answer opens at the error summary.
         await press(page, "Vahvista varaus");
         await expectErrorsInView(page);
         await expectNoMidWordBreaks(page);
+        await expectNoBrokenWords(page);
       }
       await main(page).getByRole("radio", { name: /^Itselleni/ }).check();
       await fillContact(page, uniqueEmail(`kapea-${width}-${jsEnabled ? "js" : "nojs"}`));
@@ -120,6 +123,7 @@ for (const width of [320, 360]) {
       await expect(page.getByRole("heading", { level: 1, name: "Kiitos varauksestasi!" })).toBeVisible();
       await expectNoAxeViolations(page);
       await expectNoMidWordBreaks(page);
+      await expectNoBrokenWords(page);
     });
   });
 }
