@@ -43,7 +43,8 @@ const CEILINGS = {
   "routes/rekisteroidy-kaveriksi.tsx": 104.5 * KB,
   // Sign-up has the bot check since issue 31: its component (2.4 KB) loads with the page, the
   // ALTCHA widget (35 KB) only once the visitor steps into the sign-up form.
-  "routes/auth._index.tsx": 102.5 * KB,
+  // One step more since issue 31's sign-in answer can carry the contact links (102.5 KB at load).
+  "routes/auth._index.tsx": 103 * KB,
   "routes/auth.unohtunut-salasana.tsx": 98.5 * KB,
   "routes/auth.uusi-salasana.tsx": 99 * KB,
   // The signed-in wizards (issue 11).
