@@ -143,7 +143,7 @@ export function SiteFooter() {
                   </a>
                 </li>
                 <li>
-                  <a href={mailtoHref(contact.email)} className={`${footerLink} break-anywhere`}>
+                  <a href={mailtoHref(contact.email)} className={`${footerLink} break-all`}>
                     {contact.email}
                   </a>
                 </li>
