@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import type { ReactNode } from "react";
 import { Alert } from "~/components/alert";
 import { Facts } from "~/components/backoffice/ui";
 import { SubmitButton } from "~/components/button";
 import { ContactText } from "~/components/contact-text";
-import { PageLayout, linkClass } from "~/components/layout";
+import { PageLayout } from "~/components/layout";
+import { Section, inlineLink } from "~/components/order-section";
 import { OrderStatusBadge } from "~/components/order-status-badge";
 import { manageAction, manageLoader, MANAGE_HEADERS } from "~/manage/manage-page.server";
 import { customerOrderTexts } from "~/messages/customer-orders";
@@ -36,19 +36,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { name: "referrer", content: "no-referrer" },
 ];
 
-const sectionClass = "space-y-4 rounded-lg border-2 border-gray-200 bg-white p-5 sm:p-6";
-const inlineLink = `inline-flex min-h-target items-center ${linkClass}`;
-
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section id={id} aria-labelledby={`${id}-otsikko`} className={sectionClass}>
-      <h2 id={`${id}-otsikko`} className="text-2xl font-bold text-gray-900">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
 
 export default function ManageBookingPage() {
   const order = useLoaderData<typeof loader>();

@@ -1,10 +1,9 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import type { ReactNode } from "react";
 import { Facts } from "~/components/backoffice/ui";
 import { ButtonLink } from "~/components/button";
-import { linkClass } from "~/components/layout";
+import { Section, inlineLink } from "~/components/order-section";
 import { MessageForm, MessageList } from "~/components/message-thread";
 import { OrderStatusBadge } from "~/components/order-status-badge";
 import { getDb } from "~/db.server";
@@ -51,19 +50,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Tilaus ${data?.order.orderNumber ?? ""} – Oma sivu – Arkikaveri` }];
 
-const sectionClass = "space-y-4 rounded-lg border-2 border-gray-200 bg-white p-5 sm:p-6";
-const inlineLink = `inline-flex min-h-target items-center ${linkClass}`;
-
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section id={id} aria-labelledby={`${id}-otsikko`} className={sectionClass}>
-      <h2 id={`${id}-otsikko`} className="text-2xl font-bold text-gray-900">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
 
 export default function CustomerOrderPage() {
   const { order, messages, messageNote, writable, messageConstraint } = useLoaderData<typeof loader>();
