@@ -314,16 +314,19 @@ test.describe("320 px: every page", () => {
   });
 
   test("the back office, one page for each role", async ({ page }) => {
-    for (const [email, path] of [
-      ["admin@arkikaveri.test", "/backoffice/payments"],
+    for (const [email, ...paths] of [
+      // The settings' one-column forms hold 'kotitalousvähennysyhteenvedossa', longer than the screen's line.
+      ["admin@arkikaveri.test", "/backoffice/payments", "/backoffice/settings"],
       ["moderaattori@arkikaveri.test", "/backoffice/caregivers"],
       ["tuki@arkikaveri.test", "/backoffice/orders/ORD-900001"],
     ]) {
       await page.context().clearCookies();
-      await signIn(page, email);
-      await page.goto(path);
-      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-      await checkNarrowPage(page, { axe: email.startsWith("admin") });
+      await signIn(page, email!);
+      for (const path of paths) {
+        await page.goto(path);
+        await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+        await checkNarrowPage(page, { axe: path === "/backoffice/payments" });
+      }
     }
   });
 });
