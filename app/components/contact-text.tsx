@@ -30,10 +30,10 @@ export function PhoneLink({ phone, className = linkClass }: { phone: string; cla
   );
 }
 
-/** Customer service's e-mail address as a mailto: link (long addresses may break anywhere). */
+/** Customer service's e-mail address as a mailto: link (a long address breaks where it must, not to fill a line). */
 export function EmailLink({ email, className = linkClass }: { email: string; className?: string }) {
   return (
-    <a href={mailtoHref(email)} className={`${className} break-all`}>
+    <a href={mailtoHref(email)} className={`${className} break-anywhere`}>
       {email}
     </a>
   );

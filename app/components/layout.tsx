@@ -143,7 +143,7 @@ export function SiteFooter() {
                   </a>
                 </li>
                 <li>
-                  <a href={mailtoHref(contact.email)} className={`${footerLink} break-all`}>
+                  <a href={mailtoHref(contact.email)} className={`${footerLink} break-anywhere`}>
                     {contact.email}
                   </a>
                 </li>

@@ -445,7 +445,7 @@ function Contact({ contact, sent }: { contact: LoaderData["contact"]; sent: bool
               <Mail aria-hidden="true" className="h-6 w-6 flex-none text-brand-700" />
               <span>
                 <span className="sr-only">Sähköposti: </span>
-                <a href={`mailto:${contact.email}`} className={`${linkClass} inline-flex min-h-target items-center break-all`}>
+                <a href={`mailto:${contact.email}`} className={`${linkClass} inline-flex min-h-target items-center break-anywhere`}>
                   {contact.email}
                 </a>
               </span>

@@ -109,7 +109,7 @@ function BackofficeChrome({ data: { user, menu, notices }, children }: { data: A
           <div className="flex flex-wrap items-center gap-3">
             <p className="text-gray-800">
               <span className="sr-only">Kirjautuneena: </span>
-              <span className="break-all">{user.email}</span> <span className="text-gray-700">({STAFF_ROLE_LABELS[user.role]})</span>
+              <span className="break-anywhere">{user.email}</span> <span className="text-gray-700">({STAFF_ROLE_LABELS[user.role]})</span>
             </p>
             <SignOutButton from="backoffice" />
           </div>

@@ -99,7 +99,7 @@ function OrderCards({ orders }: { orders: ReturnType<typeof view>[] }) {
             <h3 className="text-xl font-bold text-gray-900">{order.serviceName}</h3>
             <OrderStatusBadge status={order.status} audience="customer" accepted={order.accepted} />
           </div>
-          <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+          <dl className="grid gap-x-3 gap-y-1 sm:grid-cols-[auto_1fr]">
             <dt className="font-semibold">Aika</dt>
             <dd>{order.when}</dd>
             <dt className="font-semibold">Kesto</dt>

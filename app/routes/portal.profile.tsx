@@ -108,7 +108,7 @@ function BasicsForm({ email, defaults, constraint, lastResult }: FormProps & { e
         <FormError errors={form.errors} title={profileMessages.profileFailed} />
         <div className="space-y-1">
           <p className="font-semibold text-gray-900">Sähköposti</p>
-          <p className="break-all">{email}</p>
+          <p className="break-anywhere">{email}</p>
           <p className="text-gray-700">Sähköpostiosoitetta ei voi vaihtaa täällä. Jos osoitteesi muuttuu, ota yhteyttä asiakaspalveluun.</p>
         </div>
         <TextField meta={fields.fullName} label="Koko nimi" autoComplete="name" />

@@ -111,7 +111,7 @@ function PortalChrome({ data: { email, isCaregiver, isApplicant, isStaff, unread
           <Brand />
           <div className="flex flex-wrap items-center gap-3">
             {isApplicant ? null : <NotificationBell unread={unread} />}
-            <p className="break-all text-gray-800">
+            <p className="break-anywhere text-gray-800">
               <span className="sr-only">Kirjautuneena: </span>
               {email}
             </p>

@@ -127,7 +127,22 @@ test.describe("rescheduling a visit", () => {
     await expect(money).toContainText(`Saat uuden laskun ${euros(newPrice)} sähköpostiisi.`);
     await expectNoAxeViolations(page);
 
-    await main(page).getByRole("button", { name: "Vahvista uusi aika" }).click();
+    // The price changed while the page was open (the page's price is made a cent off): the answer
+    // lands at its error, below the steps and the heading, with the price read again.
+    await main(page)
+      .locator('input[name="hinta"]')
+      .evaluate((input: HTMLInputElement, value) => (input.value = value), String(newPrice - 1));
+    const confirm = main(page).getByRole("button", { name: "Vahvista uusi aika" });
+    await confirm.scrollIntoViewIfNeeded();
+    await confirm.click();
+    const refusal = main(page).getByText(`Hinta on muuttunut sillä välin, kun valitsit uutta aikaa. Uusi hinta on ${euros(newPrice)}.`, { exact: false });
+    await expect(refusal).toBeVisible();
+    await expect(refusal).toBeInViewport();
+    await expect(page.locator(":focus")).toContainText("Hinta on muuttunut");
+    await expect(row(page, "Uusi hinta")).toHaveText(euros(newPrice));
+    await expectNoAxeViolations(page);
+
+    await confirm.click();
     await expect(page).toHaveURL(new RegExp(`/portal/orders/${orderNumber}$`));
     await expect(page.getByText("Aika on muutettu.")).toBeVisible();
     const visit = main(page).getByRole("region", { name: "Käynti" });

@@ -209,7 +209,7 @@ export function PersonNameCell({ href, name, email }: { href: string; name: stri
       <Link to={href} className={`${inlineLinkClass} font-semibold`}>
         {name}
       </Link>
-      <span className="block break-all text-gray-700">{email}</span>
+      <span className="block break-anywhere text-gray-700">{email}</span>
     </Cell>
   );
 }

@@ -1,4 +1,5 @@
 import { Form, useLocation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { stepHref } from "~/booking/draft";
 import type { RescheduleConfirmView } from "~/booking/views";
 import { Alert } from "~/components/alert";
@@ -13,16 +14,27 @@ import { BookingLayout, DraftHiddenFields } from "./booking-layout";
 
 export function RescheduleConfirmPage({ view }: { view: RescheduleConfirmView }) {
   const location = useLocation();
+  const errorRef = useRef<HTMLDivElement>(null);
+  // React honours autoFocus only on form controls: with JavaScript the refusal takes the focus
+  // here, which also scrolls it into view from the button far below.
+  useEffect(() => {
+    if (view.error) errorRef.current?.focus();
+  }, [view]);
   return (
     <BookingLayout flow={view.flow} step="summary" draft={view.draft}>
       {view.error ? (
-        <Alert type="error" title={view.error} announce="alert">
-          <p>
-            <a className={linkClass} href={stepHref(view.flow, "time", view.draft)}>
-              Valitse aika uudelleen
-            </a>
-          </p>
-        </Alert>
+        // A refused confirmation answers with this page: without JavaScript it would open at its
+        // top, above the steps and the heading, so the browser opens it here (as FormError does).
+        // eslint-disable-next-line jsx-a11y/no-autofocus
+        <div ref={errorRef} tabIndex={-1} autoFocus className="scroll-mt-4 focus:outline-none">
+          <Alert type="error" title={view.error} announce="alert">
+            <p>
+              <a className={linkClass} href={stepHref(view.flow, "time", view.draft)}>
+                Valitse aika uudelleen
+              </a>
+            </p>
+          </Alert>
+        </div>
       ) : null}
       <dl className="grid gap-x-6 gap-y-3 rounded-lg border-2 border-brand-100 bg-white p-5 text-lg sm:grid-cols-[auto_1fr]">
         {view.rows.map((row) => (
