@@ -33,6 +33,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
         id: text.id,
         to: formatFinnishMobile(text.toPhone),
         body: text.body,
+        // Split here: isFollowableHref is server code, and the page only renders what it is given.
+        parts: text.body.split(/(https?:\/\/\S+)/).map((part, index) => ({ text: part, href: index % 2 === 1 && isFollowableHref(part) ? part : null })),
         length: textLengthLabel({ segments: length.segments, units: length.units, gsm7: length.encoding === "gsm7" }),
         time: formatMailboxTime(text.createdAt),
         status: TEXT_STATUS_LABELS[text.status],
@@ -46,17 +48,16 @@ export const meta: MetaFunction = () => [{ title: "Tekstiviestit (kehitys) – A
 const linkClass = "font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900 break-all";
 
 /** The text with its addresses as links, so the manage link opens from here. */
-function TextBody({ body }: { body: string }) {
-  const parts = body.split(/(https?:\/\/\S+)/);
+function TextBody({ parts }: { parts: Array<{ text: string; href: string | null }> }) {
   return (
     <p className="max-w-prose whitespace-pre-line break-words">
       {parts.map((part, index) =>
-        index % 2 === 1 && isFollowableHref(part) ? (
-          <a key={index} href={part} className={linkClass}>
-            {part}
+        part.href ? (
+          <a key={index} href={part.href} className={linkClass}>
+            {part.text}
           </a>
         ) : (
-          part
+          part.text
         ),
       )}
     </p>
@@ -93,7 +94,7 @@ export default function DevTextOutbox() {
                   <span>{text.status}</span>
                   <span>{text.length}</span>
                 </p>
-                <TextBody body={text.body} />
+                <TextBody parts={text.parts} />
               </li>
             ))}
           </ul>
