@@ -91,6 +91,17 @@ const EnvSchema = z.object({
   S3_ACCESS_KEY_ID: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
   S3_SECRET_ACCESS_KEY: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
   /** "true" for stores that want https://host/bucket/key rather than https://bucket.host/key (MinIO and most others). */
+  /**
+   * Text messages through Twilio's Messages API (app/services/sms/twilio-provider.server.ts), all
+   * three or none; without them texts are kept in the database for /dev/tekstiviestit (not in
+   * production, where the booking then offers no text reminder). TWILIO_FROM is an alphanumeric
+   * sender ("Arkikaveri"), a number (+358…) or a Messaging Service SID (MG…).
+   */
+  TWILIO_ACCOUNT_SID: z.preprocess(emptyToUndefined, z.string().regex(/^AC[0-9a-zA-Z]{8,}$/, "TWILIO_ACCOUNT_SID must be a Twilio account SID (AC…)").optional()),
+  TWILIO_AUTH_TOKEN: z.preprocess(emptyToUndefined, z.string().min(8).optional()),
+  TWILIO_FROM: z.preprocess(emptyToUndefined, z.string().min(1).max(34).optional()),
+  /** Where Twilio API calls go: only for tests that point them at a local stand-in. */
+  TWILIO_API_URL: z.preprocess(emptyToUndefined, z.string().regex(/^https?:\/\/[^/]/, "TWILIO_API_URL must be an http:// or https:// address").default("https://api.twilio.com")),
   S3_FORCE_PATH_STYLE: z.preprocess(emptyToUndefined, z.enum(["true", "false", "1", "0"]).optional().transform((value) => value === "true" || value === "1")),
 }).superRefine((values, context) => {
   // A key without the webhook secret would take money but never hear that it arrived.
@@ -99,6 +110,14 @@ const EnvSchema = z.object({
       code: "custom",
       path: ["STRIPE_WEBHOOK_SECRET"],
       message: "required when STRIPE_SECRET_KEY is set (the signing secret of the webhook endpoint, whsec_…)",
+    });
+  }
+  const twilio = [values.TWILIO_ACCOUNT_SID, values.TWILIO_AUTH_TOKEN, values.TWILIO_FROM];
+  if (twilio.some(Boolean) && !twilio.every(Boolean)) {
+    context.addIssue({
+      code: "custom",
+      path: [!values.TWILIO_ACCOUNT_SID ? "TWILIO_ACCOUNT_SID" : !values.TWILIO_AUTH_TOKEN ? "TWILIO_AUTH_TOKEN" : "TWILIO_FROM"],
+      message: "TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM go together (or leave all three unset for the dev outbox)",
     });
   }
   if (Boolean(values.S3_ACCESS_KEY_ID) !== Boolean(values.S3_SECRET_ACCESS_KEY)) {
@@ -167,6 +186,12 @@ function localSessionSecret(dataDir: string): string {
 /** For tests that change process.env between cases. */
 export function resetEnvCache() {
   cached = undefined;
+}
+
+/** The dev outbox of texts (/dev/tekstiviestit): no SMS provider configured, and never in production. */
+export function isTextOutboxEnabled() {
+  const e = env();
+  return !e.TWILIO_ACCOUNT_SID && e.NODE_ENV !== "production";
 }
 
 export function isMailboxEnabled() {

@@ -36,10 +36,12 @@ const CEILINGS = {
   "routes/varaa._index.tsx": 109.5 * KB,
   // The helper step carries the "Pyydä yhteydenottoa" form for when nobody can come (issue 26): +4 KB.
   "routes/varaa.kaveri.tsx": 109 * KB,
-  "routes/varaa.yhteystiedot.tsx": 110 * KB,
+  // The contact step asks "Muistutus tekstiviestinä" and the recipient's e-mail (issue 28 item 2,
+  // decision 0031): their labels and hints crossed 110 KB by a few bytes, one step more.
+  "routes/varaa.yhteystiedot.tsx": 110.5 * KB,
   "routes/varaus._index.tsx": 109.5 * KB,
   "routes/varaus.kaveri.tsx": 109 * KB,
-  "routes/varaus.yhteystiedot.tsx": 110 * KB,
+  "routes/varaus.yhteystiedot.tsx": 110.5 * KB,
   "routes/rekisteroidy-kaveriksi.tsx": 104.5 * KB,
   // Sign-up has the bot check since issue 31: its component (2.4 KB) loads with the page, the
   // ALTCHA widget (35 KB) only once the visitor steps into the sign-up form.

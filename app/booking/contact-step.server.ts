@@ -42,6 +42,8 @@ import { summarize, type ValidPlace, type ValidTimeStep } from "./steps.server";
 import { readShownPriceCents } from "./shown-price";
 import type { DiscountCheckResult, ContactStepView } from "./views";
 import { now as clockNow } from "~/services/clock.server";
+import { isSmsAvailable } from "~/services/sms/active-provider.server";
+import { finnishMobileE164 } from "~/domain/sms";
 
 // Step 3, the contact and payment form (spec 000 §2 "Step 3 form contents", §4, §5, §8). The
 // draft of steps 1–2 comes in the address and is re-checked on every request; the form posts to
@@ -101,6 +103,7 @@ export async function contactStepLoader(request: Request, flow: BookingFlow) {
     restored: kept !== null,
     pendingOrderNumber: pendingOrder?.orderNumber ?? null,
     onlinePayment: isOnlinePaymentAvailable(),
+    smsAvailable: isSmsAvailable(),
   };
   return view;
 }
@@ -365,6 +368,8 @@ export async function contactStepAction(request: Request, flow: BookingFlow, cli
 /** The order a public booking makes of its contact form: the payer, and the visit where the helper goes. */
 function orderOfContact(contact: BookingContact): Pick<PlaceOrderInput, "payer" | "visit" | "paymentMethod" | "discountCode"> {
   const forOther = contact.bookingFor === "other";
+  // Checked by the schema: a ticked box has a Finnish mobile number to go to. Ignored when no provider takes texts.
+  const smsPhone = contact.smsReminder === "on" && isSmsAvailable() ? finnishMobileE164(forOther ? contact.recipientPhone : contact.phone) : null;
   return {
     payer: {
       email: contact.email,
@@ -380,10 +385,12 @@ function orderOfContact(contact: BookingContact): Pick<PlaceOrderInput, "payer" 
           postalCode: contact.recipientPostalCode!,
           city: contact.recipientCity!,
           recipient: { firstName: contact.recipientFirstName!, lastName: contact.recipientLastName!, phone: contact.recipientPhone! },
+          recipientEmail: (contact as { recipientEmail?: string }).recipientEmail ?? null,
+          smsPhone,
           description: null,
           specialNotes: contact.specialNotes ?? null,
         }
-      : { address: contact.address, postalCode: contact.postalCode, city: contact.city, recipient: null, description: null, specialNotes: contact.specialNotes ?? null },
+      : { address: contact.address, postalCode: contact.postalCode, city: contact.city, recipient: null, smsPhone, description: null, specialNotes: contact.specialNotes ?? null },
     paymentMethod: contact.paymentMethod,
     discountCode: contact.discountCode ?? null,
   };

@@ -48,6 +48,13 @@ export interface Visit {
   city: string;
   /** The person the service is for, when not the payer (DESIGN.md decision 14). */
   recipient: { firstName: string; lastName: string; phone: string } | null;
+  /** The recipient's own e-mail, optional: they get a reminder of their own (issue 28 item 1). */
+  recipientEmail?: string | null;
+  /**
+   * "Muistutus tekstiviestinä" (decision 0031): the mobile number, E.164, the text reminder goes
+   * to (the recipient's, or the payer's own when booking for oneself); null when not asked for.
+   */
+  smsPhone?: string | null;
   description: string | null;
   /** 'Lisätietoja kaverille'. */
   specialNotes: string | null;
@@ -199,6 +206,8 @@ export async function placeOrder(db: DB, input: PlaceOrderInput): Promise<PlaceO
         bookingFor: visit.recipient ? "other" : "self",
         recipient: visit.recipient,
         contactPhone: visit.recipient ? null : payer.phone,
+        recipientEmail: visit.recipient ? (visit.recipientEmail ?? null) : null,
+        smsPhone: visit.smsPhone ?? null,
         startsAt: interval.startsAt,
         endsAt: interval.endsAt,
         scheduledDate: interval.scheduledDate,

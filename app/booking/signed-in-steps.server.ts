@@ -42,7 +42,10 @@ function sentValues(draft: BookingDraft, known: VisitValues, formData: FormData)
     if (typeof value === "string") values[name] = value;
   }
   // An unticked box sends nothing; the form that asks whom the visit is for also asks it.
-  if (formData.has("bookingFor")) values.saveAddress = formData.get("saveAddress") === "on" ? "on" : "";
+  if (formData.has("bookingFor")) {
+    values.saveAddress = formData.get("saveAddress") === "on" ? "on" : "";
+    values.smsReminder = formData.get("smsReminder") === "on" ? "on" : "";
+  }
   return visitValues(draft, values);
 }
 

@@ -49,6 +49,7 @@ import { checkCompleteVisit, checkTimeStepFields, type SignedInVisit } from "./v
 import { EMPTY_VISIT, type VisitErrors, type VisitValues } from "./visit-fields";
 import type { CaregiverStepView, DraftSummary, TimeStepView } from "./views";
 import { now as clockNow } from "~/services/clock.server";
+import { isSmsAvailable } from "~/services/sms/active-provider.server";
 
 // The server half of the steps every flow shares (the time step and the helper step) and the
 // checks every later step repeats (STYLE.md principle 3: every step re-validates everything before
@@ -277,6 +278,7 @@ export async function timeStepLoader(request: Request, flow: BookingFlow) {
     values,
     fieldErrors,
     savedRecipients,
+    smsAvailable: isSmsAvailable(),
   };
   const invalid = submission.durationError !== null || Object.keys(fieldErrors).length > 0;
   return data(view, { status: invalid && submission.submitted ? 400 : 200 });
@@ -290,7 +292,7 @@ function timeStepBasics(
   bands: PriceBand[],
   submission: { month: string | null; manualDuration: string; durationError: string | null },
   now: Date,
-): Omit<TimeStepView, "notice" | "values" | "fieldErrors" | "savedRecipients"> {
+): Omit<TimeStepView, "notice" | "values" | "fieldErrors" | "savedRecipients" | "smsAvailable"> {
   const selectedDate = draft.date && isSelectableDate(draft.date, now) ? draft.date : null;
   const hours = selectedDate ? availableStartHours(selectedDate, now) : [];
   const pickedHour = parseStartHour(draft.time);

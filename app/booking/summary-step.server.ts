@@ -140,6 +140,8 @@ export async function summaryStepAction(request: Request, flow: BookingFlow) {
         postalCode: visit.postalCode,
         city: visit.city,
         recipient: visit.recipient,
+        recipientEmail: visit.recipientEmail,
+        smsPhone: visit.smsPhone,
         description: visit.description,
         specialNotes: visit.specialNotes ?? null,
       },

@@ -60,6 +60,8 @@ export interface TimeStepView {
   intro?: string;
   /** "Aiemmat saajat" of the signed-in customer (empty in the public flows). */
   savedRecipients: SavedRecipientChoice[];
+  /** "Muistutus tekstiviestinä" is offered: an SMS provider (or the dev outbox) takes texts (decision 0031). */
+  smsAvailable: boolean;
 }
 
 /** What the signed-in flows' time step action answers when something is to be corrected. */
@@ -174,6 +176,8 @@ export interface ContactStepView {
   pendingOrderNumber: string | null;
   /** False when no payment provider may take money (production without Stripe): invoice only. */
   onlinePayment: boolean;
+  /** "Muistutus tekstiviestinä" is offered: an SMS provider (or the dev outbox) takes texts (decision 0031). */
+  smsAvailable: boolean;
 }
 
 /** What the result pages show of a booked order (spec 000 §2 "Payment success page"). */

@@ -1,7 +1,8 @@
 import type { ZodType } from "zod";
 import { bookingMessages } from "~/messages/booking";
 import { VISIT_FIELD_MESSAGES } from "~/messages/booking-wording";
-import { recipientFields, repeatedRecipientMissing } from "~/schemas/booking";
+import { finnishMobileE164 } from "~/domain/sms";
+import { recipientEmailField, recipientFields, repeatedRecipientMissing, smsReminderMessage } from "~/schemas/booking";
 import { completeVisitSchema, visitDetailsSchema, visitSchema, type CompleteVisit, type VisitFields } from "~/schemas/booking-visit";
 import { type Infer, z } from "~/schemas/zod";
 import type { BookingFlow } from "./flows";
@@ -37,7 +38,23 @@ function bookingForOf(values: VisitValues): "self" | "other" | null {
 
 function otherPersonSchema(flow: BookingFlow, description: boolean) {
   const descriptionFields = description ? visitDetailsSchema(VISIT_FIELD_MESSAGES[flow.wording]).shape : {};
-  return z.object({ ...recipientFields, ...descriptionFields });
+  return z.object({ ...recipientFields, recipientEmail: recipientEmailField, ...descriptionFields });
+}
+
+/**
+ * "Muistutus tekstiviestinä" (decision 0031): the mobile number (E.164) the text goes to, the
+ * recipient's or the customer's own; an error on the box when it is ticked without one.
+ */
+function checkSmsReminder(values: VisitValues, bookingFor: "self" | "other"): Check<string | null> {
+  if (values.smsReminder !== "on") return { ok: true, value: null };
+  const phone = finnishMobileE164(bookingFor === "other" ? values.recipientPhone : values.phone);
+  return phone ? { ok: true, value: phone } : { ok: false, errors: { smsReminder: smsReminderMessage(bookingFor) } };
+}
+
+/** Two checks' errors together, each field's first message kept. */
+function withSmsCheck<T>(fields: Check<T>, sms: Check<string | null>): Check<T> {
+  if (sms.ok) return fields;
+  return { ok: false, errors: { ...(fields.ok ? {} : fields.errors), ...sms.errors } };
 }
 
 /** The fields a flow's time step asks, checked. */
@@ -46,8 +63,8 @@ export function checkTimeStepFields(flow: BookingFlow, values: VisitValues): Che
   if (!flow.signedIn) return check(visitSchema(VISIT_FIELD_MESSAGES[flow.wording], asks), values);
   const bookingFor = bookingForOf(values);
   if (bookingFor === null) return { ok: false, errors: BOOKING_FOR_ERROR };
-  if (bookingFor === "other") return check(otherPersonSchema(flow, asks.description), values);
-  return check(visitSchema(VISIT_FIELD_MESSAGES[flow.wording], asks), values);
+  if (bookingFor === "other") return withSmsCheck(check(otherPersonSchema(flow, asks.description), values), checkSmsReminder(values, bookingFor));
+  return withSmsCheck(check(visitSchema(VISIT_FIELD_MESSAGES[flow.wording], asks), values), checkSmsReminder(values, bookingFor));
 }
 
 /** The portal wizard's description step, checked. */
@@ -61,18 +78,24 @@ export interface SignedInVisit extends CompleteVisit {
   recipient: { firstName: string; lastName: string; phone: string } | null;
   /** "Tallenna osoite omaksi osoitteekseni", for oneself only. */
   saveToAccount: boolean;
+  /** The recipient's own e-mail for their reminder, when given. */
+  recipientEmail: string | null;
+  /** "Muistutus tekstiviestinä": the mobile number (E.164) it goes to, or null. */
+  smsPhone: string | null;
 }
 
 /** Everything a signed-in booking needs to know of its visit before the helper step. */
 export function checkCompleteVisit(flow: BookingFlow, values: VisitValues): Check<SignedInVisit> {
   const bookingFor = bookingForOf(values);
   if (bookingFor === null) return { ok: false, errors: BOOKING_FOR_ERROR };
+  const sms = checkSmsReminder(values, bookingFor);
   if (bookingFor === "self") {
-    const own = check(completeVisitSchema(VISIT_FIELD_MESSAGES[flow.wording]), values);
-    return own.ok ? { ok: true, value: { ...own.value, recipient: null, saveToAccount: values.saveAddress === "on" } } : own;
+    const own = withSmsCheck(check(completeVisitSchema(VISIT_FIELD_MESSAGES[flow.wording]), values), sms);
+    if (!own.ok || !sms.ok) return own.ok ? { ok: false, errors: {} } : own;
+    return { ok: true, value: { ...own.value, recipient: null, saveToAccount: values.saveAddress === "on", recipientEmail: null, smsPhone: sms.value } };
   }
-  const other = check(otherPersonSchema(flow, true), values);
-  if (!other.ok) return other;
+  const other = withSmsCheck(check(otherPersonSchema(flow, true), values), sms);
+  if (!other.ok || !sms.ok) return other.ok ? { ok: false, errors: {} } : other;
   const r = other.value as Infer<ReturnType<typeof otherPersonSchema>> & { description: string; specialNotes?: string };
   return {
     ok: true,
@@ -85,6 +108,8 @@ export function checkCompleteVisit(flow: BookingFlow, values: VisitValues): Chec
       specialNotes: r.specialNotes,
       recipient: { firstName: r.recipientFirstName, lastName: r.recipientLastName, phone: r.recipientPhone },
       saveToAccount: false,
+      recipientEmail: r.recipientEmail ?? null,
+      smsPhone: sms.value,
     },
   };
 }

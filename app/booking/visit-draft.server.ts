@@ -21,9 +21,11 @@ export type VisitDetails = Omit<VisitValues, "postalCode" | "city">;
 export const VISIT_DETAIL_NAMES = [
   "bookingFor",
   ...RECIPIENT_VISIT_FIELDS,
+  "recipientEmail",
   "address",
   "phone",
   "saveAddress",
+  "smsReminder",
   "description",
   "specialNotes",
 ] as const satisfies ReadonlyArray<keyof VisitDetails>;
@@ -94,7 +96,10 @@ export async function keepVisitDetails(executor: Executor, request: Request, use
     if (typeof value === "string") next[name] = value.slice(0, STORED_LENGTH_MAX);
   }
   // An unticked box sends nothing: the form that asks it (the one that asks whom the visit is for) clears it.
-  if (formData.has("bookingFor")) next.saveAddress = formData.get("saveAddress") === "on" ? "on" : "";
+  if (formData.has("bookingFor")) {
+    next.saveAddress = formData.get("saveAddress") === "on" ? "on" : "";
+    next.smsReminder = formData.get("smsReminder") === "on" ? "on" : "";
+  }
   await drafts.deleteExpired(executor);
   return drafts.save(executor, stored?.id ?? null, next);
 }

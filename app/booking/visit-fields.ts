@@ -16,11 +16,13 @@ export const RECIPIENT_VISIT_FIELDS = [
 export const VISIT_FIELD_NAMES = [
   "bookingFor",
   ...RECIPIENT_VISIT_FIELDS,
+  "recipientEmail",
   "address",
   "postalCode",
   "city",
   "phone",
   "saveAddress",
+  "smsReminder",
   "description",
   "specialNotes",
 ] as const;
@@ -36,6 +38,8 @@ export const EMPTY_VISIT: VisitValues = {
   recipientAddress: "",
   recipientPostalCode: "",
   recipientCity: "",
+  recipientEmail: "",
+  smsReminder: "",
   postalCode: "",
   city: "",
   address: "",

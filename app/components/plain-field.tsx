@@ -31,9 +31,9 @@ export function PlainField({
   defaultValue: string;
   multiline?: boolean;
   rows?: number;
-  type?: "text" | "tel";
+  type?: "text" | "tel" | "email";
   autoComplete?: string;
-  inputMode?: "text" | "tel" | "numeric";
+  inputMode?: "text" | "tel" | "numeric" | "email";
   className?: string;
 }) {
   const hintId = `${id}-hint`;

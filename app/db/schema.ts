@@ -229,6 +229,11 @@ export interface OrdersTable {
   caregiver_accepted_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** Raised by one at each change of the visit's time (migration 0014): the calendar file's SEQUENCE. */
   visit_sequence: Generated<number>;
+  /** The recipient's own e-mail, optional, for their reminder (migration 0024). */
+  recipient_email: ColumnType<string | null, string | null | undefined, string | null>;
+  /** "Muistutus tekstiviestinä" ticked at booking, and the mobile number (E.164) it goes to (migration 0024). */
+  sms_reminder: Generated<boolean>;
+  sms_phone: ColumnType<string | null, string | null | undefined, string | null>;
   completed_at: NullableTimestamp;
   created_at: CreatedAt;
   updated_at: Timestamp;
@@ -487,6 +492,22 @@ export interface EmailsTable {
   created_at: CreatedAt;
 }
 
+export type TextMessageStatus = "queued" | "kept" | "sending" | "sent" | "failed";
+
+/** A text message (migration 0024): the shared outbox of texts, read by /dev/tekstiviestit without a provider. */
+export interface TextMessagesTable {
+  id: Generated<string>;
+  to_phone: string;
+  body: string;
+  segments: number;
+  status: Generated<TextMessageStatus>;
+  provider: string | null;
+  provider_ref: string | null;
+  error: string | null;
+  created_at: CreatedAt;
+  sent_at: NullableTimestamp;
+}
+
 /** Uploaded files (app/services/storage.server.ts): every process reaches them. */
 /** The "Hallitse varausta" link of an order (migration 0021): only the SHA-256 of its token. */
 export interface ManageLinksTable {
@@ -602,6 +623,7 @@ export interface Database {
   audit_log: AuditLogTable;
   jobs: JobsTable;
   emails: EmailsTable;
+  text_messages: TextMessagesTable;
   form_drafts: FormDraftsTable;
   stored_objects: StoredObjectsTable;
   used_challenges: UsedChallengesTable;

@@ -14,6 +14,11 @@ export interface BookingDocument {
     recipientFirstName: string | null;
     recipientLastName: string | null;
     recipientPhone: string | null;
+    /** The recipient's own e-mail, for their reminder (migration 0024). */
+    recipientEmail: string | null;
+    /** "Muistutus tekstiviestinä" and the number it goes to, E.164 (migration 0024); see smsRemindersWanted. */
+    smsReminder: boolean;
+    smsPhone: string | null;
     scheduledDate: string;
     /** Raised at each change of the visit's time: the calendar file's SEQUENCE (migration 0014). */
     visitSequence: number;

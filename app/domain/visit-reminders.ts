@@ -47,6 +47,17 @@ function eveningBeforeQuietHours(at: Date): Date {
   return evening;
 }
 
+/** How a reminder goes: an e-mail, or a text message (docs/decisions/0031). */
+export type ReminderKind = "email" | "sms";
+
+/**
+ * The mobile number (E.164) a visit's text reminders go to, or null when none is wanted. The one
+ * place that decides it: a later consent log adds its check here (docs/decisions/0031).
+ */
+export function smsRemindersWanted(order: { smsReminder: boolean; smsPhone: string | null }): string | null {
+  return order.smsReminder && order.smsPhone ? order.smsPhone : null;
+}
+
 /** Who a reminder of a visit is for. */
 export type ReminderAudience = "payer" | "recipient" | "caregiver";
 
@@ -55,7 +66,7 @@ export type ReminderAudience = "payer" | "recipient" | "caregiver";
  * and the visit's version (orders.visit_sequence). Two workers, or a booking path that queues the
  * same reminder twice, meet on it; a moved visit has a new version and so a new reminder.
  */
-export function reminderKey(input: { orderId: string; kind: "email"; audience: ReminderAudience; address: string; visitSequence: number }): string {
+export function reminderKey(input: { orderId: string; kind: ReminderKind; audience: ReminderAudience; address: string; visitSequence: number }): string {
   return `${reminderKeyPrefix(input.orderId)}${input.kind}:${input.audience}:${input.address.trim().toLowerCase()}:v${input.visitSequence}`;
 }
 

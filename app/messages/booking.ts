@@ -56,6 +56,12 @@ export const bookingMessages = {
   recipientPostalCode: "Saajan postinumeron on oltava 5 numeroa",
   recipientCityTooShort: "Saajan kaupunki liian lyhyt",
   recipientCityTooLong: "Saajan kaupunki liian pitkä",
+  recipientEmailInvalid: "Tarkista saajan sähköpostiosoite (esim. nimi@esimerkki.fi) tai jätä kenttä tyhjäksi",
+  // "Muistutus tekstiviestinä" ticked without a Finnish mobile number to send it to (decision 0031).
+  smsReminderNoMobileSelf:
+    "Tekstiviestimuistutus lähetetään suomalaiseen matkapuhelinnumeroon. Kirjoita puhelinnumeroksi matkapuhelinnumero (esim. 040 123 4567) tai poista valinta.",
+  smsReminderNoMobileOther:
+    "Tekstiviestimuistutus lähetetään saajan matkapuhelimeen. Kirjoita saajan puhelinnumeroksi suomalainen matkapuhelinnumero (esim. 040 123 4567) tai poista valinta.",
   paymentMethod: "Valitse maksutapa",
   onlinePaymentUnavailable: "Verkkomaksu ei ole juuri nyt käytössä. Valitse maksutavaksi lasku.",
   acceptTerms: "Sinun täytyy hyväksyä ehdot",

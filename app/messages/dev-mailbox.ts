@@ -16,3 +16,18 @@ export function formatByteSize(bytes: number): string {
   if (kilobytes < 1024) return `${kilobytes.toLocaleString("fi-FI", { maximumFractionDigits: 1 })} kt`;
   return `${(kilobytes / 1024).toLocaleString("fi-FI", { maximumFractionDigits: 1 })} Mt`;
 }
+
+/** By the outbox's status of a text message (TextMessageStatus of app/db/schema.ts; /dev/tekstiviestit). */
+export const TEXT_STATUS_LABELS = {
+  queued: "Jonossa",
+  sending: "Lähetetään",
+  sent: "Lähetetty",
+  kept: "Tallennettu",
+  failed: "Epäonnistui",
+} as const;
+
+/** '1 viesti (142 merkkiä)', '2 viestiä (180 merkkiä, ei GSM-7)'. */
+export function textLengthLabel(length: { segments: number; units: number; gsm7: boolean }): string {
+  const parts = length.segments === 1 ? "1 viesti" : `${length.segments} viestiä`;
+  return `${parts} (${length.units} merkkiä${length.gsm7 ? "" : ", ei GSM-7"})`;
+}

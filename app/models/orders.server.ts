@@ -150,6 +150,10 @@ export interface NewOrder {
   description?: string | null;
   /** 'Lisätietoja kaverille': door code, pets, whom to call. */
   specialNotes?: string | null;
+  /** The recipient's own e-mail for their reminder (migration 0024). */
+  recipientEmail?: string | null;
+  /** "Muistutus tekstiviestinä": the mobile number (E.164) it goes to; null or absent when not asked for. */
+  smsPhone?: string | null;
   /** A guest's invoice order that waits for its e-mail address to confirm it (app/domain/guest-orders.ts). */
   emailConfirmation?: { tokenHash: string; dueAt: Date } | null;
   // Only demo data sets these; a booking draws its number from the sequence and its time from now().
@@ -188,6 +192,9 @@ export async function insertOrder(trx: Executor, order: NewOrder): Promise<{ id:
       recipient_last_name: order.recipient?.lastName ?? null,
       recipient_phone: order.recipient?.phone ?? null,
       contact_phone: order.contactPhone ?? null,
+      recipient_email: order.recipient ? (order.recipientEmail ?? null) : null,
+      sms_reminder: Boolean(order.smsPhone),
+      sms_phone: order.smsPhone ?? null,
       starts_at: order.startsAt,
       ends_at: order.endsAt,
       scheduled_date: order.scheduledDate,

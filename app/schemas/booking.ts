@@ -1,4 +1,5 @@
 import { type Infer, z } from "./zod";
+import { finnishMobileE164 } from "~/domain/sms";
 import { bookingMessages } from "~/messages/booking";
 import { botCheckMessages } from "~/messages/bot-check";
 import { BOT_CHECK_FIELDS } from "./bot-check";
@@ -48,6 +49,17 @@ export const recipientFields = {
   recipientCity: cityField({ missing: m.recipientMissing, tooShort: m.recipientCityTooShort, tooLong: m.recipientCityTooLong }),
 };
 
+/** The recipient's own e-mail, optional in every flow: they get a reminder of their own (issue 28 item 1). */
+export const recipientEmailField = emailField({ invalid: m.recipientEmailInvalid, tooLong: m.recipientEmailInvalid }).optional();
+
+/** "Muistutus tekstiviestinä": a ticked box sends "on". */
+export const smsReminderField = z.enum(["on"]).optional();
+
+/** What a ticked "Muistutus tekstiviestinä" says without a usable mobile number. */
+export function smsReminderMessage(bookingFor: "self" | "other"): string {
+  return bookingFor === "other" ? m.smsReminderNoMobileOther : m.smsReminderNoMobileSelf;
+}
+
 export type RecipientFieldName = keyof typeof recipientFields;
 
 /** The recipient's fields in the order of the page. */
@@ -75,6 +87,7 @@ const ignoredRecipientFields = {
   recipientAddress: z.unknown().optional().transform(() => undefined),
   recipientPostalCode: z.unknown().optional().transform(() => undefined),
   recipientCity: z.unknown().optional().transform(() => undefined),
+  recipientEmail: z.unknown().optional().transform(() => undefined),
 };
 
 export const BOOKING_FOR = ["self", "other"] as const;
@@ -104,6 +117,7 @@ const baseFields = {
   paymentMethod: z.enum(PAYMENT_METHODS, { error: m.paymentMethod }),
   discountCode,
   acceptTerms: ticked(m.acceptTerms),
+  smsReminder: smsReminderField,
   [BOT_CHECK_FIELDS.altcha]: optionalToken(),
   [BOT_CHECK_FIELDS.questionToken]: optionalToken(),
   intent: optionalToken(40),
@@ -116,14 +130,22 @@ export interface BookingSchemaOptions {
 }
 
 export function bookingContactSchemaFor(options: BookingSchemaOptions) {
-  return z.object({
-    ...baseFields,
-    ...(options.bookingFor === "other" ? recipientFields : ignoredRecipientFields),
-    // 'captchaToken: required' of §5: the widget's payload or the answer to the question.
-    [BOT_CHECK_FIELDS.answer]: options.hasWidgetPayload
-      ? z.string().optional()
-      : textField(botCheckMessages.required).min(1, { error: botCheckMessages.required }).max(20, { error: botCheckMessages.failed }),
-  });
+  return z
+    .object({
+      ...baseFields,
+      ...(options.bookingFor === "other" ? { ...recipientFields, recipientEmail: recipientEmailField } : ignoredRecipientFields),
+      // 'captchaToken: required' of §5: the widget's payload or the answer to the question.
+      [BOT_CHECK_FIELDS.answer]: options.hasWidgetPayload
+        ? z.string().optional()
+        : textField(botCheckMessages.required).min(1, { error: botCheckMessages.required }).max(20, { error: botCheckMessages.failed }),
+    })
+    .superRefine((value, context) => {
+      // The text goes to the recipient's mobile, or the customer's own (decision 0031).
+      if (value.smsReminder !== "on") return;
+      const forOther = value.bookingFor === "other";
+      const phone = forOther ? (value as { recipientPhone?: string }).recipientPhone : value.phone;
+      if (!finnishMobileE164(phone)) context.addIssue({ code: "custom", path: ["smsReminder"], message: smsReminderMessage(forOther ? "other" : "self") });
+    });
 }
 
 function text(formData: FormData, key: string): string {
@@ -172,9 +194,11 @@ export const CONTACT_FIELD_NAMES = [
   "recipientAddress",
   "recipientPostalCode",
   "recipientCity",
+  "recipientEmail",
   "specialNotes",
   "paymentMethod",
   "discountCode",
+  "smsReminder",
 ] as const;
 
 export type ContactFieldName = (typeof CONTACT_FIELD_NAMES)[number];

@@ -1,6 +1,6 @@
 import type { EmailStatus } from "../db/schema";
 import { formatDateTime } from "../domain/format";
-import { isMailboxEnabled } from "../env.server";
+import { isMailboxEnabled, isTextOutboxEnabled } from "../env.server";
 import { EMAIL_STATUS_LABELS } from "../messages/dev-mailbox";
 
 /**
@@ -9,6 +9,14 @@ import { EMAIL_STATUS_LABELS } from "../messages/dev-mailbox";
  */
 export function requireMailbox() {
   if (!isMailboxEnabled()) throw new Response(null, { status: 404 });
+}
+
+/**
+ * The dev outbox of texts (/dev/tekstiviestit, decision 0031) exists only while no SMS provider is
+ * configured and never in production: anywhere else it answers 404 like the mailbox.
+ */
+export function requireTextOutbox() {
+  if (!isTextOutboxEnabled()) throw new Response(null, { status: 404 });
 }
 
 // Typed here so that a new status without its label fails the typecheck.

@@ -12,6 +12,7 @@ import { deliverEmail } from "./mailer.server";
 import { cancelExpiredUnconfirmedOrders } from "./order-email-confirmation.server";
 import { retryRescheduleRefund } from "./order-reschedule.server";
 import { expireStaleCheckouts } from "./payments/reconcile.server";
+import { deliverText } from "./sms/text-messages.server";
 import { sendVisitReminder } from "./visit-reminders.server";
 
 // Who runs each job type. Only the worker imports this module: it is the one place that knows
@@ -55,6 +56,7 @@ export const jobHandlers: { [T in JobType]: JobHandler<JobPayloads[T]> } = {
   },
   "exports.build": (payload, context) => buildDataExport(context.db, payload.exportId),
   "visits.reminder": (payload, context) => sendVisitReminder(payload, context.finishWith),
+  "sms.deliver": (payload, context) => deliverText(context.db, payload.textId, context),
 };
 
 export function handlerFor(type: string): JobHandler<unknown> | undefined {

@@ -48,7 +48,13 @@ export interface JobPayloads {
    */
   /** Builds a "Lataa tietoni" ZIP and e-mails its link (issue 29 item 2; decision 0032); a no-op once built. */
   "exports.build": { exportId: string };
-  "visits.reminder": { orderId: string; audience: "payer" | "caregiver"; address: string; visitSequence: number; startsAt: string };
+  /**
+   * `kind` "sms" (docs/decisions/0031): a text to `address`, a mobile number in E.164; "email" when
+   * absent (jobs queued before texts existed).
+   */
+  "visits.reminder": { orderId: string; kind?: "email" | "sms"; audience: "payer" | "recipient" | "caregiver"; address: string; visitSequence: number; startsAt: string };
+  /** Hands one queued text (text_messages) to the SMS provider, or keeps it for /dev/tekstiviestit (decision 0031). */
+  "sms.deliver": { textId: string };
 }
 
 export type JobType = keyof JobPayloads;

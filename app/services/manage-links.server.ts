@@ -14,6 +14,8 @@ import { renderEmail, sendEmail } from "./email.server";
 // transaction) and in the recipient's hands. Opening it (GET) only shows; the page's forms act.
 
 export const MANAGE_PATH = "/hallitse";
+/** The short form of the same link for text messages (decision 0031): /h/<token> answers a redirect to /hallitse/<token>. */
+export const SHORT_MANAGE_PATH = "/h";
 
 /** 32 bytes in base64url: 43 characters of [A-Za-z0-9_-]. Anything else is not looked up. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
@@ -31,6 +33,14 @@ export async function issueManageLink(trx: Executor, orderId: string): Promise<s
   const token = crypto.randomBytes(32).toString("base64url");
   await storeManageLinkHash(trx, orderId, hashToken(token));
   return new URL(managePath(token), env().APP_URL).toString();
+}
+
+/** The short address of a link issued by issueManageLink: the same token under /h/. */
+export function shortManageUrl(manageUrl: string): string {
+  const url = new URL(manageUrl);
+  if (!url.pathname.startsWith(`${MANAGE_PATH}/`)) throw new Error(`shortManageUrl: not a manage link: ${manageUrl}`);
+  url.pathname = `${SHORT_MANAGE_PATH}/${url.pathname.slice(MANAGE_PATH.length + 1)}`;
+  return url.toString();
 }
 
 /** The order a link opens now, or null: a malformed, wrong, revoked and expired link look alike. */

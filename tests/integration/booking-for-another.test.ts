@@ -342,3 +342,30 @@ describe("one wizard, and where a signed-in booking ends", () => {
     expect(await described()).toBe("");
   });
 });
+
+describe("'Muistutus tekstiviestinä' and the recipient's e-mail in the signed-in wizard (issue 28; decision 0031)", () => {
+  it("a landline is refused at the box; the mother's mobile (E.164) and e-mail reach the order", async () => {
+    const landline = await post(
+      timeAction,
+      "/varaa-kaveri/aika",
+      "",
+      timeForm(freshDraft(), { bookingFor: "other", ...MOTHER, recipientPhone: "09 123 4567", smsReminder: "on" }),
+      son.cookie,
+    );
+    expect(landline.status).toBe(400);
+    expect(landline.data.fieldErrors).toEqual({
+      smsReminder:
+        "Tekstiviestimuistutus lähetetään saajan matkapuhelimeen. Kirjoita saajan puhelinnumeroksi suomalainen matkapuhelinnumero (esim. 040 123 4567) tai poista valinta.",
+    });
+
+    const { draft, cookie } = await toSummary(
+      son,
+      { bookingFor: "other", ...MOTHER, recipientEmail: "aili.virtanen@example.fi", smsReminder: "on" },
+      MOTHER.recipientCity,
+      MOTHER.recipientPostalCode,
+    );
+    const booked = await book(draft, {}, cookie);
+    expect(booked.status).toBe(302);
+    expect(await orderOf(booked.location)).toMatchObject({ sms_reminder: true, sms_phone: "+358409876543", recipient_email: "aili.virtanen@example.fi" });
+  });
+});

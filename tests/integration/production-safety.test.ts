@@ -4,10 +4,12 @@ import { prepareDatabase, seedModeFor } from "~/db/prepare.server";
 import { resetEnvCache } from "~/env.server";
 import { findCredentialsByEmail } from "~/models/users.server";
 import { loader as localCheckoutLoader } from "~/routes/maksu.testi.$ref";
+import { loader as textOutboxLoader } from "~/routes/dev.tekstiviestit";
 import { action as varaaAction, loader as varaaContactLoader } from "~/routes/varaa.yhteystiedot";
 import { verifyPassword } from "~/services/password.server";
 import { CheckoutError, startCheckout } from "~/services/payments/checkout.server";
 import { isLocalProviderActive, isOnlinePaymentAvailable } from "~/services/payments/active-provider.server";
+import { isSmsAvailable } from "~/services/sms/active-provider.server";
 import { createStaffAccount } from "~/services/staff-accounts.server";
 import { answerOf } from "./support/auth";
 import { CONTEXT, dateInDays, draftQuery, getUrl, ordersOf, postUrl, seedBookingFixtures, validContact, type BookingFixtures } from "./support/booking";
@@ -100,5 +102,33 @@ describe("production without Stripe", () => {
 
   it("in development the test checkout is offered as before", () => {
     expect(isOnlinePaymentAvailable()).toBe(true);
+  });
+});
+
+describe("production without an SMS provider (decision 0031)", () => {
+  let f: BookingFixtures;
+  beforeAll(async () => {
+    f = await seedBookingFixtures();
+  });
+
+  it("hides the dev outbox of texts, offers no text reminder, and a ticked box posted anyway stores none", async () => {
+    const draft = draftQuery({ date: dateInDays(42), time: "10:00", duration: 2, service: f.serviceId, caregiver: "ei-valia" });
+    production();
+    expect(isSmsAvailable()).toBe(false);
+    const outbox = await answerOf(() => textOutboxLoader({ request: new Request("http://localhost/dev/tekstiviestit"), params: {}, context: CONTEXT }));
+    expect(outbox.status).toBe(404);
+    const view = await answerOf(() => varaaContactLoader({ request: getUrl("/varaa/yhteystiedot", draft), params: {}, context: CONTEXT }));
+    expect(view.data).toMatchObject({ smsAvailable: false });
+
+    const contact = validContact({ smsReminder: "on" });
+    const answer = await answerOf(() => varaaAction({ request: postUrl("/varaa/yhteystiedot", draft, contact), params: {}, context: CONTEXT }));
+    expect(answer.status).toBe(302);
+    expect((await ordersOf(contact.email))[0]).toMatchObject({ sms_reminder: false, sms_phone: null });
+  });
+
+  it("in development the dev outbox is there", async () => {
+    expect(isSmsAvailable()).toBe(true);
+    const outbox = await answerOf(() => textOutboxLoader({ request: new Request("http://localhost/dev/tekstiviestit"), params: {}, context: CONTEXT }));
+    expect(outbox.status).toBe(200);
   });
 });

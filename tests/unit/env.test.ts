@@ -7,6 +7,7 @@ import { env, resetEnvCache } from "~/env.server";
 const KEYS = [
   "NODE_ENV", "PORT", "SESSION_SECRET", "ALTCHA_HMAC_KEY", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET",
   "S3_BUCKET", "S3_ENDPOINT", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_FORCE_PATH_STYLE",
+  "TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM", "TWILIO_API_URL",
 ] as const;
 // process.env typed loosely: NODE_ENV is declared as a union, but these tests set anything.
 const processEnv = process.env as Record<string, string | undefined>;
@@ -87,6 +88,14 @@ describe("env() outside production", () => {
     expect(withEnv({ NODE_ENV: "test", S3_BUCKET: "kuvat", S3_ACCESS_KEY_ID: "id" })).toThrow(/S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together/);
     expect(withEnv({ NODE_ENV: "test", S3_FORCE_PATH_STYLE: "yes" })).toThrow(/S3_FORCE_PATH_STYLE:/);
     expect(withEnv({ NODE_ENV: "test", S3_ENDPOINT: "minio:9000" })).toThrow(/S3_ENDPOINT:/);
+  });
+
+  it("reads Twilio's three settings together, and refuses one without the others (decision 0031)", () => {
+    expect(withEnv({ NODE_ENV: "test" })().TWILIO_API_URL).toBe("https://api.twilio.com");
+    const twilio = withEnv({ NODE_ENV: "test", TWILIO_ACCOUNT_SID: "AC0123456789abcdef", TWILIO_AUTH_TOKEN: "secret-token", TWILIO_FROM: "Arkikaveri" })();
+    expect([twilio.TWILIO_ACCOUNT_SID, twilio.TWILIO_FROM]).toEqual(["AC0123456789abcdef", "Arkikaveri"]);
+    expect(withEnv({ NODE_ENV: "test", TWILIO_ACCOUNT_SID: "AC0123456789abcdef", TWILIO_FROM: "Arkikaveri" })).toThrow(/TWILIO_AUTH_TOKEN: .*go together/);
+    expect(withEnv({ NODE_ENV: "test", TWILIO_ACCOUNT_SID: "sk_0123456789", TWILIO_AUTH_TOKEN: "secret-token", TWILIO_FROM: "Arkikaveri" })).toThrow(/TWILIO_ACCOUNT_SID:/);
   });
 });
 

@@ -7,8 +7,9 @@ import { stepHref } from "~/booking/draft";
 import { Alert } from "~/components/alert";
 import { BotCheck } from "~/components/bot-check";
 import { ButtonLink, SubmitButton } from "~/components/button";
-import { EmailField, ErrorSummary, FormError, RadioCards, TextareaField, TextField } from "~/components/forms";
+import { CheckboxField, EmailField, ErrorSummary, FormError, RadioCards, TextareaField, TextField } from "~/components/forms";
 import { SPECIAL_NOTES_HINT, SPECIAL_NOTES_LABEL } from "~/messages/booking-steps";
+import { RECIPIENT_EMAIL_HINT, RECIPIENT_EMAIL_LABEL, SMS_REMINDER_HINT, SMS_REMINDER_LABEL } from "~/messages/text-reminders";
 import type { ContactFieldName } from "~/schemas/booking";
 import { BOOKING_INTENT } from "~/schemas/booking-intents";
 import type { BotCheckChallenge } from "~/schemas/bot-check";
@@ -121,9 +122,20 @@ export function ContactStepPage({ view, actionData }: { view: ContactStepView; a
               <TextField meta={fields.recipientAddress} label="Saajan katuosoite" autoComplete="off" className="sm:col-span-2" />
               <TextField meta={fields.recipientPostalCode} label="Saajan postinumero" autoComplete="off" inputMode="numeric" />
               <TextField meta={fields.recipientCity} label="Saajan kaupunki" autoComplete="off" />
+              <TextField
+                meta={fields.recipientEmail}
+                label={RECIPIENT_EMAIL_LABEL}
+                hint={RECIPIENT_EMAIL_HINT}
+                type="email"
+                autoComplete="off"
+                inputMode="email"
+                className="sm:col-span-2"
+              />
             </div>
           </fieldset>
         ) : null}
+
+        {view.smsAvailable ? <CheckboxField meta={fields.smsReminder} label={SMS_REMINDER_LABEL} hint={SMS_REMINDER_HINT} /> : null}
 
         <TextareaField meta={fields.specialNotes} label={SPECIAL_NOTES_LABEL} hint={SPECIAL_NOTES_HINT} rows={4} />
 

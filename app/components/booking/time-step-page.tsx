@@ -126,7 +126,7 @@ export function TimeStepPage({
               ) : null}
 
               {flow.fixedPlace ? null : flow.signedIn ? (
-                <VisitWhoFields number={++section} values={values} errors={fieldErrors} savedRecipients={view.savedRecipients} />
+                <VisitWhoFields number={++section} values={values} errors={fieldErrors} savedRecipients={view.savedRecipients} smsAvailable={view.smsAvailable} />
               ) : (
                 <VisitPlaceFields number={++section} values={values} errors={fieldErrors} address={asks.address} />
               )}

@@ -2,6 +2,7 @@ import { DRAFT_PARAM } from "~/booking/draft";
 import { SAVED_RECIPIENT_PARAM, type SavedRecipientChoice, type VisitErrors, type VisitFieldName, type VisitValues } from "~/booking/visit-fields";
 import { ErrorSummaryList, FieldError, choiceCardClass, choiceRadioClass, describedBy } from "~/components/form-parts";
 import { PlainField } from "~/components/plain-field";
+import { RECIPIENT_EMAIL_HINT, RECIPIENT_EMAIL_LABEL, SMS_REMINDER_HINT, SMS_REMINDER_LABEL } from "~/messages/text-reminders";
 
 // Where the visit is, as the booking steps ask it: the postal code and city before the helper step
 // in every flow (DESIGN.md decision 17), and the street address and phone in the signed-in wizards
@@ -109,11 +110,14 @@ export function VisitWhoFields({
   values,
   errors,
   savedRecipients,
+  smsAvailable,
 }: {
   number: number;
   values: VisitValues;
   errors: VisitErrors;
   savedRecipients: SavedRecipientChoice[];
+  /** "Muistutus tekstiviestinä" is offered (decision 0031). */
+  smsAvailable: boolean;
 }) {
   const chosen = values.bookingFor === "other" ? "other" : "self";
   const options = [
@@ -235,9 +239,55 @@ export function VisitWhoFields({
                 {...props}
               />
             ))}
+            <PlainField
+              id={visitFieldId("recipientEmail")}
+              name="recipientEmail"
+              label={RECIPIENT_EMAIL_LABEL}
+              hint={RECIPIENT_EMAIL_HINT}
+              type="email"
+              inputMode="email"
+              defaultValue={values.recipientEmail}
+              error={errors.recipientEmail}
+              autoComplete="off"
+              className="sm:col-span-2"
+            />
           </div>
         </fieldset>
       </div>
+
+      {smsAvailable ? <SmsReminderBox checked={values.smsReminder === "on"} error={errors.smsReminder} /> : null}
     </section>
+  );
+}
+
+/** "Muistutus tekstiviestinä", under both groups: the text goes to the recipient's or the customer's own mobile. */
+function SmsReminderBox({ checked, error }: { checked: boolean; error: string | undefined }) {
+  const id = visitFieldId("smsReminder");
+  return (
+    <div className="space-y-1">
+      <FieldError id={`${id}-error`}>{error}</FieldError>
+      <div className="flex items-start gap-3">
+        <span className="flex min-h-target min-w-target flex-none items-center justify-center">
+          <input
+            type="checkbox"
+            id={id}
+            name="smsReminder"
+            value="on"
+            defaultChecked={checked}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy(`${id}-hint`, error && `${id}-error`)}
+            className="h-7 w-7 cursor-pointer rounded border-2 border-gray-700 accent-brand-700"
+          />
+        </span>
+        <div className="space-y-1 pt-2">
+          <label htmlFor={id} className="cursor-pointer font-semibold text-gray-900">
+            {SMS_REMINDER_LABEL}
+          </label>
+          <p id={`${id}-hint`} className="text-gray-700">
+            {SMS_REMINDER_HINT}
+          </p>
+        </div>
+      </div>
+    </div>
   );
 }
