@@ -133,9 +133,10 @@ export async function manageAction(request: Request, token: string | undefined, 
     const thread = await findThreadOrder(db, managed.orderId);
     // The form is offered once a helper is assigned; a post without one is a stale or forged form.
     if (!thread?.caregiver) throw new Response("Lomakkeen tiedot olivat puutteelliset.", { status: 400, headers: MANAGE_HEADERS });
-    return handleMessagePost(request, formData, thread, { profileId: managed.customerProfileId, role: "customer" }, `${here}#viestit`, () =>
-      consumeManageMessage(managed.orderId, clientIp),
-    );
+    return handleMessagePost(request, formData, thread, { profileId: managed.customerProfileId, role: "customer" }, `${here}#viestit`, async () => {
+      const limit = await consumeManageMessage(managed.orderId, clientIp);
+      return limit.allowed ? null : { refused: texts.messagesTooMany(retryAfterMinutes(limit.retryAfterSeconds)), retryAfterSeconds: limit.retryAfterSeconds };
+    });
   }
   if (intent === "new-link") {
     const limit = await consumeMailRequest(managed.payerEmail, clientIp);

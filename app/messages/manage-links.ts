@@ -22,6 +22,8 @@ export const manageLinkTexts = {
   rescheduleButton: "Muuta aikaa",
   messagesHeading: "Viestit kaverille",
   messageLabel: "Viesti kaverille",
+  /** Past the limit of messages from the page (docs/decisions/0036). */
+  messagesTooMany: (minutes: number) => `Olet lähettänyt monta viestiä lyhyessä ajassa. Yritä uudelleen ${minutes} minuutin kuluttua.`,
   cancelHeading: "Peru käynti",
   cancelButton: "Vahvista peruutus",
   cancelBusy: "Perutaan…",

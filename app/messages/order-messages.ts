@@ -16,8 +16,6 @@ export const orderMessageTexts = {
   noThreads: "Sinulla ei ole vielä viestejä. Voit kirjoittaa kaverille tulevan tilauksen sivulta.",
   noThreadsCaregiver: "Sinulla ei ole vielä viestejä. Kun sinulla on tilauksia, voit kirjoittaa asiakkaalle täältä.",
   notFound: "Keskustelua ei löytynyt.",
-  /** Past the limit of messages from a "Hallitse varausta" page. */
-  tooMany: (minutes: number) => `Olet lähettänyt monta viestiä lyhyessä ajassa. Yritä uudelleen ${minutes} minuutin kuluttua.`,
 } as const;
 
 /** How the reader's own messages are signed. */

@@ -9,7 +9,6 @@ import { findThreadOfParticipant, listThreadMessages, markThreadRead, type Threa
 import { MessageSchema } from "~/schemas/order-messages";
 import { redirectWithToast } from "~/services/flash.server";
 import { postMessage, type MessageSender } from "~/services/order-messages.server";
-import { retryAfterMinutes, type LimitResult } from "~/services/rate-limit.server";
 
 // The server half of an order's thread wherever it is shown: the portal's thread page and the
 // customer's order page (by the signed-in party), and the back office's "Viestit" tab (by staff).
@@ -57,8 +56,8 @@ export async function readThreadAsParticipant(order: ThreadOrder, viewerId: stri
 /**
  * A message posted from a page showing the thread: checked with the form's schema (400 with the
  * errors and the text kept), written, and answered with a redirect back to `back` and a toast.
- * `limit`, when given, is counted for a valid message only; past it the form answers 429 with the
- * text kept and the reason at the form.
+ * `limit`, when given, is counted for a valid message only; past it (its answer says why and for
+ * how long) the form answers 429 with the text kept and the reason at the form.
  */
 export async function handleMessagePost(
   request: Request,
@@ -66,17 +65,14 @@ export async function handleMessagePost(
   order: ThreadOrder,
   sender: MessageSender,
   back: string,
-  limit?: () => Promise<LimitResult>,
+  limit?: () => Promise<{ refused: string; retryAfterSeconds: number } | null>,
 ) {
   const submission = parseWithZod(formData, { schema: MessageSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   if (limit) {
-    const allowed = await limit();
-    if (!allowed.allowed) {
-      return data(
-        { result: submission.reply({ formErrors: [orderMessageTexts.tooMany(retryAfterMinutes(allowed.retryAfterSeconds))] }) },
-        { status: 429, headers: { "Retry-After": String(allowed.retryAfterSeconds) } },
-      );
+    const over = await limit();
+    if (over) {
+      return data({ result: submission.reply({ formErrors: [over.refused] }) }, { status: 429, headers: { "Retry-After": String(over.retryAfterSeconds) } });
     }
   }
   const outcome = await postMessage(await getDb(), order, sender, submission.value.message);
