@@ -23,11 +23,16 @@ export const access = {
   cancelOrders: ["admin"],
   /** Moving a visit to another time for a phone request (a refund or an invoice may follow; docs/decisions/0020). */
   rescheduleOrders: ["admin", "support"],
+  /**
+   * Revoking an order's "Hallitse varausta" links and e-mailing the payer a new one (the payer's
+   * phone request; docs/decisions/0036): the roles that serve customers on the phone.
+   */
+  reissueManageLinks: ["admin", "support"],
   /** Sending a person their data export on their request (issue 29 item 2; docs/decisions/0032). */
   exportPersonalData: ["admin"],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
-export type BackofficeSection = Exclude<keyof typeof access, "backoffice" | "cancelOrders" | "rescheduleOrders" | "exportPersonalData">;
+export type BackofficeSection = Exclude<keyof typeof access, "backoffice" | "cancelOrders" | "rescheduleOrders" | "reissueManageLinks" | "exportPersonalData">;
 
 export interface BackofficeMenuItem {
   section: BackofficeSection;

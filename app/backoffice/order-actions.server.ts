@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { AppLoadContext } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
+import { isUuid } from "~/domain/uuid";
 import { access } from "~/auth/access";
 import { getDb } from "~/db.server";
 import { assignmentRefusal, caregiverUpdateFailed, orderChangeRefusal, orderTexts, statusUpdateFailed } from "~/messages/backoffice";
@@ -8,12 +9,13 @@ import { visitLifecycleTexts } from "~/messages/visit-lifecycle";
 import { findOrderNumber } from "~/models/backoffice-orders.server";
 import { OrderAssignmentSchema, OrderStatusChangeSchema } from "~/schemas/backoffice";
 import { redirectWithToast } from "~/services/flash.server";
+import { reissueManageLinkByStaff } from "~/services/manage-links.server";
 import { assignCaregiver } from "~/services/order-assignment.server";
 import { changeOrderStatus } from "~/services/order-status-change.server";
 import { backofficeReturnPath, badForm, requireStaffActor } from "./staff.server";
 
 // The changes staff make to an order from the list or from the order's page (spec 001 §2, §4,
-// §8): the status and the helper. Plain POST forms; each answers with a redirect back to the page
+// §8): the status and the helper, and the order's "Hallitse varausta" link sent anew. Plain POST forms; each answers with a redirect back to the page
 // it came from (filters and page kept) and the §8 toast.
 
 export async function handleOrderChange(request: Request, context: Partial<AppLoadContext> | undefined, fallback: string) {
@@ -63,6 +65,15 @@ export async function handleOrderChange(request: Request, context: Partial<AppLo
         title: orderTexts.caregiverUpdated,
         description: `${outcome.orderNumber}: ${outcome.caregiverName ?? orderTexts.noCaregiver}`,
       });
+    }
+    case "manage-link": {
+      if (!(access.reissueManageLinks as readonly string[]).includes(user.role)) {
+        return redirectWithToast(request, back, { type: "error", title: orderTexts.manageLinkNotAllowed });
+      }
+      const orderId = formData.get("orderId");
+      const sent = isUuid(orderId) ? await reissueManageLinkByStaff(db, actor, orderId) : null;
+      if (!sent) return redirectWithToast(request, back, { type: "error", title: orderChangeRefusal("order_not_found") });
+      return redirectWithToast(request, back, { type: "success", title: orderTexts.manageLinkSent(sent.payerEmail), description: sent.orderNumber });
     }
     default:
       throw badForm();

@@ -10,7 +10,9 @@ import { RESCHEDULE_REFUSALS, RESCHEDULE_TEXTS, caregiverNotFreeNotice, reschedu
 import { listOfferedCaregivers, type OfferedCaregiver, type VisitWindow } from "~/models/caregivers.server";
 import { anyoneCanDoVisit } from "~/models/matching.server";
 import { findOrderToReschedule, type OrderToReschedule } from "~/models/order-reschedule.server";
+import { requireManagedOrder } from "~/manage/manage-page.server";
 import { requireCustomerOrder } from "~/portal/customer-order.server";
+import { managePath } from "~/services/manage-links.server";
 import { now } from "~/services/clock.server";
 import { redirectWithToast } from "~/services/flash.server";
 import { currentCaregiverFree, previewReschedule, rescheduleOrder, type RescheduleActorInput } from "~/services/order-reschedule.server";
@@ -25,31 +27,36 @@ export type { RescheduleConfirmView };
 // "Muuta aikaa" (DESIGN.md decision 23, docs/decisions/0020) through the one booking engine: the
 // same time step (calendar, hours, duration, live price) and helper step as a booking, in a flow
 // of three steps whose service and place are the order's own. The customer's pages are under
-// /portal/orders/<n>/muuta-aika, staff's under /backoffice/orders/<n>/muuta-aika; both check on
-// every step who may move this order until when (app/domain/reschedule.ts), and the service
-// checks it again on the locked row. The last step shows the new price and what happens with the
-// money before its POST moves anything.
+// /portal/orders/<n>/muuta-aika, staff's under /backoffice/orders/<n>/muuta-aika, and the holder
+// of a "Hallitse varausta" link's under /hallitse/<token>/muuta-aika (issue 28 item 3: the
+// customer's own rules, without signing in; docs/decisions/0036). Each checks on every step who
+// may move this order until when (app/domain/reschedule.ts), and the service checks it again on
+// the locked row. The last step shows the new price and what happens with the money before its
+// POST moves anything.
 
-export type RescheduleSide = RescheduleActor;
+/** Where the move is made: the portal, the back office, or a manage link (the customer's rules). */
+export type RescheduleSide = RescheduleActor | "manage";
+
+/** Whose rule a side follows: the link's holder moves the visit as its customer would. */
+function ruleActor(side: RescheduleSide): RescheduleActor {
+  return side === "staff" ? "staff" : "customer";
+}
 
 /** The order's visit sequence as the confirm form carries it: a second, stale confirmation is refused. */
 export const VERSION_FIELD = "versio";
 /** The new total in cents the confirm page showed: a move whose price changed meanwhile is refused (issue 30). */
 export const SHOWN_TOTAL_FIELD = "hinta";
 
-function basePath(side: RescheduleSide, orderNumber: string): string {
-  const encoded = encodeURIComponent(orderNumber);
-  return side === "customer" ? `/portal/orders/${encoded}/muuta-aika` : `/backoffice/orders/${encoded}/muuta-aika`;
-}
-
-export function orderPagePath(side: RescheduleSide, orderNumber: string): string {
-  const encoded = encodeURIComponent(orderNumber);
+/** The page of the order the move starts from and returns to; `key` is the order number, or the manage link's token. */
+function orderPagePath(side: RescheduleSide, key: string): string {
+  const encoded = encodeURIComponent(key);
+  if (side === "manage") return managePath(key);
   return side === "customer" ? `/portal/orders/${encoded}` : `/backoffice/orders/${encoded}`;
 }
 
-/** The steps of moving one order; its addresses carry the order number. */
-export function rescheduleFlow(side: RescheduleSide, orderNumber: string): BookingFlow {
-  const base = basePath(side, orderNumber);
+/** The steps of moving one order; its addresses carry the order number (or the manage link's token). */
+function rescheduleFlow(side: RescheduleSide, key: string): BookingFlow {
+  const base = `${orderPagePath(side, key)}/muuta-aika`;
   return {
     id: "muuta-aika",
     steps: ["time", "caregiver", "summary"],
@@ -58,7 +65,8 @@ export function rescheduleFlow(side: RescheduleSide, orderNumber: string): Booki
     showStepCounter: true,
     // Date, time and duration only, nothing personal: the time step is a GET form as in the public flows.
     signedIn: false,
-    inPortal: true,
+    // The portal's and the back office's own frames; a manage link's holder has neither.
+    inPortal: side !== "manage",
     timeStepAsks: { service: false, address: false, description: false },
     fixedPlace: true,
     wording: "portal",
@@ -69,14 +77,16 @@ export function rescheduleFlow(side: RescheduleSide, orderNumber: string): Booki
 interface Reschedulable {
   order: OrderToReschedule;
   flow: BookingFlow;
+  /** The order's page on this side (where the move returns). */
+  home: string;
   actor: RescheduleActorInput;
   db: DB;
 }
 
 /**
  * The order of the address, if this person may move it now: the customer their own order (anyone
- * else gets the order page's 404), staff with the role; a refusal sends them to the order page
- * saying why.
+ * else gets the order page's 404), the holder of a live manage link its order (anything else is
+ * the link's bare 404), staff with the role; a refusal sends them to the order page saying why.
  */
 async function requireReschedulable(
   request: Request,
@@ -86,26 +96,36 @@ async function requireReschedulable(
 ): Promise<Reschedulable> {
   let actor: RescheduleActorInput;
   let number: string;
-  if (side === "customer") {
+  let key: string;
+  if (side === "manage") {
+    // `orderNumber` is the link's token here: the link is the permission.
+    const managed = await requireManagedOrder(orderNumber, context?.clientIp);
+    actor = { kind: "customer", profileId: managed.customerProfileId, audit: { id: managed.customerProfileId, ip: context?.clientIp ?? null } };
+    number = managed.orderNumber;
+    key = orderNumber!;
+  } else if (side === "customer") {
     const { user, order } = await requireCustomerOrder(request, orderNumber);
     actor = { kind: "customer", profileId: user.id, audit: { id: user.id, ip: context?.clientIp ?? null } };
     number = order.orderNumber;
+    key = number;
   } else {
     const { actor: audit } = await requireStaffActor(request, context, access.rescheduleOrders);
     actor = { kind: "staff", audit };
     number = orderNumber ?? "";
+    key = number;
   }
   const db = await getDb();
   const order = await findOrderToReschedule(db, number);
   if (!order) throw new Response(RESCHEDULE_REFUSALS.not_found, { status: 404 });
   // The order pages decide whether to offer "Muuta aikaa" by the server's one clock (decision 0018): so does this.
-  const refusal = rescheduleRefusal(order, side, now());
-  if (refusal) throw await refuse(request, side, order.orderNumber, refusal);
-  return { order, flow: rescheduleFlow(side, order.orderNumber), actor, db };
+  const home = orderPagePath(side, key);
+  const refusal = rescheduleRefusal(order, ruleActor(side), now());
+  if (refusal) throw await refuse(request, home, refusal);
+  return { order, flow: rescheduleFlow(side, key), home, actor, db };
 }
 
-function refuse(request: Request, side: RescheduleSide, orderNumber: string, reason: RescheduleRefusalReason) {
-  return redirectWithToast(request, orderPagePath(side, orderNumber), { type: "error", title: RESCHEDULE_REFUSALS[reason] });
+function refuse(request: Request, home: string, reason: RescheduleRefusalReason) {
+  return redirectWithToast(request, home, { type: "error", title: RESCHEDULE_REFUSALS[reason] });
 }
 
 /** The draft with the order's service and place, which the move does not change. */
@@ -141,7 +161,7 @@ export async function rescheduleTimeLoader(request: Request, side: RescheduleSid
 function introOf(order: OrderToReschedule, side: RescheduleSide): string {
   const now = `${RESCHEDULE_TEXTS.oldTime}: ${formatWeekdayDate(order.startsAt)} ${formatTimeRange(order.startsAt, order.endsAt)}.`;
   const until =
-    side === "customer"
+    side !== "staff"
       ? ` Voit muuttaa aikaa maksutta ${formatDateTime(rescheduleDeadline(order.startsAt, "customer"))} asti.`
       : " Henkilökunta voi muuttaa aikaa käynnin alkuun asti.";
   return `Tilaus ${order.orderNumber}, ${order.serviceName}. ${now}${until}`;
@@ -206,6 +226,7 @@ export async function rescheduleCaregiverLoader(request: Request, side: Reschedu
 async function confirmView(
   db: DB,
   side: RescheduleSide,
+  home: string,
   order: OrderToReschedule,
   flow: BookingFlow,
   draft: BookingDraft,
@@ -219,7 +240,7 @@ async function confirmView(
   return {
     flow,
     draft,
-    orderPath: orderPagePath(side, order.orderNumber),
+    orderPath: home,
     version: order.visitSequence,
     shownTotalCents: preview.amounts.totalPriceCents,
     rows: [
@@ -249,8 +270,8 @@ async function requireConfirmStep(request: Request, side: RescheduleSide, orderN
 }
 
 export async function rescheduleConfirmLoader(request: Request, side: RescheduleSide, orderNumber: string | undefined, context?: Partial<AppLoadContext>) {
-  const { order, flow, db, draft, time, caregiver } = await requireConfirmStep(request, side, orderNumber, new URL(request.url).searchParams, context);
-  return confirmView(db, side, order, flow, draft, time, caregiver, null);
+  const { order, flow, home, db, draft, time, caregiver } = await requireConfirmStep(request, side, orderNumber, new URL(request.url).searchParams, context);
+  return confirmView(db, side, home, order, flow, draft, time, caregiver, null);
 }
 
 /** 'Vahvista uusi aika': the move, then back to the order page with what happened. */
@@ -258,7 +279,7 @@ export async function rescheduleConfirmAction(request: Request, side: Reschedule
   const formData = await request.formData();
   const params = new URLSearchParams();
   for (const [name, value] of formData) if (typeof value === "string") params.append(name, value);
-  const { order, flow, db, draft, time, caregiver, actor } = await requireConfirmStep(request, side, orderNumber, params, context);
+  const { order, flow, home, db, draft, time, caregiver, actor } = await requireConfirmStep(request, side, orderNumber, params, context);
   const version = Number(formData.get(VERSION_FIELD));
   const outcome = await rescheduleOrder(db, actor, {
     orderId: order.id,
@@ -268,9 +289,9 @@ export async function rescheduleConfirmAction(request: Request, side: Reschedule
     shownTotalCents: readShownTotalCents(formData),
   }, now());
   if (outcome.ok) {
-    const title = side === "customer" ? RESCHEDULE_TEXTS.done : RESCHEDULE_TEXTS.doneStaff;
-    const description = side === "customer" ? RESCHEDULE_TEXTS.doneDetail : undefined;
-    throw await redirectWithToast(request, orderPagePath(side, order.orderNumber), { type: "success", title, ...(description ? { description } : {}) });
+    const title = side === "staff" ? RESCHEDULE_TEXTS.doneStaff : RESCHEDULE_TEXTS.done;
+    const description = side === "staff" ? undefined : RESCHEDULE_TEXTS.doneDetail;
+    throw await redirectWithToast(request, home, { type: "success", title, ...(description ? { description } : {}) });
   }
   if (outcome.reason === "caregiver_busy") {
     // Someone took the helper's time a moment ago: choose again from who is free now.
@@ -278,7 +299,7 @@ export async function rescheduleConfirmAction(request: Request, side: Reschedule
   }
   // A changed price: the page comes back with the new price (read again) and asks to confirm again.
   const message = outcome.reason === "price_changed" ? reschedulePriceChangedMessage(outcome.totalCents) : RESCHEDULE_REFUSALS[outcome.reason];
-  const view = await confirmView(db, side, order, flow, draft, time, caregiver, message);
+  const view = await confirmView(db, side, home, order, flow, draft, time, caregiver, message);
   return data(view, { status: 409 });
 }
 

@@ -74,7 +74,8 @@ export async function paymentSuccessLoader(request: Request, options: { signedIn
             receipt.emailConfirmationDueAt && receipt.status === "pending" ? formatDateTime(receipt.emailConfirmationDueAt) : null,
           place: receipt.place,
           recipientName: receipt.bookingFor === "other" ? receipt.recipientName : null,
-          ...(await receiptContact(db, receipt)),
+          // The portal's success page is its signed-in owner's; the public pages a guest's (issue 28 item 6).
+          ...(await receiptContact(db, receipt, (await isSignedInOwner(request, receipt)) ? "account" : "guest")),
         };
       }
     } catch (error) {
@@ -148,10 +149,9 @@ export async function paymentCancelledLoader(
 }
 
 /** What happens next, and customer service to link where it is mentioned. */
-async function receiptContact(db: DB, receipt: OrderReceipt) {
+async function receiptContact(db: DB, receipt: OrderReceipt, reader: "guest" | "account") {
   const contact = await getContactInfo(db);
-  // The result pages are the booking browser's (a signed-in owner is sent to the portal's): a guest's words.
-  return { nextSteps: nextSteps({ ...receipt, reader: "guest" }, contact, clockNow()), contact: { phone: contact.phone, email: contact.email } };
+  return { nextSteps: nextSteps({ ...receipt, reader }, contact, clockNow()), contact: { phone: contact.phone, email: contact.email } };
 }
 
 export async function thankYouLoader() {

@@ -13,6 +13,7 @@ export const AUDIT_ACTIONS = [
   "order.assign",
   "order.cancel",
   "order.reschedule",
+  "order.manage_link_reissue",
   "order.caregiver_accept",
   "order.caregiver_reject",
   "order.caregiver_start",

@@ -1,4 +1,4 @@
-import { data } from "@remix-run/node";
+import { data, type HeadersFunction } from "@remix-run/node";
 import { getOptionalUser } from "~/auth/guards.server";
 import { icsDownload, pdfDownload, type InvoiceOwner } from "~/booking/invoice-download.server";
 import { getDb, type Executor } from "~/db.server";
@@ -7,22 +7,34 @@ import { findInvoiceOwnerByOrderNumber, getBookingDocument } from "~/models/book
 import type { ManagedOrder } from "~/models/manage-links.server";
 import { findOrderDetailById } from "~/models/portal-orders.server";
 import { getContactInfo } from "~/models/settings.server";
+import { canWriteToThread } from "~/domain/order-messages";
+import { threadAudience } from "~/messages/order-messages";
+import { findThreadOrder, listThreadMessages } from "~/models/order-messages.server";
 import { cancelAsCustomer, customerCancellation, customerOrderPath, customerOrderView } from "~/portal/customer-order.server";
+import { handleMessagePost, MESSAGE_FORM_CONSTRAINT, messageViews } from "~/portal/messages.server";
 import { bookingIcs } from "~/services/booking-emails.server";
 import { now as clockNow } from "~/services/clock.server";
 import { redirectWithToast } from "~/services/flash.server";
 import { managePath, openManageLink, sendNewManageLink } from "~/services/manage-links.server";
-import { consumeMailRequest, countManageLinkMiss, manageLinkLimitReached, retryAfterMinutes } from "~/services/rate-limit.server";
+import { consumeMailRequest, consumeManageMessage, countManageLinkMiss, manageLinkLimitReached, retryAfterMinutes } from "~/services/rate-limit.server";
 
 // The server half of /hallitse/:token, the "Hallitse varausta" page (issue 28 item 3;
 // docs/decisions/0030), and of its downloads. The link is the permission: a wrong, revoked,
 // expired or malformed token is the same bare 404, and each such miss counts against the client's
 // limit (a valid link's GET writes nothing: mail scanners open links). Forms post to the same
-// address and act: cancel (the portal's cancellation, the rule and the fee shown first) and
-// "Lähetä uusi linkki".
+// address and act: cancel (the portal's cancellation, the rule and the fee shown first), a
+// message to the helper (the portal's thread, docs/decisions/0036) and "Lähetä uusi linkki";
+// "Muuta aikaa" is the portal's three steps under /hallitse/<token>/muuta-aika.
 
 /** What every answer of a manage address carries: no referrer leaves it, no search engine keeps it. */
 export const MANAGE_HEADERS = { "Referrer-Policy": "no-referrer", "X-Robots-Tag": "noindex, nofollow", "Cache-Control": "private, no-store" } as const;
+
+/** A manage route's `headers` export: the page and its error answers alike carry MANAGE_HEADERS. */
+export const manageRouteHeaders: HeadersFunction = ({ loaderHeaders, errorHeaders }) => {
+  const headers = new Headers(errorHeaders ?? loaderHeaders);
+  for (const [name, value] of Object.entries(MANAGE_HEADERS)) headers.set(name, value);
+  return headers;
+};
 
 function notFound(): Response {
   return new Response(texts.notFound, { status: 404, statusText: "Not Found", headers: MANAGE_HEADERS });
@@ -56,6 +68,8 @@ export async function manageLoader(request: Request, token: string | undefined, 
   const user = await getOptionalUser(request);
   const contact = await getContactInfo(db);
   const here = managePath(token!);
+  // The thread once a helper is assigned: read here without marking it read (a GET writes nothing).
+  const messages = detail.caregiver ? messageViews(await listThreadMessages(db, managed.orderId), managed.customerProfileId, "portal") : null;
   return data(
     {
       here,
@@ -84,6 +98,12 @@ export async function manageLoader(request: Request, token: string | undefined, 
         ? { feeCents: cancellation.feeCents, rule: cancellation.rule, money: cancellation.money, notice: texts.cancelNotice(view.caregiver?.name ?? null) }
         : null,
       cancelled: cancellation.cancelled,
+      // The portal's rule and words: the customer until their deadline, then staff by phone.
+      rescheduleHref: view.rescheduleHref ? `${here}/muuta-aika` : null,
+      rescheduleHint: view.rescheduleHint,
+      thread: messages
+        ? { messages, writable: canWriteToThread(detail.status), note: threadAudience(view.caregiver?.name.split(" ")[0] ?? null), constraint: MESSAGE_FORM_CONSTRAINT }
+        : null,
       // For a signed-in owner the same page links into the portal.
       portalHref: user?.id === managed.customerProfileId && managed.inPortal ? customerOrderPath(managed.orderNumber) : null,
       contact: { phone: contact.phone, email: contact.email },
@@ -92,7 +112,7 @@ export async function manageLoader(request: Request, token: string | undefined, 
   );
 }
 
-export async function manageAction(request: Request, token: string | undefined, clientIp: string | null | undefined): Promise<Response> {
+export async function manageAction(request: Request, token: string | undefined, clientIp: string | null | undefined) {
   const managed = await requireManagedOrder(token, clientIp);
   const formData = await request.formData();
   const intent = formData.get("intent");
@@ -106,6 +126,16 @@ export async function manageAction(request: Request, token: string | undefined, 
       here,
       back: here,
       alreadyCancelled: texts.alreadyCancelled,
+    });
+  }
+  if (intent === "message") {
+    const db = await getDb();
+    const thread = await findThreadOrder(db, managed.orderId);
+    // The form is offered once a helper is assigned; a post without one is a stale or forged form.
+    if (!thread?.caregiver) throw new Response("Lomakkeen tiedot olivat puutteelliset.", { status: 400, headers: MANAGE_HEADERS });
+    return handleMessagePost(request, formData, thread, { profileId: managed.customerProfileId, role: "customer" }, `${here}#viestit`, async () => {
+      const limit = await consumeManageMessage(managed.orderId, clientIp);
+      return limit.allowed ? null : { refused: texts.messagesTooMany(retryAfterMinutes(limit.retryAfterSeconds)), retryAfterSeconds: limit.retryAfterSeconds };
     });
   }
   if (intent === "new-link") {

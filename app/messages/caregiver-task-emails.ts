@@ -5,6 +5,7 @@
 import type { BookingDocument } from "../domain/booking-document";
 import type { EmailContent } from "../domain/email-content";
 import { formatTimeRange, formatWeekdayDate } from "../domain/format";
+import { manageLinkTexts } from "./manage-links";
 import { NOTIFICATIONS } from "./portal";
 
 /** A helper whose name is gone, in the notices and e-mails of their actions. */
@@ -26,7 +27,16 @@ function greeting(booking: BookingDocument): string {
 
 export function acceptedEmailContent(
   booking: BookingDocument,
-  { caregiverName, contact, orderUrl }: { caregiverName: string; contact: Contact; orderUrl: string },
+  {
+    caregiverName,
+    contact,
+    orderLink,
+  }: {
+    caregiverName: string;
+    contact: Contact;
+    /** The order in an account holder's portal, or a guest's "Hallitse varausta" page (issue 28 item 6). */
+    orderLink: { url: string; inPortal: boolean };
+  },
 ): { subject: string; content: EmailContent } {
   const { order } = booking;
   return {
@@ -40,7 +50,7 @@ export function acceptedEmailContent(
         [`Palvelu: ${booking.serviceName}`, `Aika: ${whenOf(booking)}`, `Osoite: ${order.address}, ${order.postalCode} ${order.city}`].join("\n"),
         `Kysyttävää? Vastaamme mielellämme: ${contact.email}, puh. ${contact.phone}.`,
       ],
-      button: { label: "Katso tilaus", url: orderUrl },
+      button: { label: orderLink.inPortal ? "Katso tilaus" : manageLinkTexts.linkLabel, url: orderLink.url },
     },
   };
 }

@@ -7,7 +7,7 @@ export const manageLinkTexts = {
   linkLabel: "Hallitse varausta",
   /** Said beside the link in an e-mail: what it does and that it needs no account. */
   linkHelp:
-    "Hallitse varausta -linkistä näet varauksesi, lataat kalenterimerkinnän ja voit perua käynnin ilman kirjautumista. Älä välitä linkkiä muille: sillä pääsee varaukseesi.",
+    "Hallitse varausta -linkistä näet varauksesi, lataat kalenterimerkinnän, voit muuttaa aikaa, kirjoittaa kaverille tai perua käynnin ilman kirjautumista. Älä välitä linkkiä muille: sillä pääsee varaukseesi.",
   pageTitle: (orderNumber: string) => `Varaus ${orderNumber} – Arkikaveri`,
   heading: (orderNumber: string) => `Varauksesi ${orderNumber}`,
   intro: "Tällä sivulla näet varauksesi tiedot ilman kirjautumista. Sivun osoite on henkilökohtainen: älä jaa sitä muille.",
@@ -18,6 +18,12 @@ export const manageLinkTexts = {
   invoice: (invoiceNumber: number) => `Lataa lasku ${invoiceNumber} (PDF)`,
   receipt: "Lataa kuitti (PDF)",
   creditNote: (creditNoteNumber: number) => `Lataa hyvityslasku ${creditNoteNumber} (PDF)`,
+  rescheduleHeading: "Muuta aikaa",
+  rescheduleButton: "Muuta aikaa",
+  messagesHeading: "Viestit kaverille",
+  messageLabel: "Viesti kaverille",
+  /** Past the limit of messages from the page (docs/decisions/0036). */
+  messagesTooMany: (minutes: number) => `Olet lähettänyt monta viestiä lyhyessä ajassa. Yritä uudelleen ${minutes} minuutin kuluttua.`,
   cancelHeading: "Peru käynti",
   cancelButton: "Vahvista peruutus",
   cancelBusy: "Perutaan…",
@@ -37,7 +43,7 @@ export const manageLinkTexts = {
   /** The e-mail of a link sent on request. */
   emailSubject: (orderNumber: string) => `Uusi linkki varaukseesi ${orderNumber} – Arkikaveri`,
   emailIntro: (orderNumber: string) =>
-    `Pyysit uuden linkin varaukseesi ${orderNumber}. Aiempi linkki ei enää toimi. Tästä linkistä näet varauksesi ja voit perua käynnin ilman kirjautumista.`,
+    `Pyysit uuden linkin varaukseesi ${orderNumber}. Aiempi linkki ei enää toimi. Tästä linkistä näet varauksesi ja voit muuttaa aikaa tai perua käynnin ilman kirjautumista.`,
   emailNotYou: "Jos et pyytänyt uutta linkkiä, ota yhteyttä asiakaspalveluun. Älä välitä linkkiä muille: sillä pääsee varaukseesi.",
 } as const;
 

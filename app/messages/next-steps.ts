@@ -32,6 +32,8 @@ export interface NextSteps {
   contact: string;
   cancellation: string;
   howToCancel: string;
+  /** A guest's offer of an account, apart from how to manage this visit; null for an account holder. */
+  accountOffer: string | null;
 }
 
 function when(value: Date): string {
@@ -55,5 +57,10 @@ export function nextSteps(order: NextStepsOrder, contact: NextStepsContact, now:
         ? "Voit katsoa ja perua varauksen itse ilman kirjautumista vahvistusviestin Hallitse varausta -linkistä."
         : "Voit perua varauksen itse omalla sivullasi kohdassa Tilaukset tai vahvistusviestin Hallitse varausta -linkistä."
     } Muuta tai peru varausta myös soittamalla asiakaspalveluun ${contact.phone} tai kirjoittamalla osoitteeseen ${contact.email}. Kerro tilausnumero ${order.orderNumber}.`,
+    // Worded so that it holds whether or not the address already has an account (decision 0025).
+    accountOffer:
+      order.reader === "guest"
+        ? "Oma sivu on vapaaehtoinen: vahvistusviestissä kerromme, miten saat varauksesi omalle sivullesi, jossa näet kaikki varauksesi ja laskusi yhdessä paikassa."
+        : null,
   };
 }

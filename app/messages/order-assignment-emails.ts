@@ -5,6 +5,7 @@
 import type { BookingDocument } from "../domain/booking-document";
 import type { EmailContent } from "../domain/email-content";
 import { formatHours, formatTimeRange, formatWeekdayDate } from "../domain/format";
+import { manageLinkTexts } from "./manage-links";
 
 interface Contact {
   email: string;
@@ -86,7 +87,10 @@ export function removedCaregiverEmail(booking: BookingDocument, { caregiverName,
 }
 
 /** The customer learns who is coming (an 'Ei väliä' order gets its helper, or the helper changes). */
-export function customerCaregiverEmail(booking: BookingDocument, { caregiverName, contact }: { caregiverName: string; contact: Contact }): { subject: string; content: EmailContent } {
+export function customerCaregiverEmail(
+  booking: BookingDocument,
+  { caregiverName, contact, manageUrl }: { caregiverName: string; contact: Contact; /** The e-mail's own "Hallitse varausta" link (decision 0030). */ manageUrl: string },
+): { subject: string; content: EmailContent } {
   const { order } = booking;
   return {
     subject: `Kaverisi tilaukseen ${order.orderNumber} – Arkikaveri`,
@@ -99,6 +103,8 @@ export function customerCaregiverEmail(booking: BookingDocument, { caregiverName
         "Kaverisi on sinuun yhteydessä ennen käyntiä.",
         `Kysyttävää? Vastaamme mielellämme: ${contact.email}, puh. ${contact.phone}. Kerro tilausnumero ${order.orderNumber}.`,
       ],
+      button: { label: manageLinkTexts.linkLabel, url: manageUrl },
+      afterButton: [manageLinkTexts.linkHelp],
     },
   };
 }

@@ -120,6 +120,8 @@ export function rescheduleEmails(
     contact: { email: string; phone: string };
     /** A "Hallitse varausta" link of this e-mail's own (earlier e-mails' links keep working). */
     manageUrl: string;
+    /** The order in the portal, for an account holder (issue 28 item 6); null for a guest. */
+    orderUrl: string | null;
   },
 ): { customer: Email; sameCaregiver: (name: string) => Email; removedCaregiver: (name: string) => Email } {
   const help = `Kysyttävää? Vastaamme mielellämme: ${input.contact.email}, puh. ${input.contact.phone}.`;
@@ -138,6 +140,7 @@ export function rescheduleEmails(
         ],
         button: { label: manageLinkTexts.linkLabel, url: input.manageUrl },
         afterButton: [manageLinkTexts.linkHelp, help],
+        ...(input.orderUrl ? { links: [{ text: "Kirjautuneena näet kaikki tilauksesi omalla sivullasi.", label: "Avaa tilauksesi", url: input.orderUrl }] } : {}),
       },
     },
     sameCaregiver: (name) => ({

@@ -29,18 +29,31 @@ export interface ManagedOrder {
   inPortal: boolean;
 }
 
-/** The order a live, unexpired link's hash opens, or null (wrong, revoked, expired alike). */
-export async function findOrderByManageLinkHash(executor: Executor, tokenHash: string, now: Date): Promise<ManagedOrder | null> {
-  const row = await executor
-    .selectFrom("manage_links as ml")
-    .innerJoin("orders as o", "o.id", "ml.order_id")
+function managedOrderQuery(executor: Executor) {
+  return executor
+    .selectFrom("orders as o")
     .innerJoin("customers as c", "c.id", "o.customer_id")
     .innerJoin("profiles as p", "p.id", "c.profile_id")
-    .select(["o.id", "o.order_number", "p.id as profile_id", "p.email", "o.claimed", sql<boolean>`p.password_hash is not null`.as("has_password")])
+    .select(["o.id", "o.order_number", "p.id as profile_id", "p.email", "o.claimed", sql<boolean>`p.password_hash is not null`.as("has_password")]);
+}
+
+/** The order a live, unexpired link's hash opens, or null (wrong, revoked, expired alike). */
+export async function findOrderByManageLinkHash(executor: Executor, tokenHash: string, now: Date): Promise<ManagedOrder | null> {
+  const row = await managedOrderQuery(executor)
+    .innerJoin("manage_links as ml", "ml.order_id", "o.id")
     .where("ml.token_hash", "=", tokenHash)
     .where(sql<boolean>`o.ends_at + make_interval(days => ${MANAGE_LINK_DAYS_AFTER_VISIT}) > ${now}`)
     .executeTakeFirst();
-  if (!row) return null;
+  return row ? toManagedOrder(row) : null;
+}
+
+/** The order as its links see it, by id (staff's reissue, the e-mails that choose the link a reader can open). */
+export async function findManagedOrderById(executor: Executor, orderId: string): Promise<ManagedOrder | null> {
+  const row = await managedOrderQuery(executor).where("o.id", "=", orderId).executeTakeFirst();
+  return row ? toManagedOrder(row) : null;
+}
+
+function toManagedOrder(row: { id: string; order_number: string; profile_id: string; email: string; claimed: boolean; has_password: boolean }): ManagedOrder {
   return {
     orderId: row.id,
     orderNumber: row.order_number,

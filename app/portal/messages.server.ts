@@ -56,10 +56,25 @@ export async function readThreadAsParticipant(order: ThreadOrder, viewerId: stri
 /**
  * A message posted from a page showing the thread: checked with the form's schema (400 with the
  * errors and the text kept), written, and answered with a redirect back to `back` and a toast.
+ * `limit`, when given, is counted for a valid message only; past it (its answer says why and for
+ * how long) the form answers 429 with the text kept and the reason at the form.
  */
-export async function handleMessagePost(request: Request, formData: FormData, order: ThreadOrder, sender: MessageSender, back: string) {
+export async function handleMessagePost(
+  request: Request,
+  formData: FormData,
+  order: ThreadOrder,
+  sender: MessageSender,
+  back: string,
+  limit?: () => Promise<{ refused: string; retryAfterSeconds: number } | null>,
+) {
   const submission = parseWithZod(formData, { schema: MessageSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  if (limit) {
+    const over = await limit();
+    if (over) {
+      return data({ result: submission.reply({ formErrors: [over.refused] }) }, { status: 429, headers: { "Retry-After": String(over.retryAfterSeconds) } });
+    }
+  }
   const outcome = await postMessage(await getDb(), order, sender, submission.value.message);
   if (!outcome.ok) {
     return data({ result: submission.reply({ formErrors: [orderMessageTexts.closed] }) }, { status: 409 });

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { access } from "~/auth/access";
 import { requireRole } from "~/auth/guards.server";
 import { handleOrderChange } from "~/backoffice/order-actions.server";
@@ -9,7 +9,7 @@ import { Alert } from "~/components/alert";
 import { CaregiverForm, StatusForm } from "~/components/backoffice/order-controls";
 import { CaregiverStatusBadge, CustomerStatusBadge } from "~/components/backoffice/status-badges";
 import { Facts, Section, inlineLinkClass } from "~/components/backoffice/ui";
-import { ButtonLink } from "~/components/button";
+import { ButtonLink, SubmitButton } from "~/components/button";
 import { getDb } from "~/db.server";
 import type { StaffRole } from "~/db/schema";
 import { formatHours, formatTimeRange, formatWeekdayDate } from "~/domain/format";
@@ -90,6 +90,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     statusOptions: statusOptions(user.role, { ...order, caregiverId: order.caregiver?.id ?? null }, now()),
     rescheduleHref:
       canReschedule(order, "staff", now()) && may(user.role, access.rescheduleOrders) ? `${here}/muuta-aika` : null,
+    // Revoking the order's links and mailing the payer a new one (docs/decisions/0036).
+    manageLink: may(user.role, access.reissueManageLinks),
     cancelHref:
       canStaffCancel(order.status) && may(user.role, access.cancelOrders)
         ? `${here}/peruuta?${new URLSearchParams({ takaisin: `${here}${search}` })}`
@@ -102,7 +104,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function OrderBasicsTab() {
-  const { order, here, canAssign, caregiverOptions, noFreeCaregivers, statusOptions, cancelHref, rescheduleHref } = useLoaderData<typeof loader>();
+  const { order, here, canAssign, caregiverOptions, noFreeCaregivers, statusOptions, cancelHref, rescheduleHref, manageLink } = useLoaderData<typeof loader>();
   return (
     <div className="space-y-6">
       <Section title="Tila ja kaveri" id="changes-heading" actions={
@@ -174,6 +176,20 @@ export default function OrderBasicsTab() {
       <Section title="Käynti" id="visit-heading">
         <Facts items={order.visit} />
       </Section>
+
+      {manageLink ? (
+        <Section title={orderTexts.manageLinkHeading} id="manage-link-heading">
+          <Form method="post" className="space-y-3">
+            <input type="hidden" name="intent" value="manage-link" />
+            <input type="hidden" name="orderId" value={order.id} />
+            <input type="hidden" name="returnTo" value={here} />
+            <p>{orderTexts.manageLinkText}</p>
+            <SubmitButton variant="secondary" busyLabel="Lähetetään…">
+              {orderTexts.manageLinkButton}
+            </SubmitButton>
+          </Form>
+        </Section>
+      ) : null}
     </div>
   );
 }

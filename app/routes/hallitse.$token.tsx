@@ -1,19 +1,23 @@
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { SubmissionResult } from "@conform-to/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Alert } from "~/components/alert";
 import { Facts } from "~/components/backoffice/ui";
-import { SubmitButton } from "~/components/button";
+import { ButtonLink, SubmitButton } from "~/components/button";
+import { MessageForm, MessageList } from "~/components/message-thread";
 import { ContactText } from "~/components/contact-text";
 import { PageLayout } from "~/components/layout";
 import { Section, inlineLink } from "~/components/order-section";
 import { OrderStatusBadge } from "~/components/order-status-badge";
-import { manageAction, manageLoader, MANAGE_HEADERS } from "~/manage/manage-page.server";
+import { manageAction, manageLoader, manageRouteHeaders } from "~/manage/manage-page.server";
+import { managePageMeta } from "~/manage/meta";
 import { customerOrderTexts } from "~/messages/customer-orders";
 import { manageLinkTexts as texts } from "~/messages/manage-links";
 import { CaregiverPortrait } from "~/components/caregiver-portrait";
 
 // /hallitse/:token, "Hallitse varausta" (issue 28 item 3; docs/decisions/0030): a visit opened
-// from the e-mail without signing in. GET only shows; the forms post here and act.
+// from the e-mail without signing in. GET only shows; the forms post here and act ("Muuta aikaa"
+// is the portal's steps under ./muuta-aika, docs/decisions/0036).
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return manageLoader(request, params.token, context?.clientIp);
@@ -24,21 +28,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 /** The page and its error answers alike: no referrer, no index. */
-export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => {
-  const headers = new Headers(errorHeaders ?? loaderHeaders);
-  for (const [name, value] of Object.entries(MANAGE_HEADERS)) headers.set(name, value);
-  return headers;
-};
+export const headers = manageRouteHeaders;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? texts.pageTitle(data.orderNumber) : texts.notFound },
-  { name: "robots", content: "noindex, nofollow" },
-  { name: "referrer", content: "no-referrer" },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) => managePageMeta(data ? texts.pageTitle(data.orderNumber) : texts.notFound);
 
 
 export default function ManageBookingPage() {
   const order = useLoaderData<typeof loader>();
+  const actionData = useActionData<{ result: SubmissionResult<string[]> }>();
   return (
     <PageLayout narrow>
       <div className="space-y-6">
@@ -115,6 +112,28 @@ export default function ManageBookingPage() {
             ]}
           />
         </Section>
+
+        {order.rescheduleHref || order.rescheduleHint ? (
+          <Section id="muuta-aikaa" title={texts.rescheduleHeading}>
+            {order.rescheduleHint ? <p>{order.rescheduleHint}</p> : null}
+            {order.rescheduleHref ? <ButtonLink to={order.rescheduleHref}>{texts.rescheduleButton}</ButtonLink> : null}
+          </Section>
+        ) : null}
+
+        {order.thread ? (
+          <Section id="viestit" title={texts.messagesHeading}>
+            <MessageList messages={order.thread.messages} />
+            <MessageForm
+              lastResult={actionData?.result}
+              constraint={order.thread.constraint}
+              writable={order.thread.writable}
+              note={order.thread.note}
+              formKey={order.thread.messages.length}
+              label={texts.messageLabel}
+              hidden={{ intent: "message" }}
+            />
+          </Section>
+        ) : null}
 
         <Section id="peru" title={texts.cancelHeading}>
           {order.cancel ? (

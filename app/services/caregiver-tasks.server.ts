@@ -15,6 +15,7 @@ import { insertNotification, insertNotificationForAdmins } from "../models/notif
 import { getContactInfo } from "../models/settings.server";
 import { now } from "./clock.server";
 import { renderEmail, sendEmail } from "./email.server";
+import { customerOrderLink } from "./manage-links.server";
 import { scheduleVisitReminders } from "./visit-reminders.server";
 
 // A helper's one-tap actions on an order assigned to them (spec 001 §4 "Caregiver actions";
@@ -210,8 +211,9 @@ function afterOf(action: CaregiverAction, task: CaregiverTask): Record<string, u
 
 async function sendAcceptedEmail(trx: Executor, booking: BookingDocument, caregiverName: string) {
   const contact = await getContactInfo(trx);
-  const orderUrl = new URL(orderPath(booking.order.orderNumber), env().APP_URL).toString();
-  const { subject, content } = acceptedEmailContent(booking, { caregiverName, contact, orderUrl });
+  // The order page for an account holder, the manage link for a guest, who has no page to sign in to.
+  const orderLink = await customerOrderLink(trx, booking.order.id, orderPath(booking.order.orderNumber));
+  const { subject, content } = acceptedEmailContent(booking, { caregiverName, contact, orderLink });
   await sendEmail(trx, { to: booking.customer.email, subject, ...renderEmail(content) });
 }
 

@@ -2,7 +2,8 @@ import crypto from "node:crypto";
 import type { DB, Executor } from "../db.server";
 import { env } from "../env.server";
 import { manageLinkEmailContent } from "../messages/manage-links";
-import { deleteManageLink, findOrderByManageLinkHash, storeManageLinkHash, type ManagedOrder } from "../models/manage-links.server";
+import { writeAudit, type AuditActor } from "../models/audit-log.server";
+import { deleteManageLink, findManagedOrderById, findOrderByManageLinkHash, storeManageLinkHash, type ManagedOrder } from "../models/manage-links.server";
 import { hashToken } from "../models/users.server";
 import { renderEmail, sendEmail } from "./email.server";
 
@@ -51,10 +52,45 @@ export async function openManageLink(executor: Executor, token: string | undefin
 
 /** "Lähetä uusi linkki": a fresh link to the payer's address; every earlier one stops working. */
 export async function sendNewManageLink(db: DB, order: ManagedOrder): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await deleteManageLink(trx, order.orderId);
-    const url = await issueManageLink(trx, order.orderId);
-    const { subject, content } = manageLinkEmailContent({ orderNumber: order.orderNumber, url });
-    await sendEmail(trx, { to: order.payerEmail, subject, ...renderEmail(content) });
+  await db.transaction().execute((trx) => replaceManageLinks(trx, order));
+}
+
+async function replaceManageLinks(trx: Executor, order: ManagedOrder): Promise<void> {
+  await deleteManageLink(trx, order.orderId);
+  const url = await issueManageLink(trx, order.orderId);
+  const { subject, content } = manageLinkEmailContent({ orderNumber: order.orderNumber, url });
+  await sendEmail(trx, { to: order.payerEmail, subject, ...renderEmail(content) });
+}
+
+/**
+ * Staff's "Lähetä uusi linkki" on the back office's order page (the payer's phone request, or a
+ * link that went astray): the order's every link revoked, a fresh one e-mailed to the payer, and a
+ * line in the audit log, in one transaction. The caller checks the role
+ * (`access.reissueManageLinks`). Null when the order does not exist.
+ */
+export async function reissueManageLinkByStaff(db: DB, actor: AuditActor, orderId: string): Promise<{ orderNumber: string; payerEmail: string } | null> {
+  return db.transaction().execute(async (trx) => {
+    const order = await findManagedOrderById(trx, orderId);
+    if (!order) return null;
+    await replaceManageLinks(trx, order);
+    await writeAudit(trx, actor, {
+      action: "order.manage_link_reissue",
+      entityType: "order",
+      entityId: order.orderId,
+      before: null,
+      after: { Tilaus: order.orderNumber, Lähetetty: order.payerEmail, "Vanhat linkit": "eivät enää toimi" },
+    });
+    return { orderNumber: order.orderNumber, payerEmail: order.payerEmail };
   });
+}
+
+/**
+ * The link about the order that its payer can open, for an e-mail to them (issue 28 item 6): an
+ * account holder's order in the portal (`portalPath`), a guest's (or a guest order on someone's
+ * account, which waits to be claimed) its "Hallitse varausta" page, at `hash` when given.
+ */
+export async function customerOrderLink(trx: Executor, orderId: string, portalPath: string, hash = ""): Promise<{ url: string; inPortal: boolean }> {
+  const order = await findManagedOrderById(trx, orderId);
+  if (order?.inPortal) return { url: new URL(portalPath, env().APP_URL).toString(), inPortal: true };
+  return { url: `${await issueManageLink(trx, orderId)}${hash}`, inPortal: false };
 }

@@ -15,6 +15,7 @@ import { visitCalendarAlarms } from "../messages/booking-emails";
 import { assignedCaregiverEmail, customerCaregiverEmail, removedCaregiverEmail } from "../messages/order-assignment-emails";
 import { assignedMessage, NOTIFICATIONS, unassignedMessage } from "../messages/portal";
 import { icsAttachment, renderEmail, sendEmail } from "./email.server";
+import { issueManageLink } from "./manage-links.server";
 import { ChangeRefused, runOrderChange } from "./order-change.server";
 import { scheduleVisitReminders } from "./visit-reminders.server";
 
@@ -184,6 +185,6 @@ async function notifyRemovedCaregiver(trx: Executor, input: { booking: BookingDo
 /** The customer learns who is coming (an 'Ei väliä' order gets its helper, or the helper changes). */
 async function enqueueCustomerCaregiverEmail(trx: Executor, booking: BookingDocument, caregiverName: string): Promise<void> {
   const contact = await getContactInfo(trx);
-  const email = customerCaregiverEmail(booking, { caregiverName, contact });
+  const email = customerCaregiverEmail(booking, { caregiverName, contact, manageUrl: await issueManageLink(trx, booking.order.id) });
   await sendEmail(trx, { to: booking.customer.email, subject: email.subject, ...renderEmail(email.content) });
 }

@@ -12,6 +12,7 @@ import {
 } from "../models/order-messages.server";
 import { customerMessageSummary } from "../messages/staff-notices";
 import { renderEmail, sendEmail } from "./email.server";
+import { customerOrderLink } from "./manage-links.server";
 import { tellStaff } from "./staff-notices.server";
 
 // Writing in an order's thread (DESIGN.md decision 21): the message is stored, the writer's own
@@ -60,7 +61,12 @@ function senderNameFor(order: ThreadOrder, role: ThreadRole): string {
 }
 
 async function sendNewMessageEmail(trx: Executor, order: ThreadOrder, to: ThreadParty, senderName: string, text: string) {
-  const url = new URL(`/portal/messages/${encodeURIComponent(order.orderNumber)}`, env().APP_URL).toString();
+  const threadPath = `/portal/messages/${encodeURIComponent(order.orderNumber)}`;
+  // A guest customer has no portal to sign in to: she reads and answers on the manage page (issue 28 item 6).
+  const url =
+    to.profileId === order.customer.profileId
+      ? (await customerOrderLink(trx, order.id, threadPath, "#viestit")).url
+      : new URL(threadPath, env().APP_URL).toString();
   const { subject, content } = newMessageEmailContent({
     recipientName: to.fullName,
     senderName,

@@ -32,6 +32,8 @@ import { getContactInfo, getPriceBands } from "../models/settings.server";
 import { bookingIcs } from "./booking-emails.server";
 import { icsAttachment, renderEmail, sendEmail, type EmailAttachment } from "./email.server";
 import { issueManageLink } from "./manage-links.server";
+import { orderPath } from "../domain/portal-paths";
+import { env } from "../env.server";
 import { invoiceFileName, issueInvoice } from "./invoices.server";
 import { caregiverVisitIcs, notifyAssignedCaregiver } from "./order-assignment.server";
 import { ChangeRefused, runOrderChange } from "./order-change.server";
@@ -290,6 +292,8 @@ async function sendRescheduleEmails(
     money: { paymentMethod: order.paymentMethod, ...plan },
     contact,
     manageUrl: await issueManageLink(trx, order.id),
+    // An account holder also gets the order in the portal; a guest, whose only way in is the link, does not.
+    orderUrl: booking.customer.hasPassword && !booking.customer.guestOnAccount ? new URL(orderPath(order.orderNumber), env().APP_URL).toString() : null,
   });
   const attachments: EmailAttachment[] = [
     icsAttachment(`varaus-${order.orderNumber}.ics`, bookingIcs(booking)),

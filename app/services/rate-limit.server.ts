@@ -62,6 +62,12 @@ export const CONTACT_LIMITS = { windowSeconds: ONE_HOUR } as const;
  * nothing; past the limit the client is refused every link for the rest of the window.
  */
 export const MANAGE_LINK_LIMITS = { missesPerIp: 20, windowSeconds: FIFTEEN_MINUTES } as const;
+/**
+ * Messages to the helper from a "Hallitse varausta" page (docs/decisions/0036): whoever holds the
+ * link writes without an account, so per order and per client address an hour. A family's
+ * questions about one visit stay well inside them.
+ */
+export const MANAGE_MESSAGE_LIMITS = { perOrder: 10, perIp: 30, windowSeconds: ONE_HOUR } as const;
 
 let limiters:
   | {
@@ -75,6 +81,8 @@ let limiters:
       signUpIp: RateLimiterPostgres;
       signUpEmail: RateLimiterPostgres;
       manageMissIp: RateLimiterPostgres;
+      manageMessageOrder: RateLimiterPostgres;
+      manageMessageIp: RateLimiterPostgres;
     }
   | undefined;
 
@@ -90,6 +98,8 @@ function getLimiters() {
     signUpIp: limiter("signup_ip", env().SIGN_UPS_PER_IP, SIGN_UP_WINDOW_SECONDS),
     signUpEmail: limiter("signup_email", env().SIGN_UPS_PER_EMAIL, SIGN_UP_WINDOW_SECONDS),
     manageMissIp: limiter("manage_miss_ip", MANAGE_LINK_LIMITS.missesPerIp, MANAGE_LINK_LIMITS.windowSeconds),
+    manageMessageOrder: limiter("manage_message_order", MANAGE_MESSAGE_LIMITS.perOrder, MANAGE_MESSAGE_LIMITS.windowSeconds),
+    manageMessageIp: limiter("manage_message_ip", MANAGE_MESSAGE_LIMITS.perIp, MANAGE_MESSAGE_LIMITS.windowSeconds),
   };
   return limiters;
 }
@@ -182,6 +192,15 @@ export async function manageLinkLimitReached(ip: string | null | undefined): Pro
 /** Counts a manage-link address that opened no order. */
 export function countManageLinkMiss(ip: string | null | undefined): Promise<LimitResult> {
   return consumeAll([{ limiter: getLimiters().manageMissIp, key: ipKey(ip) }]);
+}
+
+/** Counts a message written from a manage link, for its order and from this client. */
+export function consumeManageMessage(orderId: string, ip: string | null | undefined): Promise<LimitResult> {
+  const l = getLimiters();
+  return consumeAll([
+    { limiter: l.manageMessageOrder, key: orderId },
+    { limiter: l.manageMessageIp, key: ipKey(ip) },
+  ]);
 }
 
 /** How many guest orders this client has tried in the current window (the bot check grows with it). */

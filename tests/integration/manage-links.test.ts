@@ -1,7 +1,22 @@
 import { sql } from "kysely";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getDb, type DB } from "~/db.server";
-import { MANAGE_LINK_LIMITS } from "~/services/rate-limit.server";
+import { MANAGE_LINK_LIMITS, MANAGE_MESSAGE_LIMITS } from "~/services/rate-limit.server";
+import { DEFAULT_PRICE_BANDS } from "~/domain/pricing";
+import { formatEuros } from "~/domain/format";
+import { RESCHEDULE_REFUSALS, RESCHEDULE_TEXTS } from "~/messages/reschedule";
+import { reschedulePriceChangedMessage } from "~/messages/price-change";
+import { orderMessageTexts } from "~/messages/order-messages";
+import { setSetting } from "~/models/settings.server";
+import * as manageTime from "~/routes/hallitse.$token_.muuta-aika._index";
+import * as manageCaregiver from "~/routes/hallitse.$token_.muuta-aika.kaveri";
+import * as manageConfirm from "~/routes/hallitse.$token_.muuta-aika.vahvista";
+import * as backofficeOrder from "~/routes/backoffice.orders.$orderNumber._index";
+import { postMessage } from "~/services/order-messages.server";
+import { findThreadOrder } from "~/models/order-messages.server";
+import { deleteManageLink } from "~/models/manage-links.server";
+import { auditRows, emailsTo } from "./support/backoffice";
+import { unfoldIcs } from "./support/booking-fixtures";
 import { action as manageAction, loader as manageLoader, meta as manageMeta } from "~/routes/hallitse.$token";
 import { loader as calendarLoader } from "~/routes/hallitse.$token_.kalenteri";
 import { loader as creditNoteLoader } from "~/routes/hallitse.$token_.hyvityslasku";
@@ -249,5 +264,208 @@ describe("its forms", () => {
     expect(receipt.status).toBe(200);
     expect(receipt.headers.get("Content-Type")).toBe("application/pdf");
     expect(receipt.headers.get("Content-Disposition")).toMatch(/kuitti-\d+\.pdf/);
+  });
+});
+
+// ---------------------------------------------------------------- moving the visit, the helper, staff (docs/decisions/0036)
+
+/** A visit `daysAhead` days from the real clock at 14.00 Helsinki (the pages use the app's clock). */
+function soonSlot(daysAhead: number, hourUtc = 12): Date {
+  const date = new Date(Date.now() + daysAhead * 86_400_000);
+  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate(), hourUtc, 0));
+}
+/** The Helsinki date of an instant (the slot's hour keeps it on the same date in either offset). */
+const dateOf = (startsAt: Date) => new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Helsinki" }).format(startsAt);
+
+async function guestInvoiceOrder(startsAt: Date, caregiver = true) {
+  const order = await createTestOrder({ paymentMethod: "invoice", caregiverId: caregiver ? true : undefined, startsAt });
+  await db.transaction().execute((trx) => createInvoiceForOrder(trx, order.orderId));
+  const token = new URL(await db.transaction().execute((trx) => issueManageLink(trx, order.orderId))).pathname.split("/")[2]!;
+  return { order, token };
+}
+
+const step = (module: { loader: (args: never) => unknown }, path: string, token: string, ip: string) =>
+  answerOf(() => module.loader({ request: getRequest(path), params: { token }, context: contextFor(ip) } as never));
+const confirmPost = (path: string, fields: Record<string, string>, token: string, ip: string) =>
+  answerOf(() => manageConfirm.action({ request: postRequest(path, fields), params: { token }, context: contextFor(ip) } as never));
+
+describe("moving the visit from the link", () => {
+  it("walks the portal's three steps with the customer's rules and money, checks the shown price, and the changed .ics and e-mail follow", async () => {
+    const { order, token } = await guestInvoiceOrder(soonSlot(30));
+    const ip = freshIp();
+    const base = `/hallitse/${token}/muuta-aika`;
+    const page = await open(token, ip);
+    expect(page.data.rescheduleHref).toBe(base);
+    expect(page.data.rescheduleHint).toMatch(/^Voit muuttaa aikaa itse .+ asti\./);
+
+    const first = await step(manageTime, base, token, ip);
+    expect(first.status).toBe(302);
+    expect(first.location).toContain(`${base}?paiva=${dateOf(order.startsAt)}`);
+    const shown = await step(manageTime, first.location!, token, ip);
+    expect(shown.status).toBe(200);
+    expect(shown.data.intro).toContain(order.orderNumber);
+    expect(shown.data.flow.inPortal).toBe(false);
+
+    const draft = new URLSearchParams({ paiva: dateOf(soonSlot(31)), aika: "09:00", kesto: "3", palvelu: (await orderRow(order.orderId)).service_category_id, postinumero: "00500", kaupunki: "Helsinki" });
+    const helper = await step(manageCaregiver, `${base}/kaveri?${draft}`, token, ip);
+    expect(helper.status).toBe(302);
+    expect(helper.location).toContain(`${base}/vahvista?`);
+    expect(helper.location).toContain(`kaveri=${order.caregiverId}`);
+    const confirm = await step(manageConfirm, helper.location!, token, ip);
+    expect(confirm.status).toBe(200);
+    expect(new Headers(manageConfirm.headers({ loaderHeaders: new Headers(), errorHeaders: undefined } as never)).get("Referrer-Policy")).toBe("no-referrer");
+    expect(confirm.data.orderPath).toBe(`/hallitse/${token}`);
+    expect(confirm.data.rows).toContainEqual({ label: "Uusi hinta", value: formatEuros(12000) });
+    expect(confirm.data.moneyLines).toContain("Nykyinen lasku hyvitetään hyvityslaskulla kokonaan.");
+    expect(await orderRow(order.orderId)).toMatchObject({ visit_sequence: 0 });
+
+    const fields = Object.fromEntries(new URL(helper.location!, "http://localhost").searchParams);
+    try {
+      // The day price rises while the page is open: refused with the new price shown, moved at it when confirmed again.
+      await setSetting(db, "price_bands", DEFAULT_PRICE_BANDS.map((band) => (band.id === "day" ? { ...band, hourlyCents: 4700 } : band)));
+      const refused = await confirmPost(helper.location!, { ...fields, versio: "0", hinta: "12000" }, token, ip);
+      expect(refused.status).toBe(409);
+      expect(refused.data.error).toBe(reschedulePriceChangedMessage(14100));
+      expect(await orderRow(order.orderId)).toMatchObject({ visit_sequence: 0, total_price_cents: 8000 });
+      const moved = await confirmPost(helper.location!, { ...fields, versio: "0", hinta: "14100" }, token, ip);
+      expect(moved.status).toBe(302);
+      expect(moved.location).toBe(`/hallitse/${token}`);
+      expect((await toastOf(moved.response))?.title).toBe(RESCHEDULE_TEXTS.done);
+    } finally {
+      await setSetting(db, "price_bands", DEFAULT_PRICE_BANDS);
+    }
+    expect(await orderRow(order.orderId)).toMatchObject({ visit_sequence: 1, total_price_cents: 14100, scheduled_start: "09:00:00", caregiver_id: order.caregiverId });
+    const [audit] = (await auditRows("order", order.orderId)).filter((row) => row.action === "order.reschedule");
+    expect(audit!.actor_id).toBe(order.profileId);
+
+    // A second POST of the same page: the visit moved on, nothing changes.
+    const again = await confirmPost(helper.location!, { ...fields, versio: "0", hinta: "14100" }, token, ip);
+    expect(again.status).toBe(409);
+    expect(again.data.error).toBe(RESCHEDULE_REFUSALS.stale);
+
+    // The changed calendar file: the same UID, a higher SEQUENCE.
+    const ics = await answerOf(() => calendarLoader({ request: getRequest(`/hallitse/${token}/kalenteri`), params: { token }, context: contextFor(ip) }));
+    const text = unfoldIcs(await ics.response!.text());
+    expect(text).toContain(`UID:${order.orderId}@`);
+    expect(text).toContain("SEQUENCE:1");
+    // The change e-mail carries a manage link of its own that opens the moved visit; a guest gets no portal link.
+    const change = (await emailsTo(order.email)).filter((email) => email.subject.includes("aika on muutettu")).at(-1)!;
+    const link = [...change.text.matchAll(/https?:\/\/\S+/g)].map((match) => match[0]).find((url) => new URL(url).pathname.startsWith("/hallitse/"));
+    const changeToken = new URL(link!).pathname.split("/")[2]!;
+    expect((await open(changeToken, ip)).data.visit).toContainEqual(expect.objectContaining({ value: "klo 09.00–12.00" }));
+    expect(change.text).not.toContain("Avaa tilauksesi");
+  });
+
+  it("sends the holder back to the page with the reason after the customer's deadline, and a wrong or revoked link gets the bare 404", async () => {
+    const late = await guestInvoiceOrder(new Date(Date.now() + 20 * 3_600_000));
+    const ip = freshIp();
+    expect((await open(late.token, ip)).data.rescheduleHref).toBeNull();
+    const refused = await step(manageTime, `/hallitse/${late.token}/muuta-aika`, late.token, ip);
+    expect(refused.status).toBe(302);
+    expect(refused.location).toBe(`/hallitse/${late.token}`);
+    expect((await toastOf(refused.response))?.title).toBe(RESCHEDULE_REFUSALS.too_late);
+
+    const { order, token } = await guestInvoiceOrder(soonSlot(32));
+    const draft = new URLSearchParams({ paiva: dateOf(soonSlot(33)), aika: "09:00", kesto: "2", palvelu: (await orderRow(order.orderId)).service_category_id, kaveri: order.caregiverId!, versio: "0" });
+    await db.transaction().execute((trx) => deleteManageLink(trx, order.orderId));
+    for (const wrong of [token, "D".repeat(43), "lyhyt"]) {
+      for (const answer of [
+        await step(manageTime, `/hallitse/${wrong}/muuta-aika`, wrong, ip),
+        await step(manageConfirm, `/hallitse/${wrong}/muuta-aika/vahvista?${draft}`, wrong, ip),
+        await confirmPost(`/hallitse/${wrong}/muuta-aika/vahvista?${draft}`, Object.fromEntries(draft), wrong, ip),
+      ]) {
+        expect(answer.status).toBe(404);
+        expect(await answer.response!.text()).toBe("Sivua ei löytynyt.");
+      }
+    }
+    expect(await orderRow(order.orderId)).toMatchObject({ visit_sequence: 0 });
+  });
+});
+
+describe("messaging the helper from the link", () => {
+  it("shows the thread once a helper is assigned, refuses an empty message at the form, writes one and e-mails the helper", async () => {
+    const { order, token } = await guestInvoiceOrder(soonSlot(34));
+    const ip = freshIp();
+    const page = await open(token, ip);
+    expect(page.data.thread).toMatchObject({ messages: [], writable: true });
+    expect(page.data.thread.note).toContain("Aino");
+
+    const empty = await post(token, { intent: "message", message: "   " }, ip);
+    expect(empty.status).toBe(400);
+    expect(empty.data.result.error.message).toEqual([orderMessageTexts.missing]);
+
+    const sent = await post(token, { intent: "message", message: "Ovikoodi on 1234." }, ip);
+    expect(sent.status).toBe(302);
+    expect(sent.location).toBe(`/hallitse/${token}#viestit`);
+    expect((await toastOf(sent.response))?.title).toBe(orderMessageTexts.sent);
+    const rows = await db.selectFrom("messages").select(["sender_id", "message_text as text"]).where("order_id", "=", order.orderId).execute();
+    expect(rows).toEqual([{ sender_id: order.profileId, text: "Ovikoodi on 1234." }]);
+    const helperEmail = (await db.selectFrom("caregivers").innerJoin("profiles", "profiles.id", "caregivers.profile_id").select("profiles.email").where("caregivers.id", "=", order.caregiverId!).executeTakeFirstOrThrow()).email;
+    expect((await lastEmailTo(helperEmail))!.text).toContain("Ovikoodi on 1234.");
+    expect((await open(token, ip)).data.thread.messages).toEqual([expect.objectContaining({ who: "Sinä", text: "Ovikoodi on 1234." })]);
+
+    // The helper's answer reaches the guest with a link she can open: the manage page's thread, not the portal's.
+    const thread = (await findThreadOrder(db, order.orderId))!;
+    await postMessage(db, thread, { profileId: thread.caregiver!.profileId, role: "caregiver" }, "Selvä, nähdään!");
+    const answer = (await lastEmailTo(order.email))!;
+    expect(answer.subject).toContain("Uusi viesti");
+    const link = answer.links.find((url) => new URL(url).pathname.startsWith("/hallitse/"));
+    expect(link).toMatch(/#viestit$/);
+    expect(answer.links.some((url) => new URL(url).pathname.startsWith("/portal/"))).toBe(false);
+    expect((await open(new URL(link!).pathname.split("/")[2]!, ip)).status).toBe(200);
+  });
+
+  it("limits the messages of one order, and offers no thread before a helper is assigned", async () => {
+    const { order, token } = await guestInvoiceOrder(soonSlot(35));
+    const ip = freshIp();
+    for (let i = 0; i < MANAGE_MESSAGE_LIMITS.perOrder; i++) expect((await post(token, { intent: "message", message: `Viesti ${i}` }, ip)).status).toBe(302);
+    const refused = await post(token, { intent: "message", message: "Vielä yksi" }, freshIp());
+    expect(refused.status).toBe(429);
+    expect(refused.data.result.error[""][0]).toMatch(/^Olet lähettänyt monta viestiä lyhyessä ajassa/);
+    expect(await db.selectFrom("messages").select(sql<number>`count(*)::int`.as("n")).where("order_id", "=", order.orderId).executeTakeFirstOrThrow()).toEqual({ n: MANAGE_MESSAGE_LIMITS.perOrder });
+
+    const unassigned = await guestInvoiceOrder(soonSlot(36), false);
+    expect((await open(unassigned.token, ip)).data.thread).toBeNull();
+    expect((await post(unassigned.token, { intent: "message", message: "Hei" }, ip)).status).toBe(400);
+  });
+});
+
+describe("staff re-sending the link", () => {
+  const tab = (role: "admin" | "support" | "moderator") => createTestUser({ email: `${role}-linkki-${crypto.randomUUID()}@example.fi`, role });
+
+  it("admin and support revoke every link and e-mail the payer a new one, with a line in the audit log; a moderator may not", async () => {
+    const { order, token } = await guestInvoiceOrder(soonSlot(37));
+    const ip = freshIp();
+    const path = `/backoffice/orders/${order.orderNumber}`;
+    const act = async (cookie: string) =>
+      answerOf(() => backofficeOrder.action({ request: postRequest(path, { intent: "manage-link", orderId: order.orderId, returnTo: path }, cookie), params: { orderNumber: order.orderNumber }, context: contextFor(ip) }));
+    const view = async (cookie: string) => answerOf(() => backofficeOrder.loader({ request: getRequest(path, cookie), params: { orderNumber: order.orderNumber }, context: contextFor(ip) }));
+
+    const moderator = await sessionCookieFor(await tab("moderator"));
+    expect((await view(moderator)).data.manageLink).toBe(false);
+    const before = await emailsTo(order.email);
+    const refused = await act(moderator);
+    expect(refused.status).toBe(302);
+    expect((await toastOf(refused.response))?.type).toBe("error");
+    expect((await open(token, ip)).status).toBe(200);
+    expect(await emailsTo(order.email)).toHaveLength(before.length);
+
+    for (const role of ["support", "admin"] as const) {
+      const staff = await tab(role);
+      const cookie = await sessionCookieFor(staff);
+      expect((await view(cookie)).data.manageLink).toBe(true);
+      const current = new URL((await lastEmailTo(order.email))?.links.find((url) => new URL(url).pathname.startsWith("/hallitse/")) ?? `http://x/hallitse/${token}`).pathname.split("/")[2]!;
+      const done = await act(cookie);
+      expect(done.status).toBe(302);
+      expect((await toastOf(done.response))?.title).toBe(`Uusi linkki lähetetty osoitteeseen ${order.email}. Aiemmat linkit eivät enää toimi.`);
+      expect((await open(token, ip)).status).toBe(404);
+      expect((await open(current, ip)).status).toBe(404);
+      const email = (await lastEmailTo(order.email))!;
+      expect(email.subject).toContain("Uusi linkki");
+      const fresh = new URL(email.links.find((url) => new URL(url).pathname.startsWith("/hallitse/"))!).pathname.split("/")[2]!;
+      expect((await open(fresh, ip)).status).toBe(200);
+      const audit = (await auditRows("order", order.orderId)).filter((row) => row.action === "order.manage_link_reissue").at(-1)!;
+      expect(audit.actor_id).toBe(staff.id);
+    }
   });
 });

@@ -23,6 +23,9 @@ import * as customerConfirm from "~/routes/portal.orders.$orderNumber_.muuta-aik
 import * as staffTime from "~/routes/backoffice.orders.$orderNumber_.muuta-aika._index";
 import * as staffCaregiver from "~/routes/backoffice.orders.$orderNumber_.muuta-aika.kaveri";
 import * as staffConfirm from "~/routes/backoffice.orders.$orderNumber_.muuta-aika.vahvista";
+import * as manageCaregiver from "~/routes/hallitse.$token_.muuta-aika.kaveri";
+import * as manageConfirm from "~/routes/hallitse.$token_.muuta-aika.vahvista";
+import { issueManageLink } from "~/services/manage-links.server";
 import { answerOf, contextFor, createTestUser, getRequest, postRequest, sessionCookieFor } from "./support/auth";
 import { toastOf } from "./support/portal";
 import { auditRows, emailsTo } from "./support/backoffice";
@@ -442,13 +445,16 @@ describe("the helper at the new time", () => {
     await db.updateTable("orders").set({ city: town }).where("id", "=", blocking.orderId).execute();
     const draft = new URLSearchParams({ paiva: dateOf(target), aika: "14:00", kesto: "2", palvelu: (await orderRow(order.orderId)).service_category_id });
 
+    // The holder of the order's "Hallitse varausta" link, not signed in, gets the same answer (issue 28 item 3).
+    const token = new URL(await db.transaction().execute((trx) => issueManageLink(trx, order.orderId))).pathname.split("/")[2]!;
     for (const side of [
-      { base: `/portal/orders/${order.orderNumber}/muuta-aika`, cookie, caregiver: customerCaregiver, confirm: customerConfirm },
-      { base: `/backoffice/orders/${order.orderNumber}/muuta-aika`, cookie: support, caregiver: staffCaregiver, confirm: staffConfirm },
+      { base: `/portal/orders/${order.orderNumber}/muuta-aika`, cookie, caregiver: customerCaregiver, confirm: customerConfirm, params: { orderNumber: order.orderNumber } },
+      { base: `/backoffice/orders/${order.orderNumber}/muuta-aika`, cookie: support, caregiver: staffCaregiver, confirm: staffConfirm, params: { orderNumber: order.orderNumber } },
+      { base: `/hallitse/${token}/muuta-aika`, cookie: undefined, caregiver: manageCaregiver, confirm: manageConfirm, params: { token } },
     ]) {
       const load = (path: string) => {
         const step = new URL(path, "http://localhost").pathname.endsWith("/vahvista") ? side.confirm : side.caregiver;
-        return answerOf(() => step.loader(args(getRequest(path, side.cookie), order.orderNumber)));
+        return answerOf(() => step.loader({ request: getRequest(path, side.cookie), params: side.params, context: contextFor() }));
       };
       // The helper step, 'Ei väliä' chosen by hand, and the confirm step with it: each ends on the helper step's page.
       for (const path of [`${side.base}/kaveri?${draft}`, `${side.base}/kaveri?${draft}&kaveri=ei-valia&jatka=1`, `${side.base}/vahvista?${draft}&kaveri=ei-valia`]) {

@@ -81,6 +81,7 @@ export function OrderReceiptDetails({
               <ContactText text={order.nextSteps.howToCancel} contact={order.contact} />
             </li>
           </ul>
+          {order.nextSteps.accountOffer ? <p>{order.nextSteps.accountOffer}</p> : null}
           {moreInfo ? (
             <p>
               <Link

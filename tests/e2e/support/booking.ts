@@ -113,14 +113,14 @@ export async function fillContact(page: Page, email: string) {
 }
 
 /**
- * A guest's whole booking on /varaa, paid by invoice, with "Ei väliä" as the helper: next month's
- * `day` at `hour`, two hours. Returns the order number from the result page.
+ * A guest's whole booking on /varaa, paid by invoice, with "Ei väliä" as the helper (or the named
+ * `helper`): next month's `day` at `hour`, two hours. Returns the order number from the result page.
  */
-export async function bookAsGuestByInvoice(page: Page, jsEnabled: boolean, options: { day: number; hour: number; email: string }): Promise<string> {
+export async function bookAsGuestByInvoice(page: Page, jsEnabled: boolean, options: { day: number; hour: number; email: string; helper?: string }): Promise<string> {
   await page.goto("/varaa");
   await chooseTimeAndService(page, { day: options.day, hour: options.hour, duration: 2, service: /^Juttuseura ja seurustelu/ });
   await main(page).getByRole("button", { name: "Jatka kaverin valintaan" }).click();
-  await main(page).getByRole("radio", { name: /Ei väliä – valitkaa minulle sopiva/ }).check();
+  await main(page).getByRole("radio", { name: options.helper ? new RegExp(options.helper) : /Ei väliä – valitkaa minulle sopiva/ }).check();
   await main(page).getByRole("button", { name: "Jatka yhteystietoihin" }).click();
   await main(page).getByRole("radio", { name: /^Itselleni/ }).check();
   await fillContact(page, options.email);
