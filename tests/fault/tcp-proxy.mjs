@@ -1,6 +1,6 @@
-// tests/integration/support/tcp-proxy.ts for the fault test, which runs under plain node: a TCP
-// proxy in front of PostgreSQL that can be cut (every connection dropped, new ones refused, as in a
-// network outage or a server restart) and restored.
+// A TCP proxy in front of PostgreSQL that can be cut (every connection dropped, new ones refused, as in a
+// network outage or a server restart) and restored. Plain JavaScript because the fault test runs
+// under plain node; the integration tests import it too.
 import net from "node:net";
 
 /** @param {{ host: string, port: number }} target */

@@ -7,7 +7,7 @@ import { renderEmail, sendEmail } from "~/services/email.server";
 import { resetMailTransport } from "~/services/mailer.server";
 import { runDueJobs, startWorker } from "~/services/worker.server";
 import { startSmtpServer } from "./support/smtp";
-import { startTcpProxy } from "./support/tcp-proxy";
+import { startTcpProxy } from "../fault/tcp-proxy.mjs";
 
 // Issue 30: jobs after a database outage, leases kept by a live worker, one Message-ID per e-mail.
 
