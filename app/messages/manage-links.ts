@@ -44,16 +44,19 @@ export const manageLinkTexts = {
   emailSubject: (orderNumber: string) => `Uusi linkki varaukseesi ${orderNumber} – Arkikaveri`,
   emailIntro: (orderNumber: string) =>
     `Pyysit uuden linkin varaukseesi ${orderNumber}. Aiempi linkki ei enää toimi. Tästä linkistä näet varauksesi ja voit muuttaa aikaa tai perua käynnin ilman kirjautumista.`,
+  /** The same e-mail when staff sent the link (the payer asked by phone, or a link went astray). */
+  emailIntroByStaff: (orderNumber: string) =>
+    `Asiakaspalvelumme lähetti sinulle uuden linkin varaukseesi ${orderNumber}. Aiempi linkki ei enää toimi. Tästä linkistä näet varauksesi ja voit muuttaa aikaa tai perua käynnin ilman kirjautumista.`,
   emailNotYou: "Jos et pyytänyt uutta linkkiä, ota yhteyttä asiakaspalveluun. Älä välitä linkkiä muille: sillä pääsee varaukseesi.",
 } as const;
 
 /** The e-mail of "Lähetä uusi linkki". */
-export function manageLinkEmailContent({ orderNumber, url }: { orderNumber: string; url: string }): { subject: string; content: EmailContent } {
+export function manageLinkEmailContent({ orderNumber, url, byStaff = false }: { orderNumber: string; url: string; byStaff?: boolean }): { subject: string; content: EmailContent } {
   return {
     subject: manageLinkTexts.emailSubject(orderNumber),
     content: {
       heading: manageLinkTexts.linkLabel,
-      paragraphs: ["Hei,", manageLinkTexts.emailIntro(orderNumber)],
+      paragraphs: ["Hei,", (byStaff ? manageLinkTexts.emailIntroByStaff : manageLinkTexts.emailIntro)(orderNumber)],
       button: { label: manageLinkTexts.linkLabel, url },
       afterButton: [manageLinkTexts.emailNotYou],
     },

@@ -52,13 +52,13 @@ export async function openManageLink(executor: Executor, token: string | undefin
 
 /** "Lähetä uusi linkki": a fresh link to the payer's address; every earlier one stops working. */
 export async function sendNewManageLink(db: DB, order: ManagedOrder): Promise<void> {
-  await db.transaction().execute((trx) => replaceManageLinks(trx, order));
+  await db.transaction().execute((trx) => replaceManageLinks(trx, order, false));
 }
 
-async function replaceManageLinks(trx: Executor, order: ManagedOrder): Promise<void> {
+async function replaceManageLinks(trx: Executor, order: ManagedOrder, byStaff: boolean): Promise<void> {
   await deleteManageLink(trx, order.orderId);
   const url = await issueManageLink(trx, order.orderId);
-  const { subject, content } = manageLinkEmailContent({ orderNumber: order.orderNumber, url });
+  const { subject, content } = manageLinkEmailContent({ orderNumber: order.orderNumber, url, byStaff });
   await sendEmail(trx, { to: order.payerEmail, subject, ...renderEmail(content) });
 }
 
@@ -72,7 +72,7 @@ export async function reissueManageLinkByStaff(db: DB, actor: AuditActor, orderI
   return db.transaction().execute(async (trx) => {
     const order = await findManagedOrderById(trx, orderId);
     if (!order) return null;
-    await replaceManageLinks(trx, order);
+    await replaceManageLinks(trx, order, true);
     await writeAudit(trx, actor, {
       action: "order.manage_link_reissue",
       entityType: "order",

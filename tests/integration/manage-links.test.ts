@@ -462,6 +462,9 @@ describe("staff re-sending the link", () => {
       expect((await open(current, ip)).status).toBe(404);
       const email = (await lastEmailTo(order.email))!;
       expect(email.subject).toContain("Uusi linkki");
+      // Staff sent it: the e-mail does not tell the payer they asked for it.
+      expect(email.text).toContain("Asiakaspalvelumme lähetti sinulle uuden linkin");
+      expect(email.text).not.toContain("Pyysit uuden linkin");
       const fresh = new URL(email.links.find((url) => new URL(url).pathname.startsWith("/hallitse/"))!).pathname.split("/")[2]!;
       expect((await open(fresh, ip)).status).toBe(200);
       const audit = (await auditRows("order", order.orderId)).filter((row) => row.action === "order.manage_link_reissue").at(-1)!;
