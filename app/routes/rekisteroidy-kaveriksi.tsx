@@ -29,6 +29,7 @@ import {
 } from "~/schemas/caregiver-registration-options";
 import type { Step1Values, Step2Values } from "~/schemas/caregiver-registration";
 import { caregiverRegistrationMessages } from "~/messages/caregiver-registration";
+import { registrationConsentLabel } from "~/messages/consents";
 import { redirectWithToast } from "~/services/flash.server";
 import { retryAfterHeaders } from "~/services/rate-limit.server";
 import {
@@ -216,11 +217,11 @@ function Step1Form({ view, lastResult }: { view: Step1View; lastResult?: LastRes
             meta={fields.dataProcessingAccepted}
             label={
               <>
-                Annan luvan tietojeni käsittelyyn{" "}
+                {registrationConsentLabel.before}{" "}
                 <Link to="/tietosuoja" className={linkClass}>
-                  tietosuojaselosteen
+                  {registrationConsentLabel.link}
                 </Link>{" "}
-                mukaisesti
+                {registrationConsentLabel.after}
               </>
             }
           />
