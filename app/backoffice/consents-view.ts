@@ -1,6 +1,7 @@
 import { currentStates } from "~/domain/consents";
 import { formatDateTime } from "~/domain/format";
-import { consentMethodNames, consentWording } from "~/messages/consents";
+import { consentWording } from "~/messages/consent-wordings";
+import { consentMethodNames } from "~/messages/consents";
 import type { ConsentRow } from "~/models/consents.server";
 
 // A person's consent log on their back-office page (issue 29 item 4; decision 0033): read-only,

@@ -15,7 +15,7 @@ import {
 } from "~/schemas/caregiver-registration";
 import { UNKNOWN_FORM_MESSAGE } from "~/messages/caregiver-registration";
 import { signUpRateLimitedMessage } from "~/messages/auth";
-import { currentConsentVersion } from "~/messages/consents";
+import { currentConsentVersion } from "~/messages/consent-wordings";
 import { now as clockNow } from "~/services/clock.server";
 import { enqueueJob } from "~/services/job-queue.server";
 import { consumeSignUp, retryAfterMinutes } from "~/services/rate-limit.server";

@@ -1,5 +1,5 @@
 // The consent log's rules (issue 29 item 4; decision 0033). Pure: the rows come from
-// app/models/consents.server.ts, the wordings from app/messages/consents.ts.
+// app/models/consents.server.ts, the wordings from app/messages/consent-wordings.ts.
 
 /**
  * What a consent is for. Marketing e-mail and text-message reminders are given and withdrawn by

@@ -22,7 +22,8 @@ import { currentSessionIdHash } from "~/services/session.server";
 import { now as clockNow } from "~/services/clock.server";
 import { isSelfServicePurpose, SELF_SERVICE_PURPOSES, type ConsentPurpose } from "~/domain/consents";
 import { formatDate } from "~/domain/format";
-import { consentMessages, consentMethodNames, consentWording, currentConsentVersion } from "~/messages/consents";
+import { consentWording, currentConsentVersion } from "~/messages/consent-wordings";
+import { consentMethodNames, consentStateMessages as consentMessages } from "~/messages/consents";
 import { currentConsent, listConsentsOf, recordConsent, type ConsentRow } from "~/models/consents.server";
 
 // The server half of /portal/profile (spec 001 §5 "Profile", "Password change", "Caregiver

@@ -211,7 +211,7 @@ function ConsentsSection({ consents }: { consents: ConsentView[] }) {
                 <input type="hidden" name="given" value={consent.given ? "false" : "true"} />
                 <SubmitButton name="purpose" value={consent.purpose} variant={consent.given ? "secondary" : "primary"} busyLabel={consentMessages.busy}>
                   {consent.given ? consentMessages.withdraw : consentMessages.give}
-                  <span className="sr-only">: {consent.title}</span>
+                  <span className="sr-only"> ({consent.title})</span>
                 </SubmitButton>
               </Form>
             ) : null}

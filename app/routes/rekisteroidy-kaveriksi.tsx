@@ -28,8 +28,7 @@ import {
   TRANSPORTATION_OPTIONS,
 } from "~/schemas/caregiver-registration-options";
 import type { Step1Values, Step2Values } from "~/schemas/caregiver-registration";
-import { caregiverRegistrationMessages } from "~/messages/caregiver-registration";
-import { registrationConsentLabel } from "~/messages/consents";
+import { caregiverRegistrationMessages, registrationConsentLabel } from "~/messages/caregiver-registration";
 import { redirectWithToast } from "~/services/flash.server";
 import { retryAfterHeaders } from "~/services/rate-limit.server";
 import {

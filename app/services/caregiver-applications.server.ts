@@ -4,7 +4,7 @@ import { logger } from "../logger.server";
 import { findServiceCategoryIdsBySlug, insertCaregiver, insertCaregiverServices } from "../models/caregiver-registration.server";
 import { recordConsent } from "../models/consents.server";
 import { findCredentialsByEmail, insertProfile } from "../models/users.server";
-import { currentConsentVersion } from "../messages/consents";
+import { currentConsentVersion } from "../messages/consent-wordings";
 import { cityOf, transportationFlags, type Step2Values } from "../schemas/caregiver-registration";
 import { queueAccountExistsNotice, queueEmailConfirmation } from "./auth.server";
 import { now as clockNow } from "./clock.server";

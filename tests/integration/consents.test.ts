@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { strFromU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb, type DB } from "~/db.server";
-import { currentConsentVersion } from "~/messages/consents";
+import { currentConsentVersion } from "~/messages/consent-wordings";
 import { collectPersonalData } from "~/models/data-exports.server";
 import { currentConsent, listConsentsOf, recordConsent, textRemindersAllowed } from "~/models/consents.server";
 import { loader as customerPageLoader } from "~/routes/backoffice.users.$customerId";

@@ -1,16 +1,16 @@
 import type { ConsentLogEntry } from "~/backoffice/consents-view";
-import { consentMessages as m } from "~/messages/consents";
+import { consentStaffMessages as m } from "~/messages/consents";
 import { Cell, ResponsiveTable, Row, Section } from "./ui";
 
 /** "Suostumukset" on a customer's or helper's page (issue 29 item 4): the log, read-only. */
 export function ConsentsSection({ entries }: { entries: ConsentLogEntry[] }) {
   return (
-    <Section title={m.staffHeading} id="consents-heading">
-      <p>{m.staffIntro}</p>
+    <Section title={m.heading} id="consents-heading">
+      <p>{m.intro}</p>
       {entries.length === 0 ? (
-        <p>{m.staffEmpty}</p>
+        <p>{m.empty}</p>
       ) : (
-        <ResponsiveTable caption={m.staffCaption} headers={["Aika", "Suostumus", "Tila", "Miten", "Tekstin versio"]}>
+        <ResponsiveTable caption={m.caption} headers={["Aika", "Suostumus", "Tila", "Miten", "Tekstin versio"]}>
           {entries.map((entry) => (
             <Row key={entry.id} highlight={entry.inForce}>
               <Cell label="Aika">{entry.when}</Cell>
