@@ -46,7 +46,7 @@ async function signIn(page: Page, email: string) {
   await main(page).getByRole("button", { name: "Kirjaudu", exact: true }).click();
 }
 
-test("a customer gives, withdraws and gives again the marketing consent in the profile", async ({ page, jsEnabled }, testInfo) => {
+test("a customer gives, withdraws and gives again the marketing consent in the profile; staff see the log", async ({ page, browser, jsEnabled }, testInfo) => {
   const email = uniqueEmail(`suostumus-${testInfo.project.name}`);
   await signUpAndConfirm(page, email, "Sirkka Suostuja", jsEnabled);
   await page.goto("/auth");
@@ -78,6 +78,25 @@ test("a customer gives, withdraws and gives again the marketing consent in the p
   // The other consent was not touched.
   const sms = consents.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Muistutus tekstiviestinä" }) });
   await expect(sms.getByText("Et ole antanut lupaa.")).toBeVisible();
+
+  // Staff read the log on the customer's page: three rows, the newest in force.
+  const context = await browser.newContext({ javaScriptEnabled: jsEnabled, viewport: { width: 320, height: 800 }, locale: "fi-FI", timezoneId: "Europe/Helsinki" });
+  const staff = await context.newPage();
+  await staff.goto("/auth");
+  await main(staff).getByLabel("Sähköposti").fill("admin@arkikaveri.test");
+  await main(staff).getByLabel("Salasana").fill("Arkikaveri2026");
+  await main(staff).getByRole("button", { name: "Kirjaudu", exact: true }).click();
+  await expect(staff).toHaveURL(/\/backoffice$/);
+  await staff.goto(`/backoffice/users?haku=${encodeURIComponent(email)}`);
+  await main(staff).getByRole("link", { name: "Sirkka Suostuja" }).click();
+  const log = main(staff).getByRole("region", { name: "Suostumukset" });
+  await expect(log.getByRole("row")).toHaveCount(4);
+  await expect(log.getByRole("row").nth(1)).toContainText("Annettu");
+  await expect(log.getByRole("row").nth(1)).toContainText("Voimassa");
+  await expect(log.getByRole("row").nth(2)).toContainText("Peruttu");
+  await expect(log.getByRole("button")).toHaveCount(0);
+  await expectNoAxeViolations(staff);
+  await context.close();
 });
 
 test("the privacy notice says how long data is kept and its links lead to the profile's sections and Verotiedot", async ({ page, jsEnabled }, testInfo) => {
