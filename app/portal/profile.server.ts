@@ -54,7 +54,7 @@ export async function loadProfilePage(request: Request) {
   const savedRecipients = user.userType === "customer" && !user.role ? await listSavedRecipients(db, user.id) : [];
   return {
     savedRecipients,
-    consents: await consentsView(user, await listConsentsOf(db, user.id), Boolean(profile.phone)),
+    consents: consentsView(user, await listConsentsOf(db, user.id), Boolean(profile.phone)),
     constraints: CONSTRAINTS,
     email: profile.email,
     profile: { fullName: profile.fullName, phone: profile.phone ?? "" },
@@ -89,7 +89,7 @@ export interface ConsentView {
  * "Suostumukset" (issue 29 item 4): marketing and text reminders for customers and helpers, and a
  * helper's data-processing consent from the registration (shown, not withdrawn here).
  */
-async function consentsView(user: AuthUser, rows: ConsentRow[], hasPhone: boolean): Promise<ConsentView[]> {
+function consentsView(user: AuthUser, rows: ConsentRow[], hasPhone: boolean): ConsentView[] {
   if (user.role || (user.userType !== "customer" && user.userType !== "caregiver")) return [];
   const purposes: ConsentPurpose[] = [...SELF_SERVICE_PURPOSES];
   if (user.userType === "caregiver") purposes.push("tietojenkäsittely");
@@ -103,18 +103,17 @@ async function consentsView(user: AuthUser, rows: ConsentRow[], hasPhone: boolea
       : latest.given
         ? consentMessages.given(formatDate(latest.createdAt), how)
         : consentMessages.withdrawn(formatDate(latest.createdAt), how);
-    const note =
-      purpose === "tekstiviestimuistutukset"
-        ? hasPhone
-          ? user.userType === "customer"
-            ? consentMessages.smsChoice
-            : null
-          : consentMessages.noPhone
-        : purpose === "tietojenkäsittely"
-          ? consentMessages.helperConsentNote
-          : null;
-    return { purpose, ...wording, state, given: latest?.given ?? false, selfService: isSelfServicePurpose(purpose), note };
+    return { purpose, ...wording, state, given: latest?.given ?? false, selfService: isSelfServicePurpose(purpose), note: consentNote(purpose, user, hasPhone) };
   });
+}
+
+/** What the person may need to know beside a consent: a missing phone number, where else to choose. */
+function consentNote(purpose: ConsentPurpose, user: AuthUser, hasPhone: boolean): string | null {
+  if (purpose === "tietojenkäsittely") return consentMessages.helperConsentNote;
+  if (purpose !== "tekstiviestimuistutukset") return null;
+  if (!hasPhone) return consentMessages.noPhone;
+  // Only customers book, so only they choose on the booking form.
+  return user.userType === "customer" ? consentMessages.smsChoice : null;
 }
 
 function invalid(intent: ProfileIntent, result: SubmissionResult<string[]>, status = 400) {
