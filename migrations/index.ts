@@ -20,6 +20,7 @@ import * as m0020 from "./0020_receipts";
 import * as m0021 from "./0021_manage_links";
 import * as m0023 from "./0023_data_exports";
 import * as m0024 from "./0024_text_reminders";
+import * as m0025 from "./0025_consents";
 
 // Listed here rather than read from the folder, so the same list works from the Remix bundle,
 // from tsx scripts and from tests. Add new migrations at the end; never edit a landed one.
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   "0021_manage_links": m0021,
   "0023_data_exports": m0023,
   "0024_text_reminders": m0024,
+  "0025_consents": m0025,
 };

@@ -15,6 +15,8 @@ import {
 } from "~/schemas/caregiver-registration";
 import { UNKNOWN_FORM_MESSAGE } from "~/messages/caregiver-registration";
 import { signUpRateLimitedMessage } from "~/messages/auth";
+import { currentConsentVersion } from "~/messages/consent-wordings";
+import { now as clockNow } from "~/services/clock.server";
 import { enqueueJob } from "~/services/job-queue.server";
 import { consumeSignUp, retryAfterMinutes } from "~/services/rate-limit.server";
 import { createBotCheck, verifyBotCheck } from "~/services/bot-check.server";
@@ -229,7 +231,12 @@ async function submitStep1(request: Request): Promise<ActionOutcome> {
     const { password, termsAccepted: _terms, dataProcessingAccepted: _consent, ...rest } = submission.value;
     const passwordHash = password ? await hashPassword(password) : previous.step1?.passwordHash;
     if (!passwordHash) throw new Error("step 1 passed without a password");
-    step1 = { ...rest, otherCity: rest.city === OTHER_CITY ? rest.otherCity : undefined, passwordHash };
+    step1 = {
+      ...rest,
+      otherCity: rest.city === OTHER_CITY ? rest.otherCity : undefined,
+      passwordHash,
+      dataProcessingConsent: { textVersion: currentConsentVersion("tietojenkäsittely"), at: clockNow().toISOString() },
+    };
   }
 
   // Only a visitor who passed the bot check gets a draft (and so storage for a photo).

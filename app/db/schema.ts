@@ -10,6 +10,7 @@ type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 
 // The value sets every layer shares live in the domain (the browser may import them too); the
 // tables use them, and models import them from here.
+import type { ConsentMethod, ConsentPurpose } from "../domain/consents";
 import type {
   CaregiverStatus,
   DiscountType,
@@ -592,6 +593,19 @@ export interface DataExportsTable {
   expires_at: Date | null;
 }
 
+/** The consent log (migration 0025): append-only; the newest row of a subject and purpose is its state. */
+export interface ConsentsTable {
+  id: Generated<string>;
+  profile_id: string | null;
+  email: string | null;
+  phone: string | null;
+  purpose: ConsentPurpose;
+  text_version: string;
+  given: boolean;
+  method: ConsentMethod;
+  created_at: Timestamp;
+}
+
 export interface Database {
   profiles: ProfilesTable;
   user_roles: UserRolesTable;
@@ -633,6 +647,7 @@ export interface Database {
   household_statement_mailings: HouseholdStatementMailingsTable;
   manage_links: ManageLinksTable;
   data_exports: DataExportsTable;
+  consents: ConsentsTable;
 }
 
 export type Profile = Selectable<ProfilesTable>;

@@ -43,6 +43,7 @@ export const EXPORTED_REFERENCES = [
   "household_statements.customer_id",
   "household_statement_mailings.customer_id",
   "contact_requests.profile_id",
+  "consents.profile_id",
 ] as const;
 
 /** Columns that point at a person but whose rows are deliberately left out, each with why. */
@@ -77,6 +78,7 @@ export const EXPORT_CSVS = [
   { fileName: "viestit.csv", table: "messages" },
   { fileName: "arviot.csv", table: "reviews" },
   { fileName: "tilitykset.csv", table: "payouts" },
+  { fileName: "suostumukset.csv", table: "consents" },
 ] as const;
 
 export type ExportRow = Record<string, unknown>;

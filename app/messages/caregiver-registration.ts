@@ -62,3 +62,13 @@ export const transportationOptionTexts = {
   license: { label: "Ajokortti", description: "Voin ajaa asiakkaan autoa." },
   car: { label: "Ajokortti ja oma auto", description: "Voin kuljettaa asiakasta omalla autollani." },
 } as const;
+
+/**
+ * The data-processing checkbox's label around its link to /tietosuoja: the wording of consent
+ * version tietojenkäsittely-1 (app/messages/consent-wordings.ts), logged when the application is stored.
+ */
+export const registrationConsentLabel = {
+  before: "Annan luvan tietojeni käsittelyyn",
+  link: "tietosuojaselosteen",
+  after: "mukaisesti",
+} as const;

@@ -6,7 +6,7 @@ import type { EmailContent } from "../domain/email-content";
 export const dataExportMessages = {
   heading: "Lataa tietoni",
   intro:
-    "Saat kaikki sinusta tallennetut tiedot yhtenä ZIP-tiedostona: tilaukset, laskut, maksut, viestit ja arviot taulukoina, laskut, kuitit ja kotitalousvähennysyhteenvedot PDF-tiedostoina sekä koneluettavan data.json-tiedoston.",
+    "Saat kaikki sinusta tallennetut tiedot yhtenä ZIP-tiedostona: tilaukset, laskut, maksut, viestit, arviot ja suostumukset taulukoina, laskut, kuitit ja kotitalousvähennysyhteenvedot PDF-tiedostoina sekä koneluettavan data.json-tiedoston.",
   howItWorks: "Vahvista pyyntö salasanallasi. Kokoamme tiedot taustalla ja lähetämme sähköpostiisi latauslinkin, joka on voimassa 7 päivää.",
   passwordLabel: "Salasana",
   submit: "Lataa tietoni",

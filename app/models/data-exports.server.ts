@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { Executor } from "../db.server";
 import type { ExportRow } from "../domain/data-export";
+import { consentRowsForExport } from "./consents.server";
 
 // "Lataa tietoni" (issue 29 item 2; decision 0032): the requests (data_exports, migration 0023)
 // and the rows of every table that refers to a person. What goes where is decided in
@@ -167,6 +168,8 @@ export async function collectPersonalData(executor: Executor, profileId: string)
     household_statements: await executor.selectFrom("household_statements").selectAll().where("customer_id", "=", c).orderBy("year").orderBy("version").execute(),
     household_statement_mailings: await executor.selectFrom("household_statement_mailings").selectAll().where("customer_id", "=", c).execute(),
     contact_requests: await executor.selectFrom("contact_requests").selectAll().where("profile_id", "=", profileId).orderBy("created_at").execute(),
+    // The consent log: the person's own rows and those of guest bookings under their address or number.
+    consents: await consentRowsForExport(executor, { profileId, email: profile.email, phone: profile.phone }),
     invoices,
     invoice_payments: await executor.selectFrom("invoice_payments").selectAll().where("invoice_id", "in", invoiceIds).execute(),
     credit_notes: await executor.selectFrom("credit_notes").selectAll().where("invoice_id", "in", invoiceIds).execute(),

@@ -19,6 +19,12 @@ import { requestOwnDataExport } from "~/services/data-export.server";
 import { changePassword, verifyCurrentPassword } from "~/services/password-change.server";
 import { MAX_PHOTO_BYTES, parseFormWithFile, UploadTooLargeError } from "~/services/photo.server";
 import { currentSessionIdHash } from "~/services/session.server";
+import { now as clockNow } from "~/services/clock.server";
+import { isSelfServicePurpose, SELF_SERVICE_PURPOSES, type ConsentPurpose } from "~/domain/consents";
+import { formatDate } from "~/domain/format";
+import { consentWording, currentConsentVersion } from "~/messages/consent-wordings";
+import { consentMethodNames, consentStateMessages as consentMessages } from "~/messages/consents";
+import { currentConsent, listConsentsOf, recordConsent, type ConsentRow } from "~/models/consents.server";
 
 // The server half of /portal/profile (spec 001 §5 "Profile", "Password change", "Caregiver
 // profile"; §8 "Profile"): three forms on one page, told apart by their `intent`. The helper's
@@ -27,7 +33,7 @@ import { currentSessionIdHash } from "~/services/session.server";
 
 export const PROFILE_PATH = "/portal/profile";
 
-export type ProfileIntent = "profile" | "password" | "caregiver" | "export";
+export type ProfileIntent = "profile" | "password" | "caregiver" | "export" | "consent";
 export type ProfileActionData = { intent: ProfileIntent; result: SubmissionResult<string[]> };
 
 /** The forms' attributes from their schemas, sent with the page (it imports no schema). */
@@ -48,6 +54,7 @@ export async function loadProfilePage(request: Request) {
   const savedRecipients = user.userType === "customer" && !user.role ? await listSavedRecipients(db, user.id) : [];
   return {
     savedRecipients,
+    consents: consentsView(user, await listConsentsOf(db, user.id), Boolean(profile.phone)),
     constraints: CONSTRAINTS,
     email: profile.email,
     profile: { fullName: profile.fullName, phone: profile.phone ?? "" },
@@ -64,6 +71,49 @@ export async function loadProfilePage(request: Request) {
         }
       : null,
   };
+}
+
+export interface ConsentView {
+  purpose: ConsentPurpose;
+  title: string;
+  text: string;
+  /** The state as a sentence ("Olet antanut luvan 1.12.2026 omalla sivulla."). */
+  state: string;
+  given: boolean;
+  /** Given and withdrawn here with one button; false for the helper's registration consent. */
+  selfService: boolean;
+  note: string | null;
+}
+
+/**
+ * "Suostumukset" (issue 29 item 4): marketing and text reminders for customers and helpers, and a
+ * helper's data-processing consent from the registration (shown, not withdrawn here).
+ */
+function consentsView(user: AuthUser, rows: ConsentRow[], hasPhone: boolean): ConsentView[] {
+  if (user.role || (user.userType !== "customer" && user.userType !== "caregiver")) return [];
+  const purposes: ConsentPurpose[] = [...SELF_SERVICE_PURPOSES];
+  if (user.userType === "caregiver") purposes.push("tietojenkäsittely");
+  return purposes.map((purpose) => {
+    // Rows come newest first: the first of a purpose is its state.
+    const latest = rows.find((row) => row.purpose === purpose) ?? null;
+    const wording = consentWording(purpose, latest?.given ? latest.textVersion : currentConsentVersion(purpose));
+    const how = latest ? consentMethodNames[latest.method] : "";
+    const state = !latest
+      ? consentMessages.notGiven
+      : latest.given
+        ? consentMessages.given(formatDate(latest.createdAt), how)
+        : consentMessages.withdrawn(formatDate(latest.createdAt), how);
+    return { purpose, ...wording, state, given: latest?.given ?? false, selfService: isSelfServicePurpose(purpose), note: consentNote(purpose, user, hasPhone) };
+  });
+}
+
+/** What the person may need to know beside a consent: a missing phone number, where else to choose. */
+function consentNote(purpose: ConsentPurpose, user: AuthUser, hasPhone: boolean): string | null {
+  if (purpose === "tietojenkäsittely") return consentMessages.helperConsentNote;
+  if (purpose !== "tekstiviestimuistutukset") return null;
+  if (!hasPhone) return consentMessages.noPhone;
+  // Only customers book, so only they choose on the booking form.
+  return user.userType === "customer" ? consentMessages.smsChoice : null;
 }
 
 function invalid(intent: ProfileIntent, result: SubmissionResult<string[]>, status = 400) {
@@ -86,6 +136,8 @@ export async function submitProfilePage(request: Request, context: Partial<AppLo
       return submitPassword(request, user, formData, context?.clientIp ?? null);
     case "export":
       return submitDataExport(request, user, formData, context?.clientIp ?? null);
+    case "consent":
+      return submitConsent(request, user, formData);
     default:
       throw badForm();
   }
@@ -158,6 +210,35 @@ async function submitDataExport(request: Request, user: AuthUser, formData: Form
     return invalid("export", submission.reply({ ...hide, formErrors: [`${dataExportMessages.failed}: ${message}`] }), 429);
   }
   return redirectWithToast(request, PROFILE_PATH, { type: "success", title: dataExportMessages.queued, description: dataExportMessages.queuedDetail });
+}
+
+/**
+ * One consent given or withdrawn (issue 29 item 4): a button each way, one POST. The subject is
+ * always the signed-in person: the form names only the purpose and the choice. Pressing the same
+ * choice twice (a double submit) logs nothing the second time.
+ */
+async function submitConsent(request: Request, user: AuthUser, formData: FormData) {
+  if (user.role || (user.userType !== "customer" && user.userType !== "caregiver")) throw forbidden();
+  const purpose = formData.get("purpose");
+  const choice = formData.get("given");
+  if (!isSelfServicePurpose(purpose) || (choice !== "true" && choice !== "false")) throw badForm();
+  const given = choice === "true";
+  const db = await getDb();
+  const changed = await db.transaction().execute(async (trx) => {
+    const current = await currentConsent(trx, { profileId: user.id }, purpose);
+    // A withdrawal with nothing logged before is still logged: a text reminder chosen on a
+    // booking form may be waiting, and this is how it is stopped.
+    if (current && current.given === given) return false;
+    await recordConsent(trx, { subject: { profileId: user.id }, purpose, given, textVersion: currentConsentVersion(purpose), method: "profiili", at: clockNow() });
+    return true;
+  });
+  const title = consentWording(purpose, currentConsentVersion(purpose)).title;
+  const toast = !changed
+    ? { type: "info" as const, title: consentMessages.unchangedToast }
+    : given
+      ? { type: "success" as const, title: consentMessages.givenToast, description: consentMessages.givenToastDetail(title) }
+      : { type: "success" as const, title: consentMessages.withdrawnToast, description: consentMessages.withdrawnToastDetail(title) };
+  return redirectWithToast(request, PROFILE_PATH, toast);
 }
 
 async function submitCaregiverSection(request: Request, user: AuthUser) {

@@ -6,10 +6,12 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { access } from "~/auth/access";
 import { requireRole } from "~/auth/guards.server";
 import { auditEntryView } from "~/backoffice/audit-view";
+import { consentLogView } from "~/backoffice/consents-view";
 import { staffDataExportAction } from "~/backoffice/data-export.server";
 import { badForm, notFound, requireStaffActor } from "~/backoffice/staff.server";
 import { Alert } from "~/components/alert";
 import { AuditHistory } from "~/components/backoffice/audit-entries";
+import { ConsentsSection } from "~/components/backoffice/consents-section";
 import { DataExportSection } from "~/components/backoffice/data-export-section";
 import { CaregiverStatusBadge } from "~/components/backoffice/status-badges";
 import { PersonOrdersTable } from "~/components/backoffice/person-orders";
@@ -30,6 +32,7 @@ import {
 } from "~/messages/backoffice";
 import { caregiverApprovalTexts as at } from "~/messages/caregiver-approval";
 import { listAuditForEntity } from "~/models/audit-log.server";
+import { listConsentsOf } from "~/models/consents.server";
 import { getCaregiverApplication, listUpcomingOrdersOfCaregiver } from "~/models/backoffice-caregivers.server";
 import { CaregiverReviewSchema, VerificationFlagsSchema } from "~/schemas/backoffice";
 import { LANGUAGE_OPTIONS, TRANSPORTATION_OPTIONS } from "~/schemas/caregiver-registration";
@@ -47,9 +50,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const caregiver = await getCaregiverApplication(db, params.caregiverId ?? "");
   if (!caregiver) throw notFound(caregiverTexts.notFound);
   const now = clockNow();
-  const [orders, audit] = await Promise.all([
+  const [orders, audit, consents] = await Promise.all([
     listUpcomingOrdersOfCaregiver(db, caregiver.id, now),
     listAuditForEntity(db, "caregiver", caregiver.id),
+    listConsentsOf(db, caregiver.profileId),
   ]);
   const transport = caregiver.hasCar ? "car" : caregiver.hasDriversLicense ? "license" : "none";
   return {
@@ -114,6 +118,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       customerName: order.customerName || "Ei nimeä",
     })),
     history: audit.map((row) => auditEntryView(row)),
+    consents: consentLogView(consents),
   };
 }
 
@@ -254,7 +259,7 @@ function ConfirmReview({ confirm, here }: { confirm: { action: CaregiverReviewAc
 }
 
 export default function CaregiverPage() {
-  const { caregiver, actions, missingChecks, orders, history, canExport } = useLoaderData<typeof loader>();
+  const { caregiver, actions, missingChecks, orders, history, canExport, consents } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const confirm = actionData && "confirm" in actionData ? actionData.confirm : null;
   const suspended = caregiver.status === "suspended";
@@ -362,6 +367,8 @@ export default function CaregiverPage() {
           />
         )}
       </Section>
+
+      <ConsentsSection entries={consents} />
 
       {canExport ? <DataExportSection /> : null}
 

@@ -4,12 +4,14 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { access } from "~/auth/access";
 import { requireRole } from "~/auth/guards.server";
 import { auditEntryView } from "~/backoffice/audit-view";
+import { consentLogView } from "~/backoffice/consents-view";
 import { askToConfirm, isConfirmed } from "~/backoffice/confirm.server";
 import { staffDataExportAction } from "~/backoffice/data-export.server";
 import { badForm, notFound, requireStaffActor } from "~/backoffice/staff.server";
 import { ConfirmStep, isConfirmReply } from "~/components/backoffice/confirm-step";
 import { Alert } from "~/components/alert";
 import { AuditHistory } from "~/components/backoffice/audit-entries";
+import { ConsentsSection } from "~/components/backoffice/consents-section";
 import { DataExportSection } from "~/components/backoffice/data-export-section";
 import { CustomerStatusBadge } from "~/components/backoffice/status-badges";
 import { PersonOrdersTable } from "~/components/backoffice/person-orders";
@@ -20,6 +22,7 @@ import { formatDate, formatEuros, formatTimeRange } from "~/domain/format";
 import { customerTexts, orderTexts } from "~/messages/backoffice";
 import { confirmTexts } from "~/messages/backoffice-money";
 import { listAuditForEntity } from "~/models/audit-log.server";
+import { listConsentsOf } from "~/models/consents.server";
 import { getCustomerForStaff, listOrdersOfCustomer } from "~/models/backoffice-customers.server";
 import { CustomerStatusSchema } from "~/schemas/backoffice";
 import { setCustomerFrozen } from "~/services/customer-accounts.server";
@@ -33,7 +36,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const db = await getDb();
   const customer = await getCustomerForStaff(db, params.customerId ?? "");
   if (!customer) throw notFound(customerTexts.notFound);
-  const [orders, audit] = await Promise.all([listOrdersOfCustomer(db, customer.id), listAuditForEntity(db, "customer", customer.id)]);
+  const [orders, audit, consents] = await Promise.all([
+    listOrdersOfCustomer(db, customer.id),
+    listAuditForEntity(db, "customer", customer.id),
+    listConsentsOf(db, customer.profileId),
+  ]);
   const ordersVisible = (access.orders as readonly string[]).includes(user.role);
   return {
     canExport: (access.exportPersonalData as readonly string[]).includes(user.role),
@@ -64,6 +71,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       caregiver: order.caregiverName ?? orderTexts.noCaregiver,
     })),
     history: audit.map((row) => auditEntryView(row)),
+    consents: consentLogView(consents),
   };
 }
 
@@ -108,7 +116,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export default function CustomerPage() {
-  const { customer, orders, history, canExport } = useLoaderData<typeof loader>();
+  const { customer, orders, history, canExport, consents } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   if (isConfirmReply(reply)) return <ConfirmStep confirm={reply.confirm} />;
   const frozen = customer.status !== "active";
@@ -160,6 +168,8 @@ export default function CustomerPage() {
           />
         )}
       </Section>
+
+      <ConsentsSection entries={consents} />
 
       {canExport ? <DataExportSection /> : null}
 

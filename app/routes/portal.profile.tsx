@@ -7,11 +7,12 @@ import { ErrorSummary, FormError, NewPasswordField, TextField, type FieldConstra
 import { linkClass } from "~/components/layout";
 import { serverFormProps, useServerForm } from "~/components/server-form";
 import { useClearSecretsAfterReply } from "~/components/use-clear-secrets";
+import { consentMessages } from "~/messages/consents";
 import { dataExportMessages } from "~/messages/data-export";
 import { profileMessages } from "~/messages/profile";
 import { LANGUAGE_OPTIONS, SERVICE_OPTIONS } from "~/schemas/caregiver-registration-options";
 import { CAREGIVER_BIO_MAX_LENGTH, CAREGIVER_PHOTO_FIELD, SERVED_CITY_OPTIONS } from "~/schemas/profile-options";
-import { loadProfilePage, submitProfilePage, type ProfileActionData, type ProfileIntent } from "~/portal/profile.server";
+import { loadProfilePage, submitProfilePage, type ConsentView, type ProfileActionData, type ProfileIntent } from "~/portal/profile.server";
 
 // The signed-in person's profile (spec 001 §2 "profile", §5; issue 10): name and phone, the
 // e-mail address shown but not editable, a helper's own section (really saved), and the password
@@ -35,7 +36,7 @@ function resultFor(actionData: ProfileActionData | undefined, intent: ProfileInt
 }
 
 export default function ProfilePage() {
-  const { email, profile, caregiver, constraints, savedRecipients } = useLoaderData<typeof loader>();
+  const { email, profile, caregiver, constraints, savedRecipients, consents } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ProfileActionData | undefined;
   // After a save (a redirect, a new location) a form starts again from the saved values, the
   // password fields empty. After an answer with errors it is kept: that answer's data comes before
@@ -86,6 +87,7 @@ export default function ProfilePage() {
         />
       ) : null}
       <PasswordForm key={formKey("password")} constraint={constraints.password} lastResult={resultFor(actionData, "password")} />
+      {consents.length > 0 ? <ConsentsSection consents={consents} /> : null}
       <DataExportForm key={formKey("export")} constraint={constraints.export} lastResult={resultFor(actionData, "export")} />
     </div>
   );
@@ -178,6 +180,44 @@ function PasswordForm({ constraint, lastResult }: FormProps) {
           Vaihda salasana
         </SubmitButton>
       </Form>
+    </section>
+  );
+}
+
+/**
+ * "Suostumukset" (issue 29 item 4; decision 0033): each consent with its wording and state, and
+ * one button that gives or withdraws it (one POST either way).
+ */
+function ConsentsSection({ consents }: { consents: ConsentView[] }) {
+  return (
+    <section aria-labelledby="suostumukset" className={cardClass}>
+      <h2 id="suostumukset" className="text-2xl font-bold text-gray-900">
+        {consentMessages.heading}
+      </h2>
+      <p>{consentMessages.intro}</p>
+      <p>{consentMessages.serviceMailsStay}</p>
+      <ul className="divide-y-2 divide-gray-100">
+        {consents.map((consent) => (
+          <li key={consent.purpose} className="space-y-3 py-4">
+            <h3 id={`suostumus-${consent.purpose}`} className="text-xl font-bold text-gray-900">
+              {consent.title}
+            </h3>
+            <p>{consent.text}</p>
+            <p className="font-semibold">{consent.state}</p>
+            {consent.note ? <p className="text-gray-700">{consent.note}</p> : null}
+            {consent.selfService ? (
+              <Form method="post">
+                <input type="hidden" name="intent" value="consent" />
+                <input type="hidden" name="given" value={consent.given ? "false" : "true"} />
+                <SubmitButton name="purpose" value={consent.purpose} variant={consent.given ? "secondary" : "primary"} busyLabel={consentMessages.busy}>
+                  {consent.given ? consentMessages.withdraw : consentMessages.give}
+                  <span className="sr-only"> ({consent.title})</span>
+                </SubmitButton>
+              </Form>
+            ) : null}
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }

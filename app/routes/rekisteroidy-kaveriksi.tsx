@@ -28,7 +28,7 @@ import {
   TRANSPORTATION_OPTIONS,
 } from "~/schemas/caregiver-registration-options";
 import type { Step1Values, Step2Values } from "~/schemas/caregiver-registration";
-import { caregiverRegistrationMessages } from "~/messages/caregiver-registration";
+import { caregiverRegistrationMessages, registrationConsentLabel } from "~/messages/caregiver-registration";
 import { redirectWithToast } from "~/services/flash.server";
 import { retryAfterHeaders } from "~/services/rate-limit.server";
 import {
@@ -216,11 +216,11 @@ function Step1Form({ view, lastResult }: { view: Step1View; lastResult?: LastRes
             meta={fields.dataProcessingAccepted}
             label={
               <>
-                Annan luvan tietojeni käsittelyyn{" "}
+                {registrationConsentLabel.before}{" "}
                 <Link to="/tietosuoja" className={linkClass}>
-                  tietosuojaselosteen
+                  {registrationConsentLabel.link}
                 </Link>{" "}
-                mukaisesti
+                {registrationConsentLabel.after}
               </>
             }
           />

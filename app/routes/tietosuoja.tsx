@@ -29,7 +29,7 @@ export const meta: MetaFunction = () => [
   },
 ];
 
-const NOTICE_UPDATED = "21.11.2026";
+const NOTICE_UPDATED = "27.11.2026";
 
 export default function PrivacyNotice() {
   const { company, contact } = useLoaderData<typeof loader>();
@@ -45,6 +45,27 @@ export default function PrivacyNotice() {
           Seloste perustuu EU:n yleiseen tietosuoja-asetukseen (2016/679) ja tietosuojalakiin (1050/2018).
         </p>
 
+        <h2 id="omat-tiedot">Omat tietosi ja luvat omalla sivulla</h2>
+        <p>Voit hoitaa nämä asiat itse. Kirjaudu ensin sisään.</p>
+        <ul>
+          <li>
+            <Link to="/portal/profile#lataa-tietoni">Lataa tietoni</Link>: saat kaikki tietosi yhtenä tiedostona.
+            Lähetämme latauslinkin sähköpostiisi.
+          </li>
+          <li>
+            <Link to="/portal/profile#poista-tili">Poista tili</Link>: poistamme tilisi ja tietosi 7 päivän kuluttua.
+            Voit vielä perua poiston sinä aikana.
+          </li>
+          <li>
+            <Link to="/portal/profile#suostumukset">Suostumukset</Link>: näet, mihin olet antanut luvan. Voit antaa
+            luvan tai perua sen yhdellä painalluksella.
+          </li>
+          <li>
+            <Link to="/portal/verotiedot">Verotiedot</Link>: kotitalousvähennyksen yhteenveto maksamistasi
+            tunneista veroilmoitusta varten.
+          </li>
+        </ul>
+
         <nav aria-label="Sisällys">
           <h2>Sisällys</h2>
           <ol>
@@ -55,6 +76,7 @@ export default function PrivacyNotice() {
             <li><a href="#vastaanottajat">Tietojen vastaanottajat ja käsittelijät</a></li>
             <li><a href="#siirrot">Tietojen siirto EU:n ja ETA:n ulkopuolelle</a></li>
             <li><a href="#sailytys">Säilytysajat</a></li>
+            <li><a href="#suostumukset">Luvat eli suostumukset</a></li>
             <li><a href="#evasteet">Evästeet</a></li>
             <li><a href="#suojaus">Tietojen suojaaminen</a></li>
             <li><a href="#oikeudet">Sinun oikeutesi</a></li>
@@ -86,6 +108,7 @@ export default function PrivacyNotice() {
           </li>
           <li>käyttäjätili: sähköposti, salasanan tiiviste (salasanaa ei tallenneta), rooli ja kirjautumistiedot</li>
           <li>viestit asiakaspalvelulle ja kaverille sekä palaute ja arviot</li>
+          <li>luvat eli suostumukset: mihin annoit luvan tai peruit sen, milloin ja miten</li>
         </ul>
         <h3>Kaverit ja kaveriksi hakeneet</h3>
         <ul>
@@ -166,39 +189,103 @@ export default function PrivacyNotice() {
         </p>
 
         <h2 id="sailytys">7. Säilytysajat</h2>
-        <ul>
-          <li>Käyttäjätilin tiedot: niin kauan kuin tili on käytössä, ja poistamme ne viimeistään kahden vuoden kuluttua viimeisestä käytöstä.</li>
-          <li>Varaukset, maksut ja laskut: kuusi vuotta sen vuoden lopusta, jona tilikausi päättyi (kirjanpitolaki).</li>
-          <li>Kavereiden tiedot: yhteistyön ajan ja kaksi vuotta sen päättymisestä; ansioihin liittyvä kirjanpitoaineisto kuusi vuotta.</li>
-          <li>Hylättyjen kaverihakemusten tiedot: kuusi kuukautta päätöksestä.</li>
-          <li>Yhteydenottolomakkeen viestit: kaksi vuotta, ellei asia vaadi pidempää säilytystä.</li>
-          <li>Tekniset lokit: enintään 90 päivää.</li>
-        </ul>
+        <p>Säilytämme tietoja vain niin kauan kuin niitä tarvitaan. Tässä kerromme, mitä säilytämme, miksi ja kuinka kauan.</p>
+        <dl>
+          <dt>Tilaukset, laskut, kuitit ja maksut</dt>
+          <dd>
+            Laki velvoittaa säilyttämään kirjanpidon tositteet (kirjanpitolaki). Säilytämme ne sen vuoden loppuun, joka
+            on kuusi vuotta maksuvuoden jälkeen. Esimerkiksi vuonna 2026 maksettu lasku poistetaan vuoden 2032 lopussa.
+            Jos poistat tilisi, siirrämme nämä tiedot erilliseen kirjanpitoarkistoon, ja ne poistetaan sieltä samana
+            päivänä.
+          </dd>
+          <dt>Viestit</dt>
+          <dd>
+            Viestit kaverille ja asiakaspalvelulle tarvitaan käyntien hoitamiseen. Säilytämme ne niin kauan kuin tilisi
+            on olemassa. Yhteydenottolomakkeen viestit säilytämme kaksi vuotta, ellei asia vaadi pidempää säilytystä.
+          </dd>
+          <dt>Kuvat</dt>
+          <dd>
+            Kaverin kuva näytetään asiakkaille, kun he valitsevat kaveria. Säilytämme sen niin kauan kuin kaverin tili on
+            olemassa. Keskeneräisen kaverihakemuksen kuva poistetaan kahden tunnin kuluttua.
+          </dd>
+          <dt>Luvat eli suostumukset</dt>
+          <dd>
+            Kirjaamme, milloin annoit tai peruit luvan ja millä tekstillä. Näin voimme osoittaa, mihin olet suostunut.
+            Säilytämme merkinnät niin kauan kuin tilisi on olemassa.
+          </dd>
+          <dt>Lokit</dt>
+          <dd>
+            Tekniset lokit tarvitaan palvelun turvallisuuteen ja vikojen selvittämiseen. Säilytämme ne enintään 90
+            päivää.
+          </dd>
+          <dt>Kirjautumiset</dt>
+          <dd>Kirjautuminen on voimassa enintään 30 päivää. Sen jälkeen tieto kirjautumisesta poistetaan.</dd>
+          <dt>Tietojen lataus</dt>
+          <dd>Kun pyydät tietosi, latauslinkki ja tiedosto ovat voimassa 7 päivää. Sen jälkeen ne poistetaan.</dd>
+          <dt>Poistettu tili</dt>
+          <dd>
+            Kun poistat tilisi, tiedot poistetaan 7 päivän kuluttua. Sitä ennen voit perua poiston. Tilausten
+            postinumero ja kaupunki jäävät tilastoja varten, ilman nimeä. Kirjanpidon tositteet säilyvät arkistossa
+            yllä kerrotun ajan.
+          </dd>
+          <dt>Käyttäjätili</dt>
+          <dd>
+            Niin kauan kuin tili on käytössä. Poistamme tiedot viimeistään kahden vuoden kuluttua viimeisestä käytöstä.
+          </dd>
+          <dt>Kavereiden tiedot</dt>
+          <dd>
+            Yhteistyön ajan ja kaksi vuotta sen päättymisestä. Ansioihin liittyvä kirjanpitoaineisto säilytetään kuten
+            laskut. Hylättyjen kaverihakemusten tiedot poistetaan kuuden kuukauden kuluttua päätöksestä.
+          </dd>
+        </dl>
 
-        <h2 id="evasteet">8. Evästeet</h2>
+        <h2 id="suostumukset">8. Luvat eli suostumukset</h2>
+        <p>Pyydämme lupaasi näihin asioihin:</p>
+        <ul>
+          <li>Uutiset ja tarjoukset sähköpostiin. Lupa on vapaaehtoinen.</li>
+          <li>Muistutus tekstiviestinä ennen kaverin käyntiä. Lupa on vapaaehtoinen.</li>
+          <li>Kaverin tietojen käsittely. Kaveriksi hakeva antaa luvan hakemuksen yhteydessä.</li>
+        </ul>
+        <p>
+          Voit perua luvan yhtä helposti kuin annoit sen: yhdellä painalluksella{" "}
+          <Link to="/portal/profile#suostumukset">omalla sivullasi</Link>. Varaukseen liittyvät viestit tulevat silti
+          aina: vahvistukset, muistutukset sähköpostiin, laskut ja kuitit.
+        </p>
+
+        <h2 id="evasteet">9. Evästeet</h2>
         <p>
           Käytämme vain palvelun toiminnalle välttämättömiä evästeitä: kirjautumisen istuntoevästettä ja lyhytaikaista
           evästettä, joka näyttää ilmoituksen (esimerkiksi &quot;Kiitos viestistäsi!&quot;) seuraavalla sivulla. Emme käytä
           seuranta- tai mainosevästeitä, joten niihin ei pyydetä suostumusta.
         </p>
 
-        <h2 id="suojaus">9. Tietojen suojaaminen</h2>
+        <h2 id="suojaus">10. Tietojen suojaaminen</h2>
         <p>
           Yhteys palveluun on salattu. Salasanat tallennetaan vain tiiviste- eli hash-muodossa. Henkilökunnan pääsy
           tietoihin on rajattu tehtävien mukaan, ja tilausten tilamuutoksista pidetään lokia. Korttitiedot käsittelee
           vain maksunvälittäjä.
         </p>
 
-        <h2 id="oikeudet">10. Sinun oikeutesi</h2>
+        <h2 id="oikeudet">11. Sinun oikeutesi</h2>
         <p>Sinulla on oikeus:</p>
         <ul>
-          <li>saada tietää, mitä tietoja sinusta käsitellään, ja saada niistä jäljennös (15 artikla)</li>
+          <li>
+            saada tietää, mitä tietoja sinusta käsitellään, ja saada niistä jäljennös (15 artikla): käytä kohtaa{" "}
+            <Link to="/portal/profile#lataa-tietoni">Lataa tietoni</Link>
+          </li>
           <li>vaatia virheellisten tietojen korjaamista (16 artikla)</li>
-          <li>vaatia tietojen poistamista, kun niitä ei enää tarvita tai laki ei velvoita säilyttämään niitä (17 artikla)</li>
+          <li>
+            vaatia tietojen poistamista, kun niitä ei enää tarvita tai laki ei velvoita säilyttämään niitä (17 artikla):
+            käytä kohtaa <Link to="/portal/profile#poista-tili">Poista tili</Link>
+          </li>
           <li>vaatia käsittelyn rajoittamista (18 artikla)</li>
           <li>saada antamasi tiedot koneluettavassa muodossa ja siirtää ne toiselle (20 artikla)</li>
           <li>vastustaa oikeutettuun etuun perustuvaa käsittelyä (21 artikla)</li>
-          <li>perua antamasi suostumus milloin tahansa; peruminen ei vaikuta aiemman käsittelyn lainmukaisuuteen</li>
+          <li>
+            perua antamasi suostumus milloin tahansa kohdassa{" "}
+            <Link to="/portal/profile#suostumukset">Suostumukset</Link>; peruminen ei vaikuta aiemman käsittelyn
+            lainmukaisuuteen
+          </li>
         </ul>
         <p>
           Lähetä pyyntö osoitteeseen {mail}. Vastaamme kuukauden kuluessa. Voimme pyytää sinua todistamaan

@@ -2,9 +2,12 @@ import type { Executor } from "../db.server";
 import { getDb } from "../db.server";
 import { logger } from "../logger.server";
 import { findServiceCategoryIdsBySlug, insertCaregiver, insertCaregiverServices } from "../models/caregiver-registration.server";
+import { recordConsent } from "../models/consents.server";
 import { findCredentialsByEmail, insertProfile } from "../models/users.server";
+import { currentConsentVersion } from "../messages/consent-wordings";
 import { cityOf, transportationFlags, type Step2Values } from "../schemas/caregiver-registration";
 import { queueAccountExistsNotice, queueEmailConfirmation } from "./auth.server";
+import { now as clockNow } from "./clock.server";
 import type { JobPayloads } from "./job-queue.server";
 import { deletePhoto, photoUrl } from "./photo.server";
 import { consumeMailRequest } from "./rate-limit.server";
@@ -77,6 +80,17 @@ export async function createCaregiverAccount(
     const missing = step2.services.filter((slug) => !categoryIds.has(slug));
     if (missing.length > 0) throw new Error(`service categories missing for ${missing.join(", ")}`);
     await insertCaregiverServices(trx, caregiver.id, [...categoryIds.values()]);
+
+    // The data-processing consent of step 1 (required there), logged with the account it belongs to.
+    const consent = step1.dataProcessingConsent;
+    await recordConsent(trx, {
+      subject: { profileId: profile.id },
+      purpose: "tietojenkäsittely",
+      given: true,
+      textVersion: consent?.textVersion ?? currentConsentVersion("tietojenkäsittely"),
+      method: "rekisteröityminen",
+      at: consent ? new Date(consent.at) : clockNow(),
+    });
 
     await queueEmailConfirmation(trx, { userId: profile.id, email: step1.email, fullName }, "helper_application");
     if (input.draftId) await drafts.remove(trx, input.draftId);

@@ -18,6 +18,12 @@ export const DRAFT_TTL_MS = 2 * 60 * 60 * 1000;
 /** Step 1 as validated, with the password hashed. Kept in the draft. */
 export interface StoredStep1 extends Omit<Step1Values, "password" | "termsAccepted" | "dataProcessingAccepted"> {
   passwordHash: string;
+  /**
+   * The data-processing consent ticked in step 1: the wording's version and when (ISO 8601).
+   * Logged in the consent log when the application is stored (decision 0033). Optional only for
+   * drafts written before it was kept.
+   */
+  dataProcessingConsent?: { textVersion: string; at: string };
 }
 
 /** Step 2 as typed, kept when the visitor goes back to step 1 (not yet validated). */

@@ -282,7 +282,8 @@ test.describe("other public pages", () => {
       "3. Käsittelyn tarkoitukset ja oikeusperusteet",
       "5. Tietojen vastaanottajat ja käsittelijät",
       "7. Säilytysajat",
-      "10. Sinun oikeutesi",
+      "8. Luvat eli suostumukset",
+      "11. Sinun oikeutesi",
     ]) {
       await expect(page.getByRole("heading", { level: 2, name: heading })).toBeVisible();
     }
