@@ -3,7 +3,9 @@ import { bookingInterval, helsinkiToday } from "~/domain/booking-window";
 import type { DiscountRejection } from "~/domain/discount";
 import { priceOrder, type OrderAmounts } from "~/domain/order-amounts";
 import { logger } from "~/logger.server";
+import { currentConsentVersion } from "~/messages/consent-wordings";
 import { isCustomerSuspended } from "~/models/backoffice-customers.server";
+import { recordConsent } from "~/models/consents.server";
 import { insertDiscountRedemption, redeemDiscountCode } from "~/models/discount-codes.server";
 import { CONFIRMATION_COUNT_WINDOW_MS, orderNeedsEmailConfirmation } from "~/domain/guest-orders";
 import { caregiverAvailability } from "~/models/caregivers.server";
@@ -225,6 +227,13 @@ export async function placeOrder(db: DB, input: PlaceOrderInput): Promise<PlaceO
         createdBy: input.signedInUserId ?? profileId,
         emailConfirmation: confirmation ? { tokenHash: confirmation.tokenHash, dueAt: confirmation.dueAt } : null,
       });
+      if (visit.smsPhone) {
+        // "Muistutus tekstiviestinä" ticked: logged for the number, and for the account when the
+        // texts go to its own phone (decision 0033), so it is the newest choice until withdrawn.
+        const consent = { purpose: "tekstiviestimuistutukset", given: true, textVersion: currentConsentVersion("tekstiviestimuistutukset"), method: "varauslomake", at: input.now } as const;
+        await recordConsent(trx, { ...consent, subject: { phone: visit.smsPhone } });
+        if (!visit.recipient && !guestOnExistingAccount) await recordConsent(trx, { ...consent, subject: { profileId } });
+      }
       if (owner && visit.recipient) {
         // "Aiemmat saajat": the next booking offers this person with one tap.
         await rememberRecipient(trx, profileId, { ...visit.recipient, address: visit.address, postalCode: visit.postalCode, city: visit.city });

@@ -61,7 +61,8 @@ export function currentStates<T extends ConsentEvent & { id: string }>(events: r
   return latest;
 }
 
-function isNewer(a: ConsentEvent & { id: string }, b: ConsentEvent & { id: string }): boolean {
+/** Whether event `a` came after `b` (a later id wins a tie in time). */
+export function isNewer(a: ConsentEvent & { id: string }, b: ConsentEvent & { id: string }): boolean {
   const difference = a.createdAt.getTime() - b.createdAt.getTime();
   if (difference !== 0) return difference > 0;
   return BigInt(a.id) > BigInt(b.id);

@@ -1,5 +1,5 @@
 import type { Executor } from "../db.server";
-import { consentSubject, type ConsentEvent, type ConsentMethod, type ConsentPurpose, type ConsentSubject } from "../domain/consents";
+import { consentSubject, isNewer, type ConsentEvent, type ConsentMethod, type ConsentPurpose, type ConsentSubject } from "../domain/consents";
 
 // The consent log (issue 29 item 4; migration 0025; decision 0033): append-only rows, the newest
 // of a subject and purpose being its state. Every change is a new row, never an update, so the
@@ -54,20 +54,23 @@ export async function currentConsent(executor: Executor, subject: ConsentSubject
 }
 
 /**
- * May a text-message reminder go out? False when the newest row of the person (`userId`) or of
- * the phone number is a withdrawal of "tekstiviestimuistutukset"; true otherwise, since the
- * choice made on the booking form (kept on the order) is what asks for the reminder. Checks text
- * reminders only: confirmations and e-mails never depend on it.
+ * May a text-message reminder go out? False when the newest row of "tekstiviestimuistutukset"
+ * among the person's (`userId`) and the phone number's is a withdrawal; true otherwise, since the
+ * choice made on the booking form (kept on the order) is what asks for the reminder. The newest
+ * choice wins: a box ticked on a new booking (logged for the number) after a withdrawal in the
+ * profile asks again, and a withdrawal after it stops every text. Checks text reminders only:
+ * confirmations and e-mails never depend on it.
  */
 export async function textRemindersAllowed(executor: Executor, who: { userId?: string | null; phone?: string | null }): Promise<boolean> {
   const subjects: ConsentSubject[] = [];
   if (who.userId) subjects.push({ profileId: who.userId });
   if (who.phone) subjects.push({ phone: who.phone });
+  let newest: ConsentRow | null = null;
   for (const subject of subjects) {
     const state = await currentConsent(executor, subject, "tekstiviestimuistutukset");
-    if (state && !state.given) return false;
+    if (state && (!newest || isNewer(state, newest))) newest = state;
   }
-  return true;
+  return newest?.given ?? true;
 }
 
 /** Every row of a person, newest first (the profile's and the back office's list, the export). */

@@ -9,6 +9,7 @@ import { logger } from "../logger.server";
 import { getBookingDocument } from "../models/booking-documents.server";
 import { isOrderCommitted } from "../models/caregiver-tasks.server";
 import { findCaregiverContactOfOrder } from "../models/caregivers.server";
+import { textRemindersAllowed } from "../models/consents.server";
 import { holdOrderRow } from "../models/orders.server";
 import { getContactInfo } from "../models/settings.server";
 import { caregiverReminderEmail, customerReminderEmail, reminderText } from "../messages/visit-reminders";
@@ -125,6 +126,11 @@ export async function sendVisitReminder(payload: ReminderPayload, finishWith: (w
     const contact = await getContactInfo(trx);
     const appUrl = env().APP_URL;
     if (kindOf(payload) === "sms") {
+      // Withdrawn in the profile since the booking (decision 0033): no text; e-mails still go.
+      if (!(await textRemindersAllowed(trx, { userId: booking.customer.profileId, phone: payload.address }))) {
+        logger.info({ orderId: payload.orderId, audience: payload.audience }, "text reminder not sent: consent withdrawn");
+        return;
+      }
       // A link of the text's own, in its short form (/h/…), so the text stays one message.
       const manageUrl = shortManageUrl(await issueManageLink(trx, payload.orderId));
       await sendText(trx, { to: payload.address, body: reminderText(booking, { manageUrl }) });

@@ -10,6 +10,8 @@ import { getDb, type DB } from "~/db.server";
 import { fitsOneGsm7Message, smsLength } from "~/domain/sms";
 import { reminderKeyPrefix } from "~/domain/visit-reminders";
 import { resetEnvCache } from "~/env.server";
+import { currentConsent, recordConsent } from "~/models/consents.server";
+import { getBookingDocument } from "~/models/booking-documents.server";
 import type { AuthUser } from "~/models/users.server";
 import { loader as shortLinkLoader } from "~/routes/h.$token";
 import { loader as textOutboxLoader } from "~/routes/dev.tekstiviestit";
@@ -273,6 +275,37 @@ describe("the dev outbox", () => {
     expect(text!.body).not.toContain("Pohjoisesplanadin");
     expect(text!.body).toContain("Arkikaveri: kaveri Sanna tulee ke 19.5. klo 12-14. Peru tai katso: ");
     expect(fitsOneGsm7Message(text!.body)).toBe(true);
+  });
+});
+
+describe("the consent log (issue 29 item 4)", () => {
+  const consentRows = (phone: string) =>
+    db.selectFrom("consents").select(["given", "method", "purpose"]).where("phone", "=", phone).orderBy("created_at").orderBy("id").execute();
+
+  it("the ticked box is logged; a withdrawal after it stops the text but not the e-mail reminder; a box ticked again asks again", async () => {
+    const phone = "+358401110077";
+    const first = await book({ date: "2027-05-25", startHour: 12, madeAt: helsinki("2027-04-20T10:00:00"), smsPhone: phone });
+    expect(await consentRows(phone)).toEqual([{ given: true, method: "varauslomake", purpose: "tekstiviestimuistutukset" }]);
+    const document = (await getBookingDocument(db, first.orderId))!;
+    // For oneself: the account's own row too, so the profile shows the choice.
+    expect((await currentConsent(db, { profileId: document.customer.profileId }, "tekstiviestimuistutukset"))?.given).toBe(true);
+
+    // Withdrawn in the profile before the reminder is due.
+    await recordConsent(db, { subject: { profileId: document.customer.profileId }, purpose: "tekstiviestimuistutukset", given: false, textVersion: "tekstiviestimuistutukset-1", method: "profiili", at: helsinki("2027-04-21T10:00:00") });
+    const started = new Date(Date.now() - 1000);
+    setTestClock(helsinki("2027-05-24T12:00:00"));
+    await makeDue(first.orderId);
+    await drain(["w1", "w2"]);
+    expect(await textsTo(phone, started)).toHaveLength(0);
+    expect((await smsJobs(first.orderId)).map((job) => job.status)).toEqual(["done"]);
+    expect((await emailsTo(first.email)).filter((email) => email.subject.startsWith("Muistutus:"))).toHaveLength(1);
+
+    // A new booking with the box ticked is the newest choice: its text goes.
+    const second = await book({ date: "2027-05-26", startHour: 12, madeAt: helsinki("2027-04-22T10:00:00"), smsPhone: phone });
+    setTestClock(helsinki("2027-05-25T12:00:00"));
+    await makeDue(second.orderId);
+    await drain(["w1"]);
+    expect(await textsTo(phone, started)).toHaveLength(1);
   });
 });
 
