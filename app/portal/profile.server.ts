@@ -12,7 +12,11 @@ import { dataExportMessages } from "~/messages/data-export";
 import { profileMessages as m } from "~/messages/profile";
 import { findCaregiverProfile, findEditableProfile, updateProfileBasics } from "~/models/profile.server";
 import { PasswordChangeSchema } from "~/schemas/auth";
-import { CAREGIVER_PHOTO_FIELD, CaregiverProfileSchema, DataExportRequestSchema, ProfileSchema } from "~/schemas/profile";
+import { AccountDeletionSchema, CAREGIVER_PHOTO_FIELD, CaregiverProfileSchema, DataExportRequestSchema, ProfileSchema } from "~/schemas/profile";
+import { cancelAllFutureVisits, findDeletionBlockers, requestAccountDeletion, type DeletionBlockers } from "~/services/account-deletion.server";
+import { signOut } from "~/services/auth.server";
+import { accountDeletionMessages as adm } from "~/messages/account-deletion";
+import { formatDate, formatEuros, formatWeekdayDate, formatTimeRange } from "~/domain/format";
 import { saveCaregiverProfile } from "~/services/caregiver-profile.server";
 import { redirectWithToast } from "~/services/flash.server";
 import { requestOwnDataExport } from "~/services/data-export.server";
@@ -27,7 +31,7 @@ import { currentSessionIdHash } from "~/services/session.server";
 
 export const PROFILE_PATH = "/portal/profile";
 
-export type ProfileIntent = "profile" | "password" | "caregiver" | "export";
+export type ProfileIntent = "profile" | "password" | "caregiver" | "export" | "delete";
 export type ProfileActionData = { intent: ProfileIntent; result: SubmissionResult<string[]> };
 
 /** The forms' attributes from their schemas, sent with the page (it imports no schema). */
@@ -36,6 +40,7 @@ const CONSTRAINTS = {
   caregiver: getZodConstraint(CaregiverProfileSchema),
   password: getZodConstraint(PasswordChangeSchema),
   export: getZodConstraint(DataExportRequestSchema),
+  delete: getZodConstraint(AccountDeletionSchema),
 };
 
 export async function loadProfilePage(request: Request) {
@@ -46,7 +51,10 @@ export async function loadProfilePage(request: Request) {
   const caregiver = user.userType === "caregiver" ? await findCaregiverProfile(db, user.id) : null;
   // "Aiemmat saajat" (issue 26 item 1): a customer's own, edited or removed on their own page.
   const savedRecipients = user.userType === "customer" && !user.role ? await listSavedRecipients(db, user.id) : [];
+  // "Poista tili" (decision 0034): staff accounts are not erased from here.
+  const deletion = user.role ? null : deletionView(await findDeletionBlockers(db, user.id));
   return {
+    deletion,
     savedRecipients,
     constraints: CONSTRAINTS,
     email: profile.email,
@@ -63,6 +71,21 @@ export async function loadProfilePage(request: Request) {
           },
         }
       : null,
+  };
+}
+
+/** What stands in the way of a deletion, as the page lists it (empty lists: nothing). */
+function deletionView(blockers: DeletionBlockers) {
+  return {
+    visits: blockers.visits.map((visit) => ({
+      orderId: visit.orderId,
+      asCustomer: visit.asCustomer,
+      line: adm.visitLine(visit.orderNumber, `${formatWeekdayDate(visit.startsAt)} klo ${formatTimeRange(visit.startsAt, visit.endsAt)}`),
+    })),
+    invoices: blockers.invoices.map((invoice) => ({
+      invoiceNumber: invoice.invoiceNumber,
+      line: adm.invoiceLine(invoice.invoiceNumber, invoice.orderNumber, formatEuros(invoice.amountCents), formatDate(invoice.dueDate)),
+    })),
   };
 }
 
@@ -86,6 +109,10 @@ export async function submitProfilePage(request: Request, context: Partial<AppLo
       return submitPassword(request, user, formData, context?.clientIp ?? null);
     case "export":
       return submitDataExport(request, user, formData, context?.clientIp ?? null);
+    case "delete":
+      return submitAccountDeletion(request, user, formData, context?.clientIp ?? null);
+    case "cancel-visits":
+      return submitCancelAllVisits(request, user, context?.clientIp ?? null);
     default:
       throw badForm();
   }
@@ -158,6 +185,55 @@ async function submitDataExport(request: Request, user: AuthUser, formData: Form
     return invalid("export", submission.reply({ ...hide, formErrors: [`${dataExportMessages.failed}: ${message}`] }), 429);
   }
   return redirectWithToast(request, PROFILE_PATH, { type: "success", title: dataExportMessages.queued, description: dataExportMessages.queuedDetail });
+}
+
+/**
+ * "Poista tili" (issue 29 item 3; decision 0034): the password again (under the sign-in limits)
+ * and the word POISTA; refused while visits are ahead or invoices open. On success the person is
+ * signed out everywhere and sent to the front page.
+ */
+async function submitAccountDeletion(request: Request, user: AuthUser, formData: FormData, ip: string | null) {
+  const hide = { hideFields: ["deletePassword"] };
+  if (user.role) return invalid("delete", parseWithZod(formData, { schema: AccountDeletionSchema }).reply({ ...hide, formErrors: [`${adm.failed}: ${adm.staffAccount}`] }), 403);
+  const submission = parseWithZod(formData, { schema: AccountDeletionSchema });
+  if (submission.status !== "success") return invalid("delete", submission.reply(hide));
+  const check = await verifyCurrentPassword(user, submission.value.deletePassword, ip);
+  if (!check.ok) {
+    if (check.reason === "wrong_current") {
+      return invalid("delete", submission.reply({ ...hide, fieldErrors: { deletePassword: [authMessages.currentPasswordWrong] } }));
+    }
+    const minutes = Math.max(1, Math.ceil(check.retryAfterSeconds / 60));
+    return data<ProfileActionData>(
+      { intent: "delete", result: submission.reply({ ...hide, formErrors: [`${adm.failed}: ${m.tooManyAttempts(minutes)}`] }) },
+      { status: 429, headers: { "Retry-After": String(check.retryAfterSeconds) } },
+    );
+  }
+  const outcome = await requestAccountDeletion(user);
+  if (!outcome.ok) {
+    const message = outcome.reason === "blocked" ? adm.blockedIntro : adm.alreadyPending;
+    return invalid("delete", submission.reply({ ...hide, formErrors: [`${adm.failed}: ${message}`] }), 409);
+  }
+  // The session rows went with the request; this clears the cookie too.
+  const cookie = await signOut(request);
+  return redirectWithToast(
+    request,
+    "/",
+    { type: "success", title: adm.requested, description: adm.requestedDetail(formatDate(outcome.deleteAfter)) },
+    { headers: { "Set-Cookie": cookie } },
+  );
+}
+
+/** "Peru kaikki tulevat käynnit": the customer's own visits, by the portal's cancellation rule. */
+async function submitCancelAllVisits(request: Request, user: AuthUser, ip: string | null) {
+  if (user.userType !== "customer" || user.role) throw forbidden();
+  const { cancelled, left } = await cancelAllFutureVisits(user, ip);
+  const toast =
+    left === 0
+      ? { type: "success" as const, title: adm.cancelledAll(cancelled) }
+      : cancelled > 0
+        ? { type: "info" as const, title: adm.cancelledSome(cancelled, left) }
+        : { type: "error" as const, title: adm.noneCancelled };
+  return redirectWithToast(request, `${PROFILE_PATH}#poista-tili`, toast);
 }
 
 async function submitCaregiverSection(request: Request, user: AuthUser) {

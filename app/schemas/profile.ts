@@ -1,6 +1,8 @@
 import { type Infer, z } from "./zod";
 import { authMessages as am } from "~/messages/auth";
 import { caregiverRegistrationMessages as rm } from "~/messages/caregiver-registration";
+import { isConfirmationWord } from "~/domain/account-deletion";
+import { accountDeletionMessages as adm } from "~/messages/account-deletion";
 import { dataExportMessages as dm } from "~/messages/data-export";
 import { profileMessages as m } from "~/messages/profile";
 import { NAME_MAX } from "./auth";
@@ -49,4 +51,16 @@ export const DataExportRequestSchema = z.object({
     .string({ error: dm.passwordRequired })
     .min(1, { error: dm.passwordRequired })
     .max(200, { error: dm.passwordRequired }),
+});
+
+/** "Poista tili" (issue 29 item 3): the password again and the word POISTA. */
+export const AccountDeletionSchema = z.object({
+  deletePassword: z
+    .string({ error: adm.passwordRequired })
+    .min(1, { error: adm.passwordRequired })
+    .max(200, { error: adm.passwordRequired }),
+  deleteConfirmation: z
+    .string({ error: adm.confirmWrong })
+    .max(50, { error: adm.confirmWrong })
+    .refine(isConfirmationWord, { error: adm.confirmWrong }),
 });
