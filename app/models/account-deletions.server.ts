@@ -407,3 +407,11 @@ export async function eraseAccountRows(trx: Executor, person: PersonToErase, at:
     .where("id", "=", profileId)
     .execute();
 }
+
+/** For the back office: a waiting deletion's date, or when the account was erased; null for neither. */
+export async function findAccountDeletionState(executor: Executor, profileId: string): Promise<{ state: "pending" | "erased"; at: Date } | null> {
+  const profile = await executor.selectFrom("profiles").select("deleted_at").where("id", "=", profileId).executeTakeFirst();
+  if (profile?.deleted_at) return { state: "erased", at: profile.deleted_at };
+  const pending = await findPendingAccountDeletion(executor, profileId);
+  return pending ? { state: "pending", at: pending.deleteAfter } : null;
+}

@@ -11,6 +11,7 @@ import { badForm, notFound, requireStaffActor } from "~/backoffice/staff.server"
 import { Alert } from "~/components/alert";
 import { AuditHistory } from "~/components/backoffice/audit-entries";
 import { DataExportSection } from "~/components/backoffice/data-export-section";
+import { accountDeletionNoticeFor } from "~/services/account-deletion.server";
 import { CaregiverStatusBadge } from "~/components/backoffice/status-badges";
 import { PersonOrdersTable } from "~/components/backoffice/person-orders";
 import { CaregiverPhoto, Facts, Section, inlineLinkClass } from "~/components/backoffice/ui";
@@ -54,6 +55,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const transport = caregiver.hasCar ? "car" : caregiver.hasDriversLicense ? "license" : "none";
   return {
     canExport: (access.exportPersonalData as readonly string[]).includes(user.role),
+    // "Poista tili" (decision 0034): staff see that the account is going, or gone.
+    deletionNotice: await accountDeletionNoticeFor(db, caregiver.profileId, "caregiver"),
     caregiver: {
       id: caregiver.id,
       fullName: caregiver.fullName || caregiver.email,
@@ -254,7 +257,7 @@ function ConfirmReview({ confirm, here }: { confirm: { action: CaregiverReviewAc
 }
 
 export default function CaregiverPage() {
-  const { caregiver, actions, missingChecks, orders, history, canExport } = useLoaderData<typeof loader>();
+  const { caregiver, actions, missingChecks, orders, history, canExport, deletionNotice } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const confirm = actionData && "confirm" in actionData ? actionData.confirm : null;
   const suspended = caregiver.status === "suspended";
@@ -277,6 +280,11 @@ export default function CaregiverPage() {
         </div>
       </div>
 
+      {deletionNotice ? (
+        <Alert type="warning" title="Tilin poisto" announce={false}>
+          <p>{deletionNotice}</p>
+        </Alert>
+      ) : null}
       {caregiver.status === "rejected" && caregiver.rejectionReason ? (
         <Alert type="info" title="Hakemus hylätty" announce={false}>
           <p>Syy: {caregiver.rejectionReason}</p>

@@ -11,6 +11,7 @@ import { ConfirmStep, isConfirmReply } from "~/components/backoffice/confirm-ste
 import { Alert } from "~/components/alert";
 import { AuditHistory } from "~/components/backoffice/audit-entries";
 import { DataExportSection } from "~/components/backoffice/data-export-section";
+import { accountDeletionNoticeFor } from "~/services/account-deletion.server";
 import { CustomerStatusBadge } from "~/components/backoffice/status-badges";
 import { PersonOrdersTable } from "~/components/backoffice/person-orders";
 import { Facts, Section, inlineLinkClass } from "~/components/backoffice/ui";
@@ -37,6 +38,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const ordersVisible = (access.orders as readonly string[]).includes(user.role);
   return {
     canExport: (access.exportPersonalData as readonly string[]).includes(user.role),
+    // "Poista tili" (decision 0034): staff see that the account is going, or gone.
+    deletionNotice: await accountDeletionNoticeFor(db, customer.profileId, "customer"),
     customer: {
       id: customer.id,
       fullName: customer.fullName || "Ei nimeä",
@@ -108,7 +111,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export default function CustomerPage() {
-  const { customer, orders, history, canExport } = useLoaderData<typeof loader>();
+  const { customer, orders, history, canExport, deletionNotice } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   if (isConfirmReply(reply)) return <ConfirmStep confirm={reply.confirm} />;
   const frozen = customer.status !== "active";
@@ -123,6 +126,11 @@ export default function CustomerPage() {
         <h1 className="break-words text-3xl font-bold text-brand-900 sm:text-4xl">{customer.fullName}</h1>
         <CustomerStatusBadge status={customer.status} />
       </div>
+      {deletionNotice ? (
+        <Alert type="warning" title="Tilin poisto" announce={false}>
+          <p>{deletionNotice}</p>
+        </Alert>
+      ) : null}
 
       <Section title="Tiedot" id="details-heading">
         <Facts items={customer.facts} />

@@ -5,10 +5,11 @@ import { ACCOUNT_DELETION_GRACE_DAYS, archivePurgeAfter } from "../domain/accoun
 import { formatDate, helsinkiDateString } from "../domain/format";
 import { env } from "../env.server";
 import { logger } from "../logger.server";
-import { accountDeletionEmailContent } from "../messages/account-deletion";
+import { accountDeletionEmailContent, accountDeletionMessages } from "../messages/account-deletion";
 import {
   eraseAccountRows,
   findAccountDeletion,
+  findAccountDeletionState,
   findAccountDeletionByTokenHash,
   findPendingAccountDeletion,
   findPersonToErase,
@@ -225,4 +226,13 @@ async function archiveEntriesOf(trx: Executor, person: PersonToErase, at: Date):
 /** Housekeeping: archived documents past their purge date (Helsinki) are deleted. */
 export async function purgeExpiredArchive(db: DB, at: Date = clockNow()): Promise<number> {
   return purgeAccountingArchive(db, helsinkiDateString(at));
+}
+
+/** The back office's line about a person's account deletion (pending or done), or null. */
+export async function accountDeletionNoticeFor(executor: Executor, profileId: string, audience: "customer" | "caregiver"): Promise<string | null> {
+  const state = await findAccountDeletionState(executor, profileId);
+  if (!state) return null;
+  const date = formatDate(state.at);
+  if (state.state === "erased") return accountDeletionMessages.staffErased(date);
+  return audience === "customer" ? accountDeletionMessages.staffPending(date) : accountDeletionMessages.staffPendingHelper(date);
 }

@@ -3,6 +3,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getDb, type DB } from "~/db.server";
 import { ERASURE_OF_REFERENCES } from "~/domain/account-deletion";
 import { action as signInAction } from "~/routes/auth._index";
+import { loader as customerPageLoader } from "~/routes/backoffice.users.$customerId";
 import { action as cancelLinkAction, loader as cancelLinkLoader } from "~/routes/peru-poisto.$token";
 import { action as profileAction, loader as profileLoader } from "~/routes/portal.profile";
 import { eraseDueAccount } from "~/services/account-deletion.server";
@@ -13,7 +14,7 @@ import { runHousekeeping } from "~/services/housekeeping.server";
 import { issueInvoice } from "~/services/invoices.server";
 import { issueReceipt } from "~/services/receipts.server";
 import { getStorage, newObjectKey } from "~/services/storage.server";
-import { answerOf, contextFor, getRequest, lastEmailTo, postRequest, runQueuedJobs, TEST_PASSWORD } from "./support/auth";
+import { answerOf, contextFor, createTestUser, getRequest, lastEmailTo, postRequest, runQueuedJobs, sessionCookieFor, TEST_PASSWORD } from "./support/auth";
 import { createTestOrder } from "./support/booking-fixtures";
 import { nextVisit, signedInCustomer, signedInHelper, toastOf, type SignedIn } from "./support/portal";
 
@@ -209,6 +210,15 @@ describe("the grace period", () => {
     const refused = await signIn(email);
     expect(refused.status).toBe(403);
     expect(JSON.stringify(refused.data)).toContain("merkitty poistettavaksi");
+
+    // Staff see it on the customer's page.
+    const admin = await createTestUser({ email: "poisto-admin@example.fi", role: "admin" });
+    const customerId = (await db.selectFrom("customers").select("id").where("profile_id", "=", person.user.id).executeTakeFirstOrThrow()).id;
+    const adminCookie = await sessionCookieFor(admin);
+    const staffPage = await answerOf(() =>
+      customerPageLoader({ request: getRequest(`/backoffice/users/${customerId}`, adminCookie), params: { customerId }, context: freshContext() }),
+    );
+    expect((staffPage.data as { deletionNotice: string }).deletionNotice).toContain("pyytänyt tilin poistoa");
 
     // Only the hash of the link's token is kept; GET shows, POST cancels.
     const token = await cancelTokenOf(email);
