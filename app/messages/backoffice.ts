@@ -164,6 +164,7 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   paymentStatus: "Maksun tila",
   orderStatus: "Tilauksen tila",
   note: "Huomio",
+  deleteAfter: "Poistetaan",
   ...VERIFICATION_FLAG_LABELS,
 };
 
