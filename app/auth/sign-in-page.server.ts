@@ -8,7 +8,7 @@ import { requireAnonymous } from "~/auth/guards.server";
 import { getDb } from "~/db.server";
 import { logger } from "~/logger.server";
 import { formatDate } from "~/domain/format";
-import { accountDeletionMessages } from "~/messages/account-deletion";
+import { accountDeletionNotices } from "~/messages/account-deletion-notices";
 import { applicantTexts } from "~/messages/caregiver-approval";
 import { getContactInfo } from "~/models/settings.server";
 import { authMessages as authTexts, rateLimitedMessage, signUpRateLimitedMessage } from "~/messages/auth";
@@ -69,7 +69,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         return data({ intent, result: submission.reply({ ...hidden, formErrors: [authTexts.accountFrozen] }) }, { status: 403 });
       }
       if (outcome.reason === "deletion_pending") {
-        const message = accountDeletionMessages.signInPending(formatDate(outcome.deleteAfter));
+        const message = accountDeletionNotices.signInPending(formatDate(outcome.deleteAfter));
         return data({ intent, result: submission.reply({ ...hidden, formErrors: [message] }) }, { status: 403 });
       }
       if (outcome.reason === "unconfirmed") {

@@ -16,6 +16,7 @@ import { AccountDeletionSchema, CAREGIVER_PHOTO_FIELD, CaregiverProfileSchema, D
 import { cancelAllFutureVisits, findDeletionBlockers, requestAccountDeletion, type DeletionBlockers } from "~/services/account-deletion.server";
 import { signOut } from "~/services/auth.server";
 import { accountDeletionMessages as adm } from "~/messages/account-deletion";
+import { accountDeletionNotices as adn } from "~/messages/account-deletion-notices";
 import { formatDate, formatEuros, formatWeekdayDate, formatTimeRange } from "~/domain/format";
 import { saveCaregiverProfile } from "~/services/caregiver-profile.server";
 import { redirectWithToast } from "~/services/flash.server";
@@ -80,11 +81,11 @@ function deletionView(blockers: DeletionBlockers) {
     visits: blockers.visits.map((visit) => ({
       orderId: visit.orderId,
       asCustomer: visit.asCustomer,
-      line: adm.visitLine(visit.orderNumber, `${formatWeekdayDate(visit.startsAt)} klo ${formatTimeRange(visit.startsAt, visit.endsAt)}`),
+      line: adn.visitLine(visit.orderNumber, `${formatWeekdayDate(visit.startsAt)} klo ${formatTimeRange(visit.startsAt, visit.endsAt)}`),
     })),
     invoices: blockers.invoices.map((invoice) => ({
       invoiceNumber: invoice.invoiceNumber,
-      line: adm.invoiceLine(invoice.invoiceNumber, invoice.orderNumber, formatEuros(invoice.amountCents), formatDate(invoice.dueDate)),
+      line: adn.invoiceLine(invoice.invoiceNumber, invoice.orderNumber, formatEuros(invoice.amountCents), formatDate(invoice.dueDate)),
     })),
   };
 }
@@ -194,7 +195,7 @@ async function submitDataExport(request: Request, user: AuthUser, formData: Form
  */
 async function submitAccountDeletion(request: Request, user: AuthUser, formData: FormData, ip: string | null) {
   const hide = { hideFields: ["deletePassword"] };
-  if (user.role) return invalid("delete", parseWithZod(formData, { schema: AccountDeletionSchema }).reply({ ...hide, formErrors: [`${adm.failed}: ${adm.staffAccount}`] }), 403);
+  if (user.role) return invalid("delete", parseWithZod(formData, { schema: AccountDeletionSchema }).reply({ ...hide, formErrors: [`${adm.failed}: ${adn.staffAccount}`] }), 403);
   const submission = parseWithZod(formData, { schema: AccountDeletionSchema });
   if (submission.status !== "success") return invalid("delete", submission.reply(hide));
   const check = await verifyCurrentPassword(user, submission.value.deletePassword, ip);
@@ -210,7 +211,7 @@ async function submitAccountDeletion(request: Request, user: AuthUser, formData:
   }
   const outcome = await requestAccountDeletion(user);
   if (!outcome.ok) {
-    const message = outcome.reason === "blocked" ? adm.blockedIntro : adm.alreadyPending;
+    const message = outcome.reason === "blocked" ? adm.blockedIntro : adn.alreadyPending;
     return invalid("delete", submission.reply({ ...hide, formErrors: [`${adm.failed}: ${message}`] }), 409);
   }
   // The session rows went with the request; this clears the cookie too.
@@ -218,7 +219,7 @@ async function submitAccountDeletion(request: Request, user: AuthUser, formData:
   return redirectWithToast(
     request,
     "/",
-    { type: "success", title: adm.requested, description: adm.requestedDetail(formatDate(outcome.deleteAfter)) },
+    { type: "success", title: adn.requested, description: adn.requestedDetail(formatDate(outcome.deleteAfter)) },
     { headers: { "Set-Cookie": cookie } },
   );
 }
@@ -229,10 +230,10 @@ async function submitCancelAllVisits(request: Request, user: AuthUser, ip: strin
   const { cancelled, left } = await cancelAllFutureVisits(user, ip);
   const toast =
     left === 0
-      ? { type: "success" as const, title: adm.cancelledAll(cancelled) }
+      ? { type: "success" as const, title: adn.cancelledAll(cancelled) }
       : cancelled > 0
-        ? { type: "info" as const, title: adm.cancelledSome(cancelled, left) }
-        : { type: "error" as const, title: adm.noneCancelled };
+        ? { type: "info" as const, title: adn.cancelledSome(cancelled, left) }
+        : { type: "error" as const, title: adn.noneCancelled };
   return redirectWithToast(request, `${PROFILE_PATH}#poista-tili`, toast);
 }
 

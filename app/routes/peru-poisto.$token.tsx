@@ -4,7 +4,7 @@ import { Alert } from "~/components/alert";
 import { SubmitButton } from "~/components/button";
 import { PageLayout, linkClass } from "~/components/layout";
 import { formatDate } from "~/domain/format";
-import { accountDeletionMessages as adm } from "~/messages/account-deletion";
+import { accountDeletionNotices as adn } from "~/messages/account-deletion-notices";
 import { cancelAccountDeletion, deletionLinkState } from "~/services/account-deletion.server";
 import { redirectWithToast } from "~/services/flash.server";
 
@@ -16,15 +16,15 @@ const LINK_HEADERS = { "Referrer-Policy": "no-referrer", "X-Robots-Tag": "noinde
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const link = await deletionLinkState(params.token ?? "");
-  if (link.state === "not_found") throw new Response(adm.linkNotFound, { status: 404, statusText: "Not Found", headers: LINK_HEADERS });
+  if (link.state === "not_found") throw new Response(adn.linkNotFound, { status: 404, statusText: "Not Found", headers: LINK_HEADERS });
   return link.state === "pending" ? { state: link.state, date: formatDate(link.deleteAfter) } : { state: link.state, date: null };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const outcome = await cancelAccountDeletion(params.token ?? "");
-  if (outcome === "not_found") throw new Response(adm.linkNotFound, { status: 404, statusText: "Not Found", headers: LINK_HEADERS });
-  if (outcome === "done") return redirectWithToast(request, `/peru-poisto/${encodeURIComponent(params.token ?? "")}`, { type: "error", title: adm.linkDone });
-  return redirectWithToast(request, "/auth", { type: "success", title: adm.cancelledTitle, description: adm.cancelledText });
+  if (outcome === "not_found") throw new Response(adn.linkNotFound, { status: 404, statusText: "Not Found", headers: LINK_HEADERS });
+  if (outcome === "done") return redirectWithToast(request, `/peru-poisto/${encodeURIComponent(params.token ?? "")}`, { type: "error", title: adn.linkDone });
+  return redirectWithToast(request, "/auth", { type: "success", title: adn.cancelledTitle, description: adn.cancelledText });
 }
 
 export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => {
@@ -34,7 +34,7 @@ export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => {
 };
 
 export const meta: MetaFunction = () => [
-  { title: `${adm.cancelPageTitle} – Arkikaveri` },
+  { title: `${adn.cancelPageTitle} – Arkikaveri` },
   { name: "robots", content: "noindex, nofollow" },
   { name: "referrer", content: "no-referrer" },
 ];
@@ -44,26 +44,26 @@ export default function CancelAccountDeletionPage() {
   return (
     <PageLayout narrow>
       <div className="space-y-6">
-        <h1 className="text-3xl font-bold text-brand-900 sm:text-4xl">{adm.cancelPageTitle}</h1>
+        <h1 className="text-3xl font-bold text-brand-900 sm:text-4xl">{adn.cancelPageTitle}</h1>
         {link.state === "pending" && link.date ? (
           <>
-            <p>{adm.cancelPageIntro(link.date)}</p>
+            <p>{adn.cancelPageIntro(link.date)}</p>
             <Form method="post">
-              <SubmitButton busyLabel={adm.cancelBusy}>{adm.cancelSubmit}</SubmitButton>
+              <SubmitButton busyLabel={adn.cancelBusy}>{adn.cancelSubmit}</SubmitButton>
             </Form>
           </>
         ) : link.state === "cancelled" ? (
           <Alert type="info">
-            <p>{adm.linkCancelledAlready}</p>
+            <p>{adn.linkCancelledAlready}</p>
             <p>
               <Link to="/auth" className={`${linkClass} inline-flex min-h-target items-center`}>
-                {adm.signInLink}
+                {adn.signInLink}
               </Link>
             </p>
           </Alert>
         ) : (
           <Alert type="info">
-            <p>{adm.linkDone}</p>
+            <p>{adn.linkDone}</p>
           </Alert>
         )}
       </div>

@@ -2,7 +2,7 @@ import { type Infer, z } from "./zod";
 import { authMessages as am } from "~/messages/auth";
 import { caregiverRegistrationMessages as rm } from "~/messages/caregiver-registration";
 import { isConfirmationWord } from "~/domain/account-deletion";
-import { accountDeletionMessages as adm } from "~/messages/account-deletion";
+import { accountDeletionNotices as adn } from "~/messages/account-deletion-notices";
 import { dataExportMessages as dm } from "~/messages/data-export";
 import { profileMessages as m } from "~/messages/profile";
 import { NAME_MAX } from "./auth";
@@ -56,11 +56,11 @@ export const DataExportRequestSchema = z.object({
 /** "Poista tili" (issue 29 item 3): the password again and the word POISTA. */
 export const AccountDeletionSchema = z.object({
   deletePassword: z
-    .string({ error: adm.passwordRequired })
-    .min(1, { error: adm.passwordRequired })
-    .max(200, { error: adm.passwordRequired }),
+    .string({ error: adn.passwordRequired })
+    .min(1, { error: adn.passwordRequired })
+    .max(200, { error: adn.passwordRequired }),
   deleteConfirmation: z
-    .string({ error: adm.confirmWrong })
-    .max(50, { error: adm.confirmWrong })
-    .refine(isConfirmationWord, { error: adm.confirmWrong }),
+    .string({ error: adn.confirmWrong })
+    .max(50, { error: adn.confirmWrong })
+    .refine(isConfirmationWord, { error: adn.confirmWrong }),
 });

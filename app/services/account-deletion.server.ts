@@ -5,7 +5,7 @@ import { ACCOUNT_DELETION_GRACE_DAYS, archivePurgeAfter } from "../domain/accoun
 import { formatDate, helsinkiDateString } from "../domain/format";
 import { env } from "../env.server";
 import { logger } from "../logger.server";
-import { accountDeletionEmailContent, accountDeletionMessages } from "../messages/account-deletion";
+import { accountDeletionEmailContent, accountDeletionNotices } from "../messages/account-deletion-notices";
 import {
   eraseAccountRows,
   findAccountDeletion,
@@ -233,6 +233,6 @@ export async function accountDeletionNoticeFor(executor: Executor, profileId: st
   const state = await findAccountDeletionState(executor, profileId);
   if (!state) return null;
   const date = formatDate(state.at);
-  if (state.state === "erased") return accountDeletionMessages.staffErased(date);
-  return audience === "customer" ? accountDeletionMessages.staffPending(date) : accountDeletionMessages.staffPendingHelper(date);
+  if (state.state === "erased") return accountDeletionNotices.staffErased(date);
+  return audience === "customer" ? accountDeletionNotices.staffPending(date) : accountDeletionNotices.staffPendingHelper(date);
 }
