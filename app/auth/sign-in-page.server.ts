@@ -7,6 +7,8 @@ import { homePathFor, safeRedirectPath, signInToastTitle } from "~/auth/access";
 import { requireAnonymous } from "~/auth/guards.server";
 import { getDb } from "~/db.server";
 import { logger } from "~/logger.server";
+import { formatDate } from "~/domain/format";
+import { accountDeletionNotices } from "~/messages/account-deletion-notices";
 import { applicantTexts } from "~/messages/caregiver-approval";
 import { getContactInfo } from "~/models/settings.server";
 import { authMessages as authTexts, rateLimitedMessage, signUpRateLimitedMessage } from "~/messages/auth";
@@ -65,6 +67,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
       }
       if (outcome.reason === "suspended") {
         return data({ intent, result: submission.reply({ ...hidden, formErrors: [authTexts.accountFrozen] }) }, { status: 403 });
+      }
+      if (outcome.reason === "deletion_pending") {
+        const message = accountDeletionNotices.signInPending(formatDate(outcome.deleteAfter));
+        return data({ intent, result: submission.reply({ ...hidden, formErrors: [message] }) }, { status: 403 });
       }
       if (outcome.reason === "unconfirmed") {
         return data(

@@ -57,6 +57,8 @@ export interface ProfilesTable {
   user_type: Generated<UserType>;
   password_hash: string | null;
   email_confirmed_at: NullableTimestamp;
+  /** Set when the account was erased (migration 0026): the row is then an empty tombstone. */
+  deleted_at: NullableTimestamp;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -606,6 +608,33 @@ export interface ConsentsTable {
   created_at: Timestamp;
 }
 
+/** "Poista tili" (migration 0026, decision 0034): a request, its grace period and its end. */
+export interface AccountDeletionsTable {
+  id: Generated<string>;
+  profile_id: string;
+  status: Generated<"pending" | "cancelled" | "done">;
+  token_hash: string;
+  requested_at: Date;
+  delete_after: Date;
+  cancelled_at: Date | null;
+  done_at: Date | null;
+}
+
+export type ArchivedDocumentKind = "invoice" | "credit_note" | "invoice_payment" | "receipt" | "payment" | "household_statement" | "payout";
+
+/** An erased person's money document as it was, until `purge_after` (migration 0026). */
+export interface AccountingArchiveTable {
+  id: Generated<string>;
+  kind: ArchivedDocumentKind;
+  source_id: string;
+  /** Helsinki date 'yyyy-MM-dd'. */
+  document_date: ColumnType<string, string, string>;
+  purge_after: ColumnType<string, string, string>;
+  data: JSONColumnType<Record<string, unknown>>;
+  pdf: Buffer | null;
+  archived_at: Date;
+}
+
 export interface Database {
   profiles: ProfilesTable;
   user_roles: UserRolesTable;
@@ -648,6 +677,8 @@ export interface Database {
   manage_links: ManageLinksTable;
   data_exports: DataExportsTable;
   consents: ConsentsTable;
+  account_deletions: AccountDeletionsTable;
+  accounting_archive: AccountingArchiveTable;
 }
 
 export type Profile = Selectable<ProfilesTable>;

@@ -53,6 +53,8 @@ export const NOT_EXPORTED_REFERENCES: Readonly<Record<string, string>> = {
   // The export's own bookkeeping (token hash and storage key), not data about the person.
   "data_exports.profile_id": "the export requests themselves",
   "data_exports.requested_by": "the export requests themselves",
+  // A deletion request: its token hash and dates, nothing about the person (decision 0034).
+  "account_deletions.profile_id": "the account deletion requests themselves",
   // Staff's acts on other people's records: they say which staff member did it, they are not
   // data of the person whose record it is (that person's own rows are exported through it).
   "caregivers.reviewed_by": "the staff member who reviewed an application",

@@ -115,6 +115,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "customer.unfreeze": "Asiakkaan jäädytys poistettu",
   "customer.data_export": "Tietojen vienti pyydetty asiakkaalle",
   "caregiver.data_export": "Tietojen vienti pyydetty kaverille",
+  "account.deletion_requested": "Tilin poisto pyydetty",
+  "account.deletion_cancelled": "Tilin poisto peruttu",
+  "account.erased": "Tili poistettu",
   "payment.captured_after_cancel": "Maksu saapui peruutetulle tilaukselle",
   "payout.paid": "Tilitys maksettu kaverille",
   "invoice.paid": "Lasku merkitty maksetuksi",
@@ -162,6 +165,7 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   paymentStatus: "Maksun tila",
   orderStatus: "Tilauksen tila",
   note: "Huomio",
+  deleteAfter: "Poistetaan",
   ...VERIFICATION_FLAG_LABELS,
 };
 

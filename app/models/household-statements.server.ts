@@ -184,6 +184,9 @@ export async function listPayersWithPaymentsIn(executor: Executor, year: number,
     from orders o
     where o.claimed
       and (${afterCustomerId}::uuid is null or o.customer_id > ${afterCustomerId}::uuid)
+      -- An erased account has nobody to mail (decision 0034); its statements are in the archive.
+      and not exists (select 1 from customers c join profiles erased on erased.id = c.profile_id
+                      where c.id = o.customer_id and erased.deleted_at is not null)
       and (
         exists (select 1 from payments p where p.order_id = o.id and p.provider in ('local', 'stripe')
                 and p.captured_at >= ${from} and p.captured_at < ${to})

@@ -50,7 +50,8 @@ export function matchTerms(helper: string, visit: VisitTerms) {
   const col = (name: string) => sql.ref(`${helper}.${name}`);
   const wanted = sql`lower(btrim(${visit.city}))`;
   return {
-    working: sql<boolean>`(${col("status")} = 'approved')`,
+    // A helper whose account deletion waits out its grace period takes no new visits (decision 0034).
+    working: sql<boolean>`(${col("status")} = 'approved' and not exists (select 1 from account_deletions as leaving where leaving.profile_id = ${col("profile_id")} and leaving.status = 'pending'))`,
     offersService: sql<boolean>`exists (select 1 from caregiver_services as offered where offered.caregiver_id = ${col("id")} and offered.service_category_id = ${visit.serviceCategoryId})`,
     servesCity: sql<boolean>`(lower(btrim(${col("city")})) = ${wanted} or exists (select 1 from unnest(${col("service_cities")}) as served(city) where lower(btrim(served.city)) = ${wanted}))`,
     busy: sql<boolean>`exists (

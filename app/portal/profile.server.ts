@@ -12,7 +12,12 @@ import { dataExportMessages } from "~/messages/data-export";
 import { profileMessages as m } from "~/messages/profile";
 import { findCaregiverProfile, findEditableProfile, updateProfileBasics } from "~/models/profile.server";
 import { PasswordChangeSchema } from "~/schemas/auth";
-import { CAREGIVER_PHOTO_FIELD, CaregiverProfileSchema, DataExportRequestSchema, ProfileSchema } from "~/schemas/profile";
+import { AccountDeletionSchema, CAREGIVER_PHOTO_FIELD, CaregiverProfileSchema, DataExportRequestSchema, ProfileSchema } from "~/schemas/profile";
+import { cancelAllFutureVisits, findDeletionBlockers, requestAccountDeletion, type DeletionBlockers } from "~/services/account-deletion.server";
+import { signOut } from "~/services/auth.server";
+import { accountDeletionMessages as adm } from "~/messages/account-deletion";
+import { accountDeletionNotices as adn } from "~/messages/account-deletion-notices";
+import { formatDate, formatEuros, formatWeekdayDate, formatTimeRange } from "~/domain/format";
 import { saveCaregiverProfile } from "~/services/caregiver-profile.server";
 import { redirectWithToast } from "~/services/flash.server";
 import { requestOwnDataExport } from "~/services/data-export.server";
@@ -21,7 +26,6 @@ import { MAX_PHOTO_BYTES, parseFormWithFile, UploadTooLargeError } from "~/servi
 import { currentSessionIdHash } from "~/services/session.server";
 import { now as clockNow } from "~/services/clock.server";
 import { isSelfServicePurpose, SELF_SERVICE_PURPOSES, type ConsentPurpose } from "~/domain/consents";
-import { formatDate } from "~/domain/format";
 import { consentWording, currentConsentVersion } from "~/messages/consent-wordings";
 import { consentMethodNames, consentStateMessages as consentMessages } from "~/messages/consents";
 import { currentConsent, listConsentsOf, recordConsent, type ConsentRow } from "~/models/consents.server";
@@ -33,7 +37,7 @@ import { currentConsent, listConsentsOf, recordConsent, type ConsentRow } from "
 
 export const PROFILE_PATH = "/portal/profile";
 
-export type ProfileIntent = "profile" | "password" | "caregiver" | "export" | "consent";
+export type ProfileIntent = "profile" | "password" | "caregiver" | "export" | "consent" | "delete";
 export type ProfileActionData = { intent: ProfileIntent; result: SubmissionResult<string[]> };
 
 /** The forms' attributes from their schemas, sent with the page (it imports no schema). */
@@ -42,6 +46,7 @@ const CONSTRAINTS = {
   caregiver: getZodConstraint(CaregiverProfileSchema),
   password: getZodConstraint(PasswordChangeSchema),
   export: getZodConstraint(DataExportRequestSchema),
+  delete: getZodConstraint(AccountDeletionSchema),
 };
 
 export async function loadProfilePage(request: Request) {
@@ -52,7 +57,10 @@ export async function loadProfilePage(request: Request) {
   const caregiver = user.userType === "caregiver" ? await findCaregiverProfile(db, user.id) : null;
   // "Aiemmat saajat" (issue 26 item 1): a customer's own, edited or removed on their own page.
   const savedRecipients = user.userType === "customer" && !user.role ? await listSavedRecipients(db, user.id) : [];
+  // "Poista tili" (decision 0034): staff accounts are not erased from here.
+  const deletion = user.role ? null : deletionView(await findDeletionBlockers(db, user.id));
   return {
+    deletion,
     savedRecipients,
     consents: consentsView(user, await listConsentsOf(db, user.id), Boolean(profile.phone)),
     constraints: CONSTRAINTS,
@@ -116,6 +124,21 @@ function consentNote(purpose: ConsentPurpose, user: AuthUser, hasPhone: boolean)
   return user.userType === "customer" ? consentMessages.smsChoice : null;
 }
 
+/** What stands in the way of a deletion, as the page lists it (empty lists: nothing). */
+function deletionView(blockers: DeletionBlockers) {
+  return {
+    visits: blockers.visits.map((visit) => ({
+      orderId: visit.orderId,
+      asCustomer: visit.asCustomer,
+      line: adn.visitLine(visit.orderNumber, `${formatWeekdayDate(visit.startsAt)} klo ${formatTimeRange(visit.startsAt, visit.endsAt)}`),
+    })),
+    invoices: blockers.invoices.map((invoice) => ({
+      invoiceNumber: invoice.invoiceNumber,
+      line: adn.invoiceLine(invoice.invoiceNumber, invoice.orderNumber, formatEuros(invoice.amountCents), formatDate(invoice.dueDate)),
+    })),
+  };
+}
+
 function invalid(intent: ProfileIntent, result: SubmissionResult<string[]>, status = 400) {
   return data<ProfileActionData>({ intent, result }, { status });
 }
@@ -138,6 +161,10 @@ export async function submitProfilePage(request: Request, context: Partial<AppLo
       return submitDataExport(request, user, formData, context?.clientIp ?? null);
     case "consent":
       return submitConsent(request, user, formData);
+    case "delete":
+      return submitAccountDeletion(request, user, formData, context?.clientIp ?? null);
+    case "cancel-visits":
+      return submitCancelAllVisits(request, user, context?.clientIp ?? null);
     default:
       throw badForm();
   }
@@ -239,6 +266,55 @@ async function submitConsent(request: Request, user: AuthUser, formData: FormDat
       ? { type: "success" as const, title: consentMessages.givenToast, description: consentMessages.givenToastDetail(title) }
       : { type: "success" as const, title: consentMessages.withdrawnToast, description: consentMessages.withdrawnToastDetail(title) };
   return redirectWithToast(request, PROFILE_PATH, toast);
+}
+
+/**
+ * "Poista tili" (issue 29 item 3; decision 0034): the password again (under the sign-in limits)
+ * and the word POISTA; refused while visits are ahead or invoices open. On success the person is
+ * signed out everywhere and sent to the front page.
+ */
+async function submitAccountDeletion(request: Request, user: AuthUser, formData: FormData, ip: string | null) {
+  const hide = { hideFields: ["deletePassword"] };
+  if (user.role) return invalid("delete", parseWithZod(formData, { schema: AccountDeletionSchema }).reply({ ...hide, formErrors: [`${adm.failed}: ${adn.staffAccount}`] }), 403);
+  const submission = parseWithZod(formData, { schema: AccountDeletionSchema });
+  if (submission.status !== "success") return invalid("delete", submission.reply(hide));
+  const check = await verifyCurrentPassword(user, submission.value.deletePassword, ip);
+  if (!check.ok) {
+    if (check.reason === "wrong_current") {
+      return invalid("delete", submission.reply({ ...hide, fieldErrors: { deletePassword: [authMessages.currentPasswordWrong] } }));
+    }
+    const minutes = Math.max(1, Math.ceil(check.retryAfterSeconds / 60));
+    return data<ProfileActionData>(
+      { intent: "delete", result: submission.reply({ ...hide, formErrors: [`${adm.failed}: ${m.tooManyAttempts(minutes)}`] }) },
+      { status: 429, headers: { "Retry-After": String(check.retryAfterSeconds) } },
+    );
+  }
+  const outcome = await requestAccountDeletion(user);
+  if (!outcome.ok) {
+    const message = outcome.reason === "blocked" ? adm.blockedIntro : adn.alreadyPending;
+    return invalid("delete", submission.reply({ ...hide, formErrors: [`${adm.failed}: ${message}`] }), 409);
+  }
+  // The session rows went with the request; this clears the cookie too.
+  const cookie = await signOut(request);
+  return redirectWithToast(
+    request,
+    "/",
+    { type: "success", title: adn.requested, description: adn.requestedDetail(formatDate(outcome.deleteAfter)) },
+    { headers: { "Set-Cookie": cookie } },
+  );
+}
+
+/** "Peru kaikki tulevat käynnit": the customer's own visits, by the portal's cancellation rule. */
+async function submitCancelAllVisits(request: Request, user: AuthUser, ip: string | null) {
+  if (user.userType !== "customer" || user.role) throw forbidden();
+  const { cancelled, left } = await cancelAllFutureVisits(user, ip);
+  const toast =
+    left === 0
+      ? { type: "success" as const, title: adn.cancelledAll(cancelled) }
+      : cancelled > 0
+        ? { type: "info" as const, title: adn.cancelledSome(cancelled, left) }
+        : { type: "error" as const, title: adn.noneCancelled };
+  return redirectWithToast(request, `${PROFILE_PATH}#poista-tili`, toast);
 }
 
 async function submitCaregiverSection(request: Request, user: AuthUser) {

@@ -13,6 +13,7 @@ import { Alert } from "~/components/alert";
 import { AuditHistory } from "~/components/backoffice/audit-entries";
 import { ConsentsSection } from "~/components/backoffice/consents-section";
 import { DataExportSection } from "~/components/backoffice/data-export-section";
+import { accountDeletionNoticeFor } from "~/services/account-deletion.server";
 import { CaregiverStatusBadge } from "~/components/backoffice/status-badges";
 import { PersonOrdersTable } from "~/components/backoffice/person-orders";
 import { CaregiverPhoto, Facts, Section, inlineLinkClass } from "~/components/backoffice/ui";
@@ -58,6 +59,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const transport = caregiver.hasCar ? "car" : caregiver.hasDriversLicense ? "license" : "none";
   return {
     canExport: (access.exportPersonalData as readonly string[]).includes(user.role),
+    // "Poista tili" (decision 0034): staff see that the account is going, or gone.
+    deletionNotice: await accountDeletionNoticeFor(db, caregiver.profileId, "caregiver"),
     caregiver: {
       id: caregiver.id,
       fullName: caregiver.fullName || caregiver.email,
@@ -259,7 +262,7 @@ function ConfirmReview({ confirm, here }: { confirm: { action: CaregiverReviewAc
 }
 
 export default function CaregiverPage() {
-  const { caregiver, actions, missingChecks, orders, history, canExport, consents } = useLoaderData<typeof loader>();
+  const { caregiver, actions, missingChecks, orders, history, canExport, consents, deletionNotice } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const confirm = actionData && "confirm" in actionData ? actionData.confirm : null;
   const suspended = caregiver.status === "suspended";
@@ -282,6 +285,11 @@ export default function CaregiverPage() {
         </div>
       </div>
 
+      {deletionNotice ? (
+        <Alert type="warning" title="Tilin poisto" announce={false}>
+          <p>{deletionNotice}</p>
+        </Alert>
+      ) : null}
       {caregiver.status === "rejected" && caregiver.rejectionReason ? (
         <Alert type="info" title="Hakemus hylätty" announce={false}>
           <p>Syy: {caregiver.rejectionReason}</p>

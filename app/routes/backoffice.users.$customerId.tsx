@@ -13,6 +13,7 @@ import { Alert } from "~/components/alert";
 import { AuditHistory } from "~/components/backoffice/audit-entries";
 import { ConsentsSection } from "~/components/backoffice/consents-section";
 import { DataExportSection } from "~/components/backoffice/data-export-section";
+import { accountDeletionNoticeFor } from "~/services/account-deletion.server";
 import { CustomerStatusBadge } from "~/components/backoffice/status-badges";
 import { PersonOrdersTable } from "~/components/backoffice/person-orders";
 import { Facts, Section, inlineLinkClass } from "~/components/backoffice/ui";
@@ -44,6 +45,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const ordersVisible = (access.orders as readonly string[]).includes(user.role);
   return {
     canExport: (access.exportPersonalData as readonly string[]).includes(user.role),
+    // "Poista tili" (decision 0034): staff see that the account is going, or gone.
+    deletionNotice: await accountDeletionNoticeFor(db, customer.profileId, "customer"),
     customer: {
       id: customer.id,
       fullName: customer.fullName || "Ei nimeä",
@@ -116,7 +119,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export default function CustomerPage() {
-  const { customer, orders, history, canExport, consents } = useLoaderData<typeof loader>();
+  const { customer, orders, history, canExport, consents, deletionNotice } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   if (isConfirmReply(reply)) return <ConfirmStep confirm={reply.confirm} />;
   const frozen = customer.status !== "active";
@@ -131,6 +134,11 @@ export default function CustomerPage() {
         <h1 className="break-words text-3xl font-bold text-brand-900 sm:text-4xl">{customer.fullName}</h1>
         <CustomerStatusBadge status={customer.status} />
       </div>
+      {deletionNotice ? (
+        <Alert type="warning" title="Tilin poisto" announce={false}>
+          <p>{deletionNotice}</p>
+        </Alert>
+      ) : null}
 
       <Section title="Tiedot" id="details-heading">
         <Facts items={customer.facts} />

@@ -8,6 +8,7 @@ import { linkClass } from "~/components/layout";
 import { serverFormProps, useServerForm } from "~/components/server-form";
 import { useClearSecretsAfterReply } from "~/components/use-clear-secrets";
 import { consentMessages } from "~/messages/consents";
+import { accountDeletionMessages as adm } from "~/messages/account-deletion";
 import { dataExportMessages } from "~/messages/data-export";
 import { profileMessages } from "~/messages/profile";
 import { LANGUAGE_OPTIONS, SERVICE_OPTIONS } from "~/schemas/caregiver-registration-options";
@@ -36,7 +37,7 @@ function resultFor(actionData: ProfileActionData | undefined, intent: ProfileInt
 }
 
 export default function ProfilePage() {
-  const { email, profile, caregiver, constraints, savedRecipients, consents } = useLoaderData<typeof loader>();
+  const { email, profile, caregiver, constraints, savedRecipients, consents, deletion } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ProfileActionData | undefined;
   // After a save (a redirect, a new location) a form starts again from the saved values, the
   // password fields empty. After an answer with errors it is kept: that answer's data comes before
@@ -89,6 +90,9 @@ export default function ProfilePage() {
       <PasswordForm key={formKey("password")} constraint={constraints.password} lastResult={resultFor(actionData, "password")} />
       {consents.length > 0 ? <ConsentsSection consents={consents} /> : null}
       <DataExportForm key={formKey("export")} constraint={constraints.export} lastResult={resultFor(actionData, "export")} />
+      {deletion ? (
+        <DeleteAccountSection key={formKey("delete")} blockers={deletion} constraint={constraints.delete} lastResult={resultFor(actionData, "delete")} />
+      ) : null}
     </div>
   );
 }
@@ -241,6 +245,78 @@ function DataExportForm({ constraint, lastResult }: FormProps) {
           {dataExportMessages.submit}
         </SubmitButton>
       </Form>
+    </section>
+  );
+}
+
+type DeletionBlockersView = NonNullable<Awaited<ReturnType<typeof loader>>["deletion"]>;
+
+/**
+ * "Poista tili" (issue 29 item 3; decision 0034): what stands in the way is listed first, with
+ * "Peru kaikki tulevat käynnit" for a customer's own visits; without anything in the way, the
+ * password and the word POISTA.
+ */
+function DeleteAccountSection({ blockers, constraint, lastResult }: FormProps & { blockers: DeletionBlockersView }) {
+  const [form, fields] = useServerForm({ id: "poista", lastResult, constraint });
+  useClearSecretsAfterReply([fields.deletePassword.id], lastResult);
+  const blocked = blockers.visits.length > 0 || blockers.invoices.length > 0;
+  const ownVisits = blockers.visits.some((visit) => visit.asCustomer);
+  const helperVisits = blockers.visits.some((visit) => !visit.asCustomer);
+  return (
+    <section id="poista-tili" aria-labelledby="poista-tili-otsikko" className={cardClass}>
+      <h2 id="poista-tili-otsikko" className="text-2xl font-bold text-gray-900">
+        {adm.heading}
+      </h2>
+      <p>{adm.intro}</p>
+      <p>{adm.whatGoes}</p>
+      <p>{adm.whatStays}</p>
+      {blocked ? (
+        <div className="space-y-4 rounded-lg border-2 border-amber-300 bg-amber-50 p-4">
+          <h3 className="text-xl font-bold text-gray-900">{adm.blockedHeading}</h3>
+          <p>{adm.blockedIntro}</p>
+          {blockers.visits.length > 0 ? (
+            <>
+              <h4 className="font-bold text-gray-900">{adm.futureVisitsHeading}</h4>
+              <ul className="list-disc space-y-1 pl-6">
+                {blockers.visits.map((visit) => (
+                  <li key={visit.orderId}>{visit.line}</li>
+                ))}
+              </ul>
+              {ownVisits ? (
+                <Form method="post" action="/portal/profile" className="space-y-3">
+                  <p>{adm.cancelAllHint}</p>
+                  <SubmitButton name="intent" value="cancel-visits" busyLabel={adm.cancelAllBusy} variant="secondary">
+                    {adm.cancelAllSubmit}
+                  </SubmitButton>
+                </Form>
+              ) : null}
+              {helperVisits ? <p>{adm.helperVisitsHint}</p> : null}
+            </>
+          ) : null}
+          {blockers.invoices.length > 0 ? (
+            <>
+              <h4 className="font-bold text-gray-900">{adm.unpaidInvoicesHeading}</h4>
+              <ul className="list-disc space-y-1 pl-6">
+                {blockers.invoices.map((invoice) => (
+                  <li key={invoice.invoiceNumber}>{invoice.line}</li>
+                ))}
+              </ul>
+              <p>{adm.unpaidInvoicesHint}</p>
+            </>
+          ) : null}
+        </div>
+      ) : (
+        <Form method="post" {...serverFormProps(form)} className="space-y-5">
+          <ErrorSummary form={form} />
+          <FormError errors={form.errors} title={adm.failed} />
+          <p>{adm.signOutNote}</p>
+          <TextField meta={fields.deletePassword} label={adm.passwordLabel} type="password" autoComplete="current-password" />
+          <TextField meta={fields.deleteConfirmation} label={adm.confirmLabel} hint={adm.confirmHint} autoComplete="off" />
+          <SubmitButton name="intent" value="delete" busyLabel={adm.busy} variant="danger">
+            {adm.submit}
+          </SubmitButton>
+        </Form>
+      )}
     </section>
   );
 }

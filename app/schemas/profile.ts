@@ -1,6 +1,8 @@
 import { type Infer, z } from "./zod";
 import { authMessages as am } from "~/messages/auth";
 import { caregiverRegistrationMessages as rm } from "~/messages/caregiver-registration";
+import { isConfirmationWord } from "~/domain/account-deletion";
+import { accountDeletionNotices as adn } from "~/messages/account-deletion-notices";
 import { dataExportMessages as dm } from "~/messages/data-export";
 import { profileMessages as m } from "~/messages/profile";
 import { NAME_MAX } from "./auth";
@@ -49,4 +51,16 @@ export const DataExportRequestSchema = z.object({
     .string({ error: dm.passwordRequired })
     .min(1, { error: dm.passwordRequired })
     .max(200, { error: dm.passwordRequired }),
+});
+
+/** "Poista tili" (issue 29 item 3): the password again and the word POISTA. */
+export const AccountDeletionSchema = z.object({
+  deletePassword: z
+    .string({ error: adn.passwordRequired })
+    .min(1, { error: adn.passwordRequired })
+    .max(200, { error: adn.passwordRequired }),
+  deleteConfirmation: z
+    .string({ error: adn.confirmWrong })
+    .max(50, { error: adn.confirmWrong })
+    .refine(isConfirmationWord, { error: adn.confirmWrong }),
 });

@@ -20,6 +20,7 @@ import type { AuthTokenPurpose } from "../db/schema";
 import { LINK_LIFETIME_MS } from "../domain/auth-links";
 import { SignInSchema } from "../schemas/auth";
 import { deleteSessionsOfUser } from "../models/sessions.server";
+import { findPendingAccountDeletion } from "../models/account-deletions.server";
 import { renderEmail, sendEmail, type EmailContent } from "./email.server";
 import {
   accountExistsEmailContent,
@@ -49,8 +50,10 @@ export function clientOf(request: Request, context?: Partial<AppLoadContext>): S
 /** Why a sign-in failed; thrown by the form strategy and turned into a result by `signIn`. */
 export class SignInFailure extends Error {
   constructor(
-    readonly reason: "invalid" | "unconfirmed" | "suspended" | "caregiver_suspended",
+    readonly reason: "invalid" | "unconfirmed" | "suspended" | "caregiver_suspended" | "deletion_pending",
     readonly email: string,
+    /** When a pending account deletion takes effect (reason 'deletion_pending'). */
+    readonly deleteAfter: Date | null = null,
   ) {
     super(reason);
     this.name = "SignInFailure";
@@ -80,6 +83,9 @@ authenticator.use(
     if (credentials.customerStatus === "suspended" && !credentials.role) throw new SignInFailure("suspended", credentials.email);
     // So is a suspended helper, with whom to contact (decision 0018).
     if (credentials.caregiverStatus === "suspended") throw new SignInFailure("caregiver_suspended", credentials.email);
+    // During a deletion's grace period the account is closed; the e-mailed link reopens it (decision 0034).
+    const deletion = await findPendingAccountDeletion(await getDb(), credentials.id);
+    if (deletion) throw new SignInFailure("deletion_pending", credentials.email, deletion.deleteAfter);
     // Only someone who knows the password learns that the address is still unconfirmed.
     if (!credentials.emailConfirmedAt) throw new SignInFailure("unconfirmed", credentials.email);
     return toAuthUser(credentials);
@@ -93,6 +99,7 @@ export type SignInResult =
   | { ok: false; reason: "unconfirmed"; email: string }
   | { ok: false; reason: "suspended" }
   | { ok: false; reason: "caregiver_suspended" }
+  | { ok: false; reason: "deletion_pending"; deleteAfter: Date }
   | { ok: false; reason: "rate_limited"; retryAfterSeconds: number };
 
 /**
@@ -115,6 +122,11 @@ export async function signIn(request: Request, input: { email: string; ip: strin
     if (error.reason === "unconfirmed") return { ok: false, reason: "unconfirmed", email: error.email };
     if (error.reason === "suspended") return { ok: false, reason: "suspended" };
     if (error.reason === "caregiver_suspended") return { ok: false, reason: "caregiver_suspended" };
+    if (error.reason === "deletion_pending" && error.deleteAfter) {
+      // The password was right: the attempt is not a guess.
+      await forgiveSignInAttempt(input.email, input.ip);
+      return { ok: false, reason: "deletion_pending", deleteAfter: error.deleteAfter };
+    }
     return { ok: false, reason: "invalid" };
   }
 }

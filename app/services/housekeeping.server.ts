@@ -1,5 +1,6 @@
 import type { DB } from "../db.server";
 import { logger } from "../logger.server";
+import { purgeExpiredArchive } from "./account-deletion.server";
 import { deleteExpiredDataExportFiles } from "./data-export.server";
 import { deleteExpiredFormDraftsExcept } from "../models/form-drafts.server";
 import { deleteExpiredChallengeTokens } from "../models/used-challenges.server";
@@ -23,6 +24,8 @@ export interface HousekeepingReport {
   rateLimits: number;
   doneJobs: number;
   dataExports: number;
+  /** Archived money documents of erased accounts past their purge date (decision 0034). */
+  archivedDocuments: number;
 }
 
 /** One registration-draft batch per call is 50; a backlog is worked through in a few rounds. */
@@ -47,6 +50,7 @@ export async function runHousekeeping(db: DB): Promise<HousekeepingReport> {
     rateLimits: await deleteExpiredRateLimits(),
     doneJobs: await deleteOldDoneJobs(db),
     dataExports: await deleteExpiredDataExportFiles(db),
+    archivedDocuments: await purgeExpiredArchive(db),
   };
   logger.info({ removed: report }, "housekeeping done");
   return report;

@@ -4,6 +4,7 @@ import type { Job } from "../models/jobs.server";
 import { completeCaregiverRegistration } from "./caregiver-applications.server";
 import { autoCompleteVisits } from "./caregiver-tasks.server";
 import { completeSignUp, sendPasswordReset } from "./auth.server";
+import { eraseDueAccount } from "./account-deletion.server";
 import { buildDataExport } from "./data-export.server";
 import { runHousekeeping } from "./housekeeping.server";
 import { mailYearlyStatements } from "./household-statement.server";
@@ -55,6 +56,9 @@ export const jobHandlers: { [T in JobType]: JobHandler<JobPayloads[T]> } = {
     await mailYearlyStatements(context.db);
   },
   "exports.build": (payload, context) => buildDataExport(context.db, payload.exportId),
+  "accounts.erase": async (payload, context) => {
+    await eraseDueAccount(context.db, payload.deletionId);
+  },
   "visits.reminder": (payload, context) => sendVisitReminder(payload, context.finishWith),
   "sms.deliver": (payload, context) => deliverText(context.db, payload.textId, context),
 };

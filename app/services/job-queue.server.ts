@@ -48,6 +48,8 @@ export interface JobPayloads {
    */
   /** Builds a "Lataa tietoni" ZIP and e-mails its link (issue 29 item 2; decision 0032); a no-op once built. */
   "exports.build": { exportId: string };
+  /** Erases an account once its 7-day grace period is over (issue 29 item 3; decision 0034); a no-op if cancelled or done. */
+  "accounts.erase": { deletionId: string };
   /**
    * `kind` "sms" (docs/decisions/0031): a text to `address`, a mobile number in E.164; "email" when
    * absent (jobs queued before texts existed).

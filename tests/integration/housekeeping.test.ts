@@ -126,6 +126,8 @@ describe("housekeeping", () => {
       doneJobs: 1,
       // Expired "Lataa tietoni" exports: tests/integration/data-export.test.ts.
       dataExports: 0,
+      // Archived documents past their date: tests/integration/account-deletion.test.ts.
+      archivedDocuments: 0,
     });
 
     expect((await db.selectFrom("sessions").select("id").execute()).map((row) => row.id)).toEqual(["live-session"]);
