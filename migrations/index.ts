@@ -19,6 +19,7 @@ import * as m0019 from "./0019_household_statements";
 import * as m0020 from "./0020_receipts";
 import * as m0021 from "./0021_manage_links";
 import * as m0023 from "./0023_data_exports";
+import * as m0027 from "./0027_availability_plans";
 
 // Listed here rather than read from the folder, so the same list works from the Remix bundle,
 // from tsx scripts and from tests. Add new migrations at the end; never edit a landed one.
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   "0020_receipts": m0020,
   "0021_manage_links": m0021,
   "0023_data_exports": m0023,
+  "0027_availability_plans": m0027,
 };

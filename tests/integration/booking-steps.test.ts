@@ -7,7 +7,7 @@ import { loader as varaaContactLoader } from "~/routes/varaa.yhteystiedot";
 import { loader as varausTimeLoader } from "~/routes/varaus._index";
 import { loader as varausCaregiverLoader } from "~/routes/varaus.kaveri";
 import { answerOf } from "./support/auth";
-import { offerEveryService } from "./support/booking-fixtures";
+import { availableAlways, offerEveryService } from "./support/booking-fixtures";
 import {
   CONTEXT,
   dateInDays,
@@ -255,6 +255,7 @@ describe("step 2: caregiver", () => {
         .returning("id")
         .executeTakeFirstOrThrow();
       await offerEveryService(db, helper.id);
+      await availableAlways(db, helper.id);
     }
     const answer = await step2(draftQuery(draft()));
     expect(answer.data.caregivers).toHaveLength(6);
