@@ -138,6 +138,23 @@ export function freeSpansOn(plan: AvailabilityPlan, busy: readonly Span[], trave
 
 // ---------------------------------------------------------------- plans as people write them
 
+/** What an availability page shows: each weekday's rows (minutes as text, '' for an empty row), the coming exceptions. */
+export interface AvailabilityPageView {
+  days: Array<{ weekday: number; ranges: Array<{ start: string; end: string }> }>;
+  exceptions: Array<{ id: string; line: string }>;
+  /** 'yyyy-MM-dd' in Helsinki: the earliest date a form accepts. */
+  today: string;
+}
+
+/** The weekly plan in short, a line per weekday with hours: 'ma 9.00–15.00, 17.00–19.00'. */
+export function weeklyPlanLines(weekly: readonly WeeklyRange[]): string[] {
+  const names = ["ma", "ti", "ke", "to", "pe", "la", "su"];
+  return names.flatMap((name, index) => {
+    const ranges = normalizeRanges(weekly.filter((r) => r.weekday === index + 1));
+    return ranges.length === 0 ? [] : [`${name} ${ranges.map((r) => `${formatPlanMinute(r.startMinute)}–${formatPlanMinute(r.endMinute)}`).join(", ")}`];
+  });
+}
+
 /** 'HH.MM' of a plan minute (1440 is '24.00'). */
 export function formatPlanMinute(minute: number): string {
   return `${String(Math.floor(minute / 60)).padStart(2, "0")}.${String(minute % 60).padStart(2, "0")}`;

@@ -114,6 +114,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "customer.unfreeze": "Asiakkaan jäädytys poistettu",
   "customer.data_export": "Tietojen vienti pyydetty asiakkaalle",
   "caregiver.data_export": "Tietojen vienti pyydetty kaverille",
+  "caregiver.availability": "Saatavuutta muutettu",
   "payment.captured_after_cancel": "Maksu saapui peruutetulle tilaukselle",
   "payout.paid": "Tilitys maksettu kaverille",
   "invoice.paid": "Lasku merkitty maksetuksi",
@@ -124,6 +125,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "discount_code.delete": "Alennuskoodi poistettu",
   "settings.price_bands": "Tuntihinnat muutettu",
   "settings.contact": "Yhteystiedot muutettu",
+  "settings.travel_time": "Matka-aika muutettu",
   "settings.staff_alerts": "Tuen sähköposti muutettu",
   "settings.company": "Yrityksen tiedot muutettu",
 };

@@ -31,6 +31,9 @@ import {
 import { caregiverApprovalTexts as at } from "~/messages/caregiver-approval";
 import { listAuditForEntity } from "~/models/audit-log.server";
 import { getCaregiverApplication, listUpcomingOrdersOfCaregiver } from "~/models/backoffice-caregivers.server";
+import { getAvailabilityPlan } from "~/models/availability.server";
+import { weeklyPlanLines } from "~/domain/availability";
+import { availabilityTexts } from "~/messages/availability";
 import { CaregiverReviewSchema, VerificationFlagsSchema } from "~/schemas/backoffice";
 import { LANGUAGE_OPTIONS, TRANSPORTATION_OPTIONS } from "~/schemas/caregiver-registration";
 import { reviewCaregiver, updateVerificationFlags } from "~/services/caregiver-review.server";
@@ -47,12 +50,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const caregiver = await getCaregiverApplication(db, params.caregiverId ?? "");
   if (!caregiver) throw notFound(caregiverTexts.notFound);
   const now = clockNow();
-  const [orders, audit] = await Promise.all([
+  const [orders, audit, plan] = await Promise.all([
     listUpcomingOrdersOfCaregiver(db, caregiver.id, now),
     listAuditForEntity(db, "caregiver", caregiver.id),
+    getAvailabilityPlan(db, caregiver.id, helsinkiDateString(now)),
   ]);
   const transport = caregiver.hasCar ? "car" : caregiver.hasDriversLicense ? "license" : "none";
   return {
+    availability: { lines: weeklyPlanLines(plan.weekly), exceptions: plan.exceptions.length },
     canExport: (access.exportPersonalData as readonly string[]).includes(user.role),
     caregiver: {
       id: caregiver.id,
@@ -254,7 +259,7 @@ function ConfirmReview({ confirm, here }: { confirm: { action: CaregiverReviewAc
 }
 
 export default function CaregiverPage() {
-  const { caregiver, actions, missingChecks, orders, history, canExport } = useLoaderData<typeof loader>();
+  const { caregiver, actions, missingChecks, orders, history, canExport, availability } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const confirm = actionData && "confirm" in actionData ? actionData.confirm : null;
   const suspended = caregiver.status === "suspended";
@@ -338,6 +343,23 @@ export default function CaregiverPage() {
             Tallenna tarkistukset
           </SubmitButton>
         </Form>
+      </Section>
+
+      <Section title={availabilityTexts.title} id="availability-heading">
+        {availability.lines.length === 0 ? (
+          <p>{availabilityTexts.summaryEmpty}</p>
+        ) : (
+          <ul className="space-y-1">
+            {availability.lines.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        )}
+        <p>
+          <Link to={`/backoffice/caregivers/${caregiver.id}/saatavuus`} className={inlineLinkClass}>
+            {availabilityTexts.staffLink}
+          </Link>
+        </p>
       </Section>
 
       <Section title="Hakemus" id="application-heading">
