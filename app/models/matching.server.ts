@@ -143,11 +143,13 @@ export async function caregiverMatchRefusal(
 
 /**
  * Of the candidate times, those at which somebody can do the visit (same service and city),
- * in one query: the nearest free times shown when nobody can come at the time asked.
+ * in one query: the nearest free times shown when nobody can come at the time asked, and the
+ * time step's hours (issue 27 item 3). With `caregiverId`, only that helper counts (the same
+ * helper again).
  */
 export async function servableTimes(
   executor: Executor,
-  need: { serviceCategoryId: string; city: string; exceptOrderId?: string | null },
+  need: { serviceCategoryId: string; city: string; exceptOrderId?: string | null; caregiverId?: string | null },
   candidates: ReadonlyArray<{ startsAt: Date; endsAt: Date }>,
 ): Promise<Array<{ startsAt: Date; endsAt: Date }>> {
   if (candidates.length === 0) return [];
@@ -163,7 +165,10 @@ export async function servableTimes(
   const result = await sql<{ starts_at: Date; ends_at: Date }>`
     select slot.starts_at, slot.ends_at
     from unnest(${starts}::timestamptz[], ${ends}::timestamptz[]) as slot(starts_at, ends_at)
-    where exists (select 1 from caregivers where ${canDoVisit("caregivers", slotTerms)})
+    where exists (
+      select 1 from caregivers
+      where ${need.caregiverId ? sql`caregivers.id = ${need.caregiverId}::uuid and ` : sql``}${canDoVisit("caregivers", slotTerms)}
+    )
     order by slot.starts_at`.execute(executor);
   return result.rows.map((row) => ({ startsAt: new Date(row.starts_at), endsAt: new Date(row.ends_at) }));
 }
