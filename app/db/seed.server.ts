@@ -996,9 +996,11 @@ const DEMO_PLANS: Record<string, DemoPlan> = {
   [DEMO_ACCOUNTS.caregiver]: { weekly: [{ days: EVERY_DAY, from: 0, to: 24 }] },
   "matti.korhonen@example.fi": { weekly: [{ days: EVERY_DAY, from: 7, to: 22 }] },
   "sanna.nieminen@example.fi": { weekly: [{ days: WEEKDAYS, from: 7, to: 22 }, { days: [6, 7], from: 8, to: 21 }] },
-  "aleksi.heikkinen@example.fi": { weekly: [{ days: WEEKDAYS, from: 8, to: 12 }, { days: WEEKDAYS, from: 16, to: 21 }] },
+  // Helsinki's yard work and digital help rest on Aleksi and Juha (and Matti): between them every
+  // day's 9.00–17.00 (tests/integration/seed.test.ts).
+  "aleksi.heikkinen@example.fi": { weekly: [{ days: WEEKDAYS, from: 8, to: 18 }, { days: [6, 7], from: 10, to: 18 }] },
   "liisa.jarvinen@example.fi": { weekly: [{ days: [2, 3, 4], from: 9, to: 15 }], away: { from: 10, to: 16 } },
-  "juha.lehtonen@example.fi": { weekly: [{ days: [1, 3, 5], from: 8, to: 16 }, { days: [6], from: 10, to: 14 }] },
+  "juha.lehtonen@example.fi": { weekly: [{ days: [1, 2, 3, 4, 5, 6], from: 7, to: 17 }, { days: [7], from: 9, to: 15 }] },
   "anna-maija.saarinen@example.fi": { weekly: [{ days: WEEKDAYS, from: 6, to: 14 }] },
   "ville.mattila@example.fi": { weekly: [{ days: [1, 2, 3, 4], from: 12, to: 20 }] },
   "kaarina.lindholm@example.fi": { weekly: [{ days: WEEKDAYS, from: 9, to: 17 }] },
