@@ -988,7 +988,7 @@ const WEEKDAYS = [1, 2, 3, 4, 5];
 /**
  * Each helper's weekly plan (issue 27), in hours of the Helsinki clock; `away` and `extra` in days
  * from today. Elina is there around the clock, and the helpers the end-to-end tests book or pick
- * (Matti, Sanna, and the applicants Emilia and Noora once approved) every day at least 8.00–21.00:
+ * (Matti, Sanna, Anna-Maija, and the applicants Emilia and Noora once approved) every day at least 8.00–21.00:
  * those tests book fixed days of next month at hours from 7 in the morning to 2 at night, and
  * 'Ei väliä' needs somebody then. The others vary, as real plans do.
  */
@@ -1001,7 +1001,8 @@ const DEMO_PLANS: Record<string, DemoPlan> = {
   "aleksi.heikkinen@example.fi": { weekly: [{ days: WEEKDAYS, from: 8, to: 18 }, { days: [6, 7], from: 10, to: 18 }] },
   "liisa.jarvinen@example.fi": { weekly: [{ days: [2, 3, 4], from: 9, to: 15 }], away: { from: 10, to: 16 } },
   "juha.lehtonen@example.fi": { weekly: [{ days: [1, 2, 3, 4, 5, 6], from: 7, to: 17 }, { days: [7], from: 9, to: 15 }] },
-  "anna-maija.saarinen@example.fi": { weekly: [{ days: WEEKDAYS, from: 6, to: 14 }] },
+  // Tampere's helper the end-to-end tests book (tests/e2e/booking-signed-in.spec.ts).
+  "anna-maija.saarinen@example.fi": { weekly: [{ days: WEEKDAYS, from: 6, to: 21 }, { days: [6, 7], from: 8, to: 21 }] },
   "ville.mattila@example.fi": { weekly: [{ days: [1, 2, 3, 4], from: 12, to: 20 }] },
   "kaarina.lindholm@example.fi": { weekly: [{ days: WEEKDAYS, from: 9, to: 17 }] },
   "petri.rantanen@example.fi": { weekly: [{ days: [6, 7], from: 9, to: 18 }] },
