@@ -37,9 +37,6 @@ export const availabilityTexts = {
   homeReminderTitle: "Kerro, milloin voit tehdä käyntejä",
   homeReminder: "Sinua ei vielä tarjota asiakkaille, koska viikkoaikataulusi puuttuu.",
   homeReminderLink: "Aseta saatavuutesi",
-  /** The time step: an hour at which nobody can come. */
-  nobodyFree: "Ei vapaita kavereita",
-  caregiverNotFree: "Kaveri ei ole vapaana",
 } as const;
 
 export const availabilityErrors = {

@@ -1,8 +1,7 @@
 import { PICK_PARAM } from "~/booking/draft";
 import { formatAmount, formatClock } from "~/domain/format";
 import { bandHoursLabel } from "~/domain/price-table";
-import { BAND_NAMES } from "~/messages/booking-steps";
-import { availabilityTexts } from "~/messages/availability";
+import { BAND_NAMES, NOBODY_FREE } from "~/messages/booking-steps";
 import type { PriceBand } from "~/domain/pricing";
 
 // The hourly time grid of step 1 (spec 000 §2: slots 00:00–23:00; DESIGN.md decision 6: past
@@ -104,7 +103,7 @@ function SlotGroups({ slots, selectedHour, bands }: { slots: readonly TimeGridSl
                         className="flex min-h-target w-full flex-col items-center justify-center rounded-md border-2 border-dashed border-gray-400 bg-gray-100 px-1 py-1 text-center text-gray-800"
                       >
                         <span className="font-semibold tabular-nums">{formatClock(slot.value)}</span>
-                        <span className="text-sm leading-tight">{availabilityTexts.nobodyFree}</span>
+                        <span className="text-sm leading-tight">{NOBODY_FREE}</span>
                       </span>
                     </li>
                   );
