@@ -31,16 +31,19 @@ const GOAL = 100 * KB;
  * One more step for seven pages in the last round of issues 30 and 31 (0.2–0.7 KB each): the form
  * kit's error can carry tappable contact links (a suspended helper's sign-in answer), and the
  * booking's contact and summary steps read a price changed under them from the server's answer.
+ *
+ * One more step for six pages with issue 27 (0.1–0.2 KB each): the portal's menu links the helper's
+ * "Saatavuus" page, and the booking's shared chunk carries the time grid's "Ei vapaita kavereita" mark.
  */
 const CEILINGS = {
   "routes/varaa._index.tsx": 109.5 * KB,
   // The helper step carries the "Pyydä yhteydenottoa" form for when nobody can come (issue 26): +4 KB.
-  "routes/varaa.kaveri.tsx": 109 * KB,
+  "routes/varaa.kaveri.tsx": 109.5 * KB,
   // The contact step asks "Muistutus tekstiviestinä" and the recipient's e-mail (issue 28 item 2,
   // decision 0031): their labels and hints crossed 110 KB by a few bytes, one step more.
   "routes/varaa.yhteystiedot.tsx": 110.5 * KB,
   "routes/varaus._index.tsx": 109.5 * KB,
-  "routes/varaus.kaveri.tsx": 109 * KB,
+  "routes/varaus.kaveri.tsx": 109.5 * KB,
   "routes/varaus.yhteystiedot.tsx": 110.5 * KB,
   "routes/rekisteroidy-kaveriksi.tsx": 104.5 * KB,
   // Sign-up has the bot check since issue 31: its component (2.4 KB) loads with the page, the
@@ -52,7 +55,7 @@ const CEILINGS = {
   // The signed-in wizards (issue 11).
   "routes/varaa-kaveri._index.tsx": 102.5 * KB,
   "routes/varaa-kaveri.aika.tsx": 110 * KB,
-  "routes/varaa-kaveri.kaveri.tsx": 109 * KB,
+  "routes/varaa-kaveri.kaveri.tsx": 109.5 * KB,
   "routes/varaa-kaveri.yhteenveto.tsx": 107.5 * KB,
   "routes/portal.orders.new._index.tsx": 90.5 * KB,
   "routes/portal.orders.new.aika.tsx": 90.5 * KB,
@@ -60,7 +63,7 @@ const CEILINGS = {
   "routes/portal.orders.new.kaveri.tsx": 90.5 * KB,
   "routes/portal.orders.new.yhteenveto.tsx": 90.5 * KB,
   // An online payment still being confirmed: "Päivitä tilanne" and the page looking again by itself (issue 26).
-  "routes/portal.orders.success.tsx": 98.5 * KB,
+  "routes/portal.orders.success.tsx": 99 * KB,
   // The portal pages helpers and customers use on their phones, validated on the server since
   // decision 0017 (144–145 KB each before).
   // +1 KB of its own since issue 29: the "Lataa tietoni" form; +0.5 KB: the "Suostumukset" section

@@ -22,6 +22,7 @@ import * as m0023 from "./0023_data_exports";
 import * as m0024 from "./0024_text_reminders";
 import * as m0025 from "./0025_consents";
 import * as m0026 from "./0026_account_deletions";
+import * as m0027 from "./0027_availability_plans";
 
 // Listed here rather than read from the folder, so the same list works from the Remix bundle,
 // from tsx scripts and from tests. Add new migrations at the end; never edit a landed one.
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   "0024_text_reminders": m0024,
   "0025_consents": m0025,
   "0026_account_deletions": m0026,
+  "0027_availability_plans": m0027,
 };

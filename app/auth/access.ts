@@ -74,6 +74,7 @@ export type AccessRule =
 const portalRules: ReadonlyArray<{ path: string; rule: AccessRule }> = [
   { path: "/portal/caregiver-bookings", rule: { kind: "caregiver" } },
   { path: "/portal/earnings", rule: { kind: "caregiver" } },
+  { path: "/portal/saatavuus", rule: { kind: "caregiver" } },
   // Booking is for customers (spec 000 §6); helpers and staff have nothing to book.
   { path: "/portal/orders/new", rule: { kind: "customer" } },
   { path: "/portal/orders/success", rule: { kind: "customer" } },

@@ -131,7 +131,7 @@ export async function placeOrder(db: DB, input: PlaceOrderInput): Promise<PlaceO
         const availability = await caregiverAvailability(trx, input.caregiverId, need);
         if (availability.status === "outside_area") throw new BookingRefused({ ok: false, reason: "caregiver_outside_area" });
         if (availability.status === "no_service") throw new BookingRefused({ ok: false, reason: "caregiver_no_service" });
-        if (availability.status === "not_bookable") throw new BookingRefused({ ok: false, reason: "caregiver_unavailable" });
+        if (availability.status === "not_bookable" || availability.status === "off_hours") throw new BookingRefused({ ok: false, reason: "caregiver_unavailable" });
       } else if (!(await anyoneCanDoVisit(trx, need))) {
         // 'Ei väliä' promises that somebody will come (DESIGN.md decision 24): not charged when nobody can.
         throw new BookingRefused({ ok: false, reason: "nobody_available" });

@@ -154,7 +154,8 @@ export async function rescheduleTimeLoader(request: Request, side: RescheduleSid
     throw redirect(stepHref(flow, "time", start));
   }
   // The booking's own time step, with a line saying which visit is moved and until when.
-  const step = await timeStepLoader(request, flow);
+  // The order's own time does not count against its helper.
+  const step = await timeStepLoader(request, flow, { exceptOrderId: order.id });
   return data({ ...step.data, intro: introOf(order, side) }, step.init ?? undefined);
 }
 

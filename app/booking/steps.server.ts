@@ -23,7 +23,8 @@ import {
   type OfferedCaregiver,
   type VisitWindow,
 } from "~/models/caregivers.server";
-import { anyoneCanDoVisit } from "~/models/matching.server";
+import { anyoneCanDoVisit, servableTimes } from "~/models/matching.server";
+import { parseDurationHours } from "~/domain/duration";
 import { listActiveServiceCategories, type ServiceCategorySummary } from "~/models/service-categories.server";
 import { listSavedRecipients } from "~/models/saved-recipients.server";
 import { getPriceBands } from "~/models/settings.server";
@@ -230,7 +231,7 @@ export function proceedFromTimeStep(
  * the reason. The signed-in flows post the same form (timeStepAction, signed-in-steps.server.ts),
  * since it carries personal data; their loader only shows the step.
  */
-export async function timeStepLoader(request: Request, flow: BookingFlow) {
+export async function timeStepLoader(request: Request, flow: BookingFlow, options: { exceptOrderId?: string | null } = {}) {
   const user = flow.signedIn ? await requireBookingCustomer(request) : null;
   const now = clockNow();
   const url = new URL(request.url);
@@ -272,8 +273,10 @@ export async function timeStepLoader(request: Request, flow: BookingFlow) {
   const savedRecipients = user
     ? (await listSavedRecipients(db, user.id)).map((r) => ({ id: r.id, name: `${r.firstName} ${r.lastName}`, place: `${r.address}, ${r.postalCode} ${r.city}` }))
     : [];
+  const basics = timeStepBasics(flow, draft, services, bands, submission, now);
   const view: TimeStepView = {
-    ...timeStepBasics(flow, draft, services, bands, submission, now),
+    ...basics,
+    slots: await markFreeHours(db, basics, values.city, options.exceptOrderId ?? null),
     notice: noticeMessage(flow, notice),
     values,
     fieldErrors,
@@ -282,6 +285,35 @@ export async function timeStepLoader(request: Request, flow: BookingFlow) {
   };
   const invalid = submission.durationError !== null || Object.keys(fieldErrors).length > 0;
   return data(view, { status: invalid && submission.submitted ? 400 : 200 });
+}
+
+/**
+ * Once the service and the visit's town are known (issue 27 item 3), each hour of the chosen day
+ * at which nobody can do the visit (for the draft's duration) is marked "Ei vapaita kavereita"
+ * and not offered; when the draft names a helper (the same helper again), only that helper's
+ * free hours are shown. One query for the day (servableTimes, the one matching rule).
+ */
+async function markFreeHours(
+  executor: Executor,
+  basics: Pick<TimeStepView, "slots" | "selectedDate" | "selectedHour" | "selectedService" | "durationHours" | "draft">,
+  city: string,
+  exceptOrderId: string | null,
+): Promise<TimeStepView["slots"]> {
+  const { slots, selectedDate, selectedService, draft } = basics;
+  if (!selectedDate || !selectedService || city.trim() === "" || slots.length === 0) return slots;
+  const parsed = parseDurationHours(String(basics.durationHours));
+  const hours = parsed.ok ? parsed.hours : 1;
+  const candidates = slots.map((slot) => bookingInterval(selectedDate, slot.hour, hours));
+  const caregiverId = draft.caregiver && UUID.test(draft.caregiver) ? draft.caregiver : null;
+  const free = await quietly(
+    "free hours",
+    async () => new Set((await servableTimes(executor, { serviceCategoryId: selectedService, city, exceptOrderId, caregiverId }, candidates)).map((t) => t.startsAt.getTime())),
+    null,
+  );
+  if (!free) return slots;
+  const marked = slots.map((slot, index) => (free.has(candidates[index].startsAt.getTime()) ? slot : { ...slot, unavailable: true }));
+  // The same helper again: only their free hours (the chosen one stays, so the form keeps it).
+  return caregiverId ? marked.filter((slot) => !slot.unavailable || slot.hour === basics.selectedHour) : marked;
 }
 
 /** The calendar, the hours, the duration and the services of the time step for a draft. */

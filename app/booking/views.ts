@@ -31,6 +31,8 @@ export interface TimeSlot {
   value: string;
   bandId: PriceBand["id"];
   hourlyCents: number;
+  /** Nobody (or not the named helper) can come at this hour for the draft's visit (issue 27 item 3). */
+  unavailable?: boolean;
 }
 
 export interface TimeStepView {

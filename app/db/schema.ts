@@ -152,6 +152,29 @@ export interface CaregiverServicesTable {
   service_category_id: string;
 }
 
+/** A range of a weekday in a helper's weekly plan (migration 0027), Helsinki wall-clock minutes. */
+export interface CaregiverWeeklyHoursTable {
+  id: Generated<string>;
+  caregiver_id: string;
+  /** ISO weekday: 1 = Monday … 7 = Sunday. */
+  weekday: number;
+  start_minute: number;
+  /** 1440 is midnight at the end of the day. */
+  end_minute: number;
+}
+
+/** Away for a date range, or extra hours on one date (migration 0027). */
+export interface CaregiverAvailabilityExceptionsTable {
+  id: Generated<string>;
+  caregiver_id: string;
+  kind: "away" | "extra";
+  starts_on: string;
+  ends_on: string;
+  start_minute: number | null;
+  end_minute: number | null;
+  created_at: CreatedAt;
+}
+
 export interface DiscountCodesTable {
   id: Generated<string>;
   code: string;
@@ -206,6 +229,8 @@ export interface OrdersTable {
   status: Generated<OrderStatus>;
   created_by: string | null;
   cancelled_at: NullableTimestamp;
+  /** The order's time widened by half the travel time each side, written by a trigger (migration 0027). */
+  busy_during: Generated<string>;
   /** Kept when cancelled late (DESIGN.md decision 16); null while the order is not cancelled. */
   cancellation_fee_cents: ColumnType<number | null, number | null | undefined, number | null>;
   /**
@@ -644,6 +669,8 @@ export interface Database {
   service_categories: ServiceCategoriesTable;
   caregivers: CaregiversTable;
   caregiver_services: CaregiverServicesTable;
+  caregiver_weekly_hours: CaregiverWeeklyHoursTable;
+  caregiver_availability_exceptions: CaregiverAvailabilityExceptionsTable;
   discount_codes: DiscountCodesTable;
   orders: OrdersTable;
   discount_redemptions: DiscountRedemptionsTable;

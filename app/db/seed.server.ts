@@ -973,9 +973,66 @@ async function seedCaregivers(
         .values(caregiver.services.map((slug) => ({ caregiver_id: caregiverId, service_category_id: categoryIdOf(slug) })))
         .onConflict((oc) => oc.columns(["caregiver_id", "service_category_id"]).doNothing())
         .execute();
+      await seedAvailabilityPlan(trx, caregiverId, DEMO_PLANS[caregiver.email], now);
     }
   }
   return caregiverIds;
+}
+
+// ---------------------------------------------------------------- availability plans
+
+type DemoPlan = { weekly: Array<{ days: number[]; from: number; to: number }>; away?: { from: number; to: number }; extra?: { day: number; from: number; to: number } };
+const EVERY_DAY = [1, 2, 3, 4, 5, 6, 7];
+const WEEKDAYS = [1, 2, 3, 4, 5];
+
+/**
+ * Each helper's weekly plan (issue 27), in hours of the Helsinki clock; `away` and `extra` in days
+ * from today. Elina is there around the clock, and the helpers the end-to-end tests book or pick
+ * (Matti, Sanna, Anna-Maija, and the applicants Emilia and Noora once approved) every day at least 8.00–21.00:
+ * those tests book fixed days of next month at hours from 7 in the morning to 2 at night, and
+ * 'Ei väliä' needs somebody then. The others vary, as real plans do.
+ */
+const DEMO_PLANS: Record<string, DemoPlan> = {
+  [DEMO_ACCOUNTS.caregiver]: { weekly: [{ days: EVERY_DAY, from: 0, to: 24 }] },
+  "matti.korhonen@example.fi": { weekly: [{ days: EVERY_DAY, from: 7, to: 22 }] },
+  "sanna.nieminen@example.fi": { weekly: [{ days: WEEKDAYS, from: 7, to: 22 }, { days: [6, 7], from: 8, to: 21 }] },
+  // Helsinki's yard work and digital help rest on Aleksi and Juha (and Matti): between them every
+  // day's 9.00–17.00 (tests/integration/seed.test.ts).
+  "aleksi.heikkinen@example.fi": { weekly: [{ days: WEEKDAYS, from: 8, to: 18 }, { days: [6, 7], from: 10, to: 18 }] },
+  "liisa.jarvinen@example.fi": { weekly: [{ days: [2, 3, 4], from: 9, to: 15 }], away: { from: 10, to: 16 } },
+  "juha.lehtonen@example.fi": { weekly: [{ days: [1, 2, 3, 4, 5, 6], from: 7, to: 17 }, { days: [7], from: 9, to: 15 }] },
+  // Tampere's helper the end-to-end tests book (tests/e2e/booking-signed-in.spec.ts).
+  "anna-maija.saarinen@example.fi": { weekly: [{ days: WEEKDAYS, from: 6, to: 21 }, { days: [6, 7], from: 8, to: 21 }] },
+  "ville.mattila@example.fi": { weekly: [{ days: [1, 2, 3, 4], from: 12, to: 20 }] },
+  "kaarina.lindholm@example.fi": { weekly: [{ days: WEEKDAYS, from: 9, to: 17 }] },
+  // Turku's yard work: the seeded 'Ei väliä' order ORD-900008 (days from today, 9–12) is staffed
+  // with him in tests/e2e/backoffice.spec.ts, whatever weekday it falls on.
+  "petri.rantanen@example.fi": { weekly: [{ days: WEEKDAYS, from: 8, to: 16 }, { days: [6, 7], from: 9, to: 18 }] },
+  "tiina.karjalainen@example.fi": { weekly: [{ days: WEEKDAYS, from: 8, to: 16 }, { days: [4], from: 18, to: 21 }], extra: { day: 3, from: 10, to: 14 } },
+  "olli.hiltunen@example.fi": { weekly: [{ days: EVERY_DAY, from: 10, to: 18 }] },
+  "emilia.koivisto@example.fi": { weekly: [{ days: EVERY_DAY, from: 8, to: 21 }] },
+  "noora.ahonen@example.fi": { weekly: [{ days: EVERY_DAY, from: 8, to: 21 }] },
+  "harri.turunen@example.fi": { weekly: [{ days: WEEKDAYS, from: 8, to: 16 }] },
+};
+
+async function seedAvailabilityPlan(trx: Trx, caregiverId: string, plan: DemoPlan | undefined, now: Date): Promise<void> {
+  if (!plan) return;
+  const rows = plan.weekly.flatMap((range) => range.days.map((weekday) => ({ caregiver_id: caregiverId, weekday, start_minute: range.from * 60, end_minute: range.to * 60 })));
+  if (rows.length > 0) await trx.insertInto("caregiver_weekly_hours").values(rows).execute();
+  const today = helsinkiToday(now);
+  if (plan.away) {
+    await trx
+      .insertInto("caregiver_availability_exceptions")
+      .values({ caregiver_id: caregiverId, kind: "away", starts_on: addCalendarDays(today, plan.away.from), ends_on: addCalendarDays(today, plan.away.to) })
+      .execute();
+  }
+  if (plan.extra) {
+    const date = addCalendarDays(today, plan.extra.day);
+    await trx
+      .insertInto("caregiver_availability_exceptions")
+      .values({ caregiver_id: caregiverId, kind: "extra", starts_on: date, ends_on: date, start_minute: plan.extra.from * 60, end_minute: plan.extra.to * 60 })
+      .execute();
+  }
 }
 
 /** DEMO10 (active) and VANHA5 (expired). */

@@ -54,6 +54,8 @@ export const ERASURE_OF_REFERENCES: Readonly<Record<string, { erasure: ErasureOf
   "caregivers.profile_id": { erasure: "anonymised", why: "orders and payouts point at it; everything but the home town goes" },
   "caregivers.reviewed_by": { erasure: "unlinked", why: "a staff member's act on someone else's record" },
   "caregiver_services.caregiver_id": { erasure: "deleted", why: "the helper's profile" },
+  "caregiver_weekly_hours.caregiver_id": { erasure: "deleted", why: "the helper's working hours (issue 27)" },
+  "caregiver_availability_exceptions.caregiver_id": { erasure: "deleted", why: "the helper's days away and extra hours (issue 27)" },
   "orders.customer_id": { erasure: "anonymised", why: "statistics and bookkeeping: names, phones, street address and notes go" },
   "orders.caregiver_id": { erasure: "anonymised", why: "the helper's visits stay for the customer's and the books' sake, without the helper's data" },
   "orders.accepted_caregiver_id": { erasure: "anonymised", why: "as orders.caregiver_id" },

@@ -9,6 +9,7 @@ export const AUDIT_ACTIONS = [
   "caregiver.reinstate",
   "caregiver.verification",
   "caregiver.data_export",
+  "caregiver.availability",
   "order.status",
   "order.assign",
   "order.cancel",
@@ -36,6 +37,7 @@ export const AUDIT_ACTIONS = [
   "settings.price_bands",
   "settings.contact",
   "settings.staff_alerts",
+  "settings.travel_time",
   "settings.company",
 ] as const;
 

@@ -31,7 +31,9 @@ export type CaregiverAvailability =
   | { status: "no_service"; caregiver: OfferedCaregiver }
   /** The visit's city is not their own nor one they serve. */
   | { status: "outside_area"; caregiver: OfferedCaregiver }
-  /** A live order of theirs overlaps the visit. */
+  /** The visit is outside their availability plan (weekly hours, away, extra hours). */
+  | { status: "off_hours"; caregiver: OfferedCaregiver }
+  /** A live order of theirs overlaps the visit or is closer than the travel time. */
   | { status: "busy"; caregiver: OfferedCaregiver }
   /** Not approved (pending, rejected, suspended), rated under 4, or unknown. */
   | { status: "not_bookable" };

@@ -24,6 +24,8 @@ export const EXPORTED_REFERENCES = [
   "customers.profile_id",
   "caregivers.profile_id",
   "caregiver_services.caregiver_id",
+  "caregiver_weekly_hours.caregiver_id",
+  "caregiver_availability_exceptions.caregiver_id",
   "orders.customer_id",
   "orders.caregiver_id",
   "orders.accepted_caregiver_id",

@@ -1,3 +1,4 @@
+import { clearOfVisits, DEFAULT_TRAVEL_MINUTES, withinPlan, type AvailabilityPlan } from "./availability";
 import type { CaregiverStatus } from "./statuses";
 
 // Who can do a visit (DESIGN.md decisions 17 and 24; docs/decisions/0021-one-matching-rule.md).
@@ -22,33 +23,36 @@ export interface HelperFacts {
   homeCity: string;
   serviceCities: readonly string[];
   serviceCategoryIds: readonly string[];
+  /** Their weekly plan and its exceptions (docs/decisions/0035): no plan, no visits. */
+  plan: AvailabilityPlan;
   /** Their orders that are not cancelled. */
   liveOrders: ReadonlyArray<{ id: string; startsAt: Date; endsAt: Date }>;
 }
 
 /** Why a helper cannot do a visit, in the order the rule checks. */
-export type MatchRefusal = "not_working" | "no_service" | "outside_area" | "busy";
+export type MatchRefusal = "not_working" | "no_service" | "outside_area" | "off_hours" | "busy";
 
 /** Towns compare case and outer spaces aside ("helsinki " is Helsinki). */
 export function sameCity(a: string, b: string): boolean {
   return a.trim().toLowerCase() === b.trim().toLowerCase();
 }
 
-/** Half-open ranges, as the exclusion constraint's tstzrange(starts_at, ends_at, '[)') compares them. */
-function overlaps(a: { startsAt: Date; endsAt: Date }, b: { startsAt: Date; endsAt: Date }): boolean {
-  return a.startsAt.getTime() < b.endsAt.getTime() && b.startsAt.getTime() < a.endsAt.getTime();
-}
-
-/** The first reason the helper cannot do the visit, or null when they can. */
-export function matchRefusal(helper: HelperFacts, visit: VisitNeed): MatchRefusal | null {
+/**
+ * The first reason the helper cannot do the visit, or null when they can. Busy includes the travel
+ * time: no live order closer than `travelMinutes` to the visit (the exclusion constraint
+ * `orders_caregiver_travel_time`'s test, while the setting is what the orders were booked with).
+ */
+export function matchRefusal(helper: HelperFacts, visit: VisitNeed, travelMinutes = DEFAULT_TRAVEL_MINUTES): MatchRefusal | null {
   // Only approved helpers work: pending, rejected and suspended ones are all other statuses.
   if (helper.status !== "approved") return "not_working";
   if (!helper.serviceCategoryIds.includes(visit.serviceCategoryId)) return "no_service";
   if (!sameCity(helper.homeCity, visit.city) && !helper.serviceCities.some((city) => sameCity(city, visit.city))) return "outside_area";
-  if (helper.liveOrders.some((order) => order.id !== visit.exceptOrderId && overlaps(order, visit))) return "busy";
+  if (!withinPlan(helper.plan, visit)) return "off_hours";
+  const others = helper.liveOrders.filter((order) => order.id !== visit.exceptOrderId);
+  if (!clearOfVisits(others, travelMinutes, visit)) return "busy";
   return null;
 }
 
-export function canDoVisit(helper: HelperFacts, visit: VisitNeed): boolean {
-  return matchRefusal(helper, visit) === null;
+export function canDoVisit(helper: HelperFacts, visit: VisitNeed, travelMinutes = DEFAULT_TRAVEL_MINUTES): boolean {
+  return matchRefusal(helper, visit, travelMinutes) === null;
 }

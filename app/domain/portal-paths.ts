@@ -3,6 +3,8 @@
 
 export const CAREGIVER_TASKS_PATH = "/portal/caregiver-bookings";
 export const EARNINGS_PATH = "/portal/earnings";
+/** A helper's weekly plan and exceptions (issue 27). */
+export const AVAILABILITY_PATH = "/portal/saatavuus";
 export const NOTIFICATIONS_PATH = "/portal/notifications";
 export const CUSTOMER_ORDERS_PATH = "/portal/orders";
 /** A customer's household-deduction statements, "Verotiedot" (decision 0028). */

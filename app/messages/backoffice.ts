@@ -118,6 +118,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "account.deletion_requested": "Tilin poisto pyydetty",
   "account.deletion_cancelled": "Tilin poisto peruttu",
   "account.erased": "Tili poistettu",
+  "caregiver.availability": "Saatavuutta muutettu",
   "payment.captured_after_cancel": "Maksu saapui peruutetulle tilaukselle",
   "payout.paid": "Tilitys maksettu kaverille",
   "invoice.paid": "Lasku merkitty maksetuksi",
@@ -128,6 +129,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "discount_code.delete": "Alennuskoodi poistettu",
   "settings.price_bands": "Tuntihinnat muutettu",
   "settings.contact": "Yhteystiedot muutettu",
+  "settings.travel_time": "Matka-aika muutettu",
   "settings.staff_alerts": "Tuen sähköposti muutettu",
   "settings.company": "Yrityksen tiedot muutettu",
 };
@@ -247,6 +249,7 @@ export const ORDER_CHANGE_REFUSALS: Record<string, string> = {
   caregiver_busy: "kaverilla on jo toinen tilaus samaan aikaan.",
   caregiver_no_service: "kaveri ei tarjoa tätä palvelua.",
   caregiver_outside_area: "kaveri ei toimi tällä paikkakunnalla.",
+  caregiver_off_hours: "kaveri ei ole käytettävissä tuohon aikaan.",
   use_cancel: "peru tilaus Peru tilaus -toiminnolla, jotta maksu palautetaan ja asianosaiset saavat tiedon.",
   /** Cancelling is the admin's alone (001 §6); app/backoffice/order-actions.server.ts checks it. */
   admin_only: "vain ylläpitäjä voi perua tilauksen.",
@@ -264,6 +267,8 @@ export function assignmentRefusal(code: string, caregiverName: string | undefine
       return `${caregiverName} ei tarjoa tätä palvelua.`;
     case "caregiver_outside_area":
       return `${caregiverName} ei toimi tällä paikkakunnalla.`;
+    case "caregiver_off_hours":
+      return `${caregiverName} ei ole käytettävissä tuohon aikaan.`;
     case "caregiver_busy":
       return `${caregiverName} on varattu tuohon aikaan.`;
     case "caregiver_not_assignable":

@@ -66,3 +66,6 @@ export const NEW_CAREGIVER_LABEL = "Uusi kaveri";
 export function caregiverOrdersText(count: number): string {
   return `${new Intl.NumberFormat("fi-FI").format(count)} ${count === 1 ? "tilaus" : "tilausta"}`;
 }
+
+/** An hour of the time step at which nobody can do the visit (issue 27 item 3). */
+export const NOBODY_FREE = "Ei vapaita kavereita";

@@ -13,5 +13,6 @@ export const settingsMessages = {
   city: "Kirjoita kaupunki (2–100 merkkiä)",
   iban: "Virheellinen IBAN-tilinumero",
   bic: "Virheellinen BIC-koodi",
+  travelMinutes: "Anna matka-aika minuutteina 0–180, viiden minuutin tarkkuudella",
   prepaymentRegisterCheckedOn: "Valitse päivä, jolloin ennakkoperintärekisterin merkintä tarkistettiin",
 } as const;

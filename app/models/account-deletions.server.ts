@@ -349,6 +349,9 @@ export async function eraseAccountRows(trx: Executor, person: PersonToErase, at:
   if (caregiverId) {
     await trx.deleteFrom("reviews").where("caregiver_id", "=", caregiverId).execute();
     await trx.deleteFrom("caregiver_services").where("caregiver_id", "=", caregiverId).execute();
+    // Their working hours and days away say when they are at home (issue 27, migration 0027).
+    await trx.deleteFrom("caregiver_weekly_hours").where("caregiver_id", "=", caregiverId).execute();
+    await trx.deleteFrom("caregiver_availability_exceptions").where("caregiver_id", "=", caregiverId).execute();
     await trx
       .updateTable("caregivers")
       .set({

@@ -134,7 +134,7 @@ export async function listAssignableCaregivers(
       (eb) =>
         eb
           // The approved helpers offering the service in the city, best rated first; OFFSET 0
-          // keeps this a separate step, so the overlap test below runs only until `limit` free
+          // keeps this a separate step, so the plan and overlap tests below run only until `limit` free
           // ones are found (the planner cannot estimate the overlap test and would otherwise
           // test everyone).
           .selectFrom(
@@ -151,7 +151,7 @@ export async function listAssignableCaregivers(
           )
           .innerJoin("profiles as p", "p.id", "cand.profile_id")
           .select(["cand.id", "p.full_name", "cand.average_rating"])
-          .where(sql<boolean>`not ${matchTerms("cand", orderVisitTerms("o")).busy}`)
+          .where(sql<boolean>`${matchTerms("cand", orderVisitTerms("o")).withinPlan} and not ${matchTerms("cand", orderVisitTerms("o")).busy}`)
           .orderBy(sql`cand.average_rating desc nulls last`)
           .orderBy("cand.id")
           .limit(limit)

@@ -146,6 +146,8 @@ export async function caregiverAvailability(
       return { status: "no_service", caregiver };
     case "outside_area":
       return { status: "outside_area", caregiver };
+    case "off_hours":
+      return { status: "off_hours", caregiver };
     case "busy":
       return { status: "busy", caregiver };
     default:

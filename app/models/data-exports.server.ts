@@ -142,6 +142,13 @@ export async function collectPersonalData(executor: Executor, profileId: string)
     customers,
     caregivers,
     caregiver_services: await executor.selectFrom("caregiver_services").selectAll().where("caregiver_id", "=", g).execute(),
+    caregiver_weekly_hours: await executor.selectFrom("caregiver_weekly_hours").selectAll().where("caregiver_id", "=", g).orderBy("weekday").orderBy("start_minute").execute(),
+    caregiver_availability_exceptions: await executor
+      .selectFrom("caregiver_availability_exceptions")
+      .selectAll()
+      .where("caregiver_id", "=", g)
+      .orderBy("starts_on")
+      .execute(),
     orders,
     discount_redemptions: await executor.selectFrom("discount_redemptions").selectAll().where("profile_id", "=", profileId).execute(),
     payments: await executor.selectFrom("payments").selectAll().where("customer_id", "=", c).orderBy("created_at").execute(),

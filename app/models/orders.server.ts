@@ -10,12 +10,17 @@ import { insertProfile } from "./users.server";
 /** The exclusion constraint of migration 0001 that keeps one caregiver from being booked twice. */
 export const CAREGIVER_OVERLAP_CONSTRAINT = "orders_no_caregiver_overlap";
 
-/** True for PostgreSQL's exclusion violation (23P01) of the double-booking constraint. */
+/** Migration 0027's exclusion constraint: two live orders of one helper at least the travel time apart. */
+export const CAREGIVER_TRAVEL_CONSTRAINT = "orders_caregiver_travel_time";
+
+/** True for PostgreSQL's exclusion violation (23P01) of the double-booking or the travel-time constraint. */
 export function isCaregiverOverlapError(error: unknown): boolean {
   if (!error || typeof error !== "object") return false;
   const { code, constraint, message } = error as { code?: unknown; constraint?: unknown; message?: unknown };
   if (code !== "23P01") return false;
-  return constraint === CAREGIVER_OVERLAP_CONSTRAINT || (typeof message === "string" && message.includes(CAREGIVER_OVERLAP_CONSTRAINT));
+  return [CAREGIVER_OVERLAP_CONSTRAINT, CAREGIVER_TRAVEL_CONSTRAINT].some(
+    (name) => constraint === name || (typeof message === "string" && message.includes(name)),
+  );
 }
 
 // ---------------------------------------------------------------- booking: who pays

@@ -2,12 +2,14 @@ import { sql } from "kysely";
 import { type z } from "zod";
 import { announceCacheChange, isSharedCacheCurrent, onCacheChange, type Executor } from "../db.server";
 import { DEFAULT_PRICE_BANDS, type PriceBand } from "../domain/pricing";
+import { DEFAULT_TRAVEL_MINUTES } from "../domain/availability";
 import {
   CompanyInfoSchema,
   ContactInfoSchema,
   DEMO_PREPAYMENT_REGISTER_CHECKED_ON,
   PriceBandsSchema,
   StaffAlertsSchema,
+  TravelTimeSchema,
   type CompanyInfo,
   type ContactInfo,
   type StaffAlerts,
@@ -28,6 +30,11 @@ export interface SettingValues {
   company: CompanyInfo;
   /** Where what needs staff is e-mailed (issue 26 item 6). */
   staff_alerts: StaffAlerts;
+  /**
+   * The least time between two visits of one helper (issue 27). The database reads it too: the
+   * orders trigger of migration 0027 widens each order by half of it (caregiver_travel_margin()).
+   */
+  travel_time: { minutes: number };
 }
 
 export type SettingKey = keyof SettingValues;
@@ -50,6 +57,10 @@ const definitions: { [K in SettingKey]: SettingDefinition<SettingValues[K]> } = 
   staff_alerts: {
     schema: StaffAlertsSchema,
     defaultValue: () => ({ email: "tuki@arkikaveri.fi" }),
+  },
+  travel_time: {
+    schema: TravelTimeSchema,
+    defaultValue: () => ({ minutes: DEFAULT_TRAVEL_MINUTES }),
   },
   company: {
     schema: CompanyInfoSchema,
@@ -174,6 +185,10 @@ export function getPriceBands(executor: Executor): Promise<PriceBand[]> {
 
 export function getContactInfo(executor: Executor): Promise<ContactInfo> {
   return getSetting(executor, "contact");
+}
+
+export function getTravelTime(executor: Executor): Promise<{ minutes: number }> {
+  return getSetting(executor, "travel_time");
 }
 
 export function getStaffAlerts(executor: Executor): Promise<StaffAlerts> {

@@ -35,6 +35,9 @@ import { caregiverApprovalTexts as at } from "~/messages/caregiver-approval";
 import { listAuditForEntity } from "~/models/audit-log.server";
 import { listConsentsOf } from "~/models/consents.server";
 import { getCaregiverApplication, listUpcomingOrdersOfCaregiver } from "~/models/backoffice-caregivers.server";
+import { getAvailabilityPlan } from "~/models/availability.server";
+import { weeklyPlanLines } from "~/domain/availability";
+import { availabilityTexts } from "~/messages/availability";
 import { CaregiverReviewSchema, VerificationFlagsSchema } from "~/schemas/backoffice";
 import { LANGUAGE_OPTIONS, TRANSPORTATION_OPTIONS } from "~/schemas/caregiver-registration";
 import { reviewCaregiver, updateVerificationFlags } from "~/services/caregiver-review.server";
@@ -51,13 +54,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const caregiver = await getCaregiverApplication(db, params.caregiverId ?? "");
   if (!caregiver) throw notFound(caregiverTexts.notFound);
   const now = clockNow();
-  const [orders, audit, consents] = await Promise.all([
+  const [orders, audit, consents, plan] = await Promise.all([
     listUpcomingOrdersOfCaregiver(db, caregiver.id, now),
     listAuditForEntity(db, "caregiver", caregiver.id),
     listConsentsOf(db, caregiver.profileId),
+    getAvailabilityPlan(db, caregiver.id, helsinkiDateString(now)),
   ]);
   const transport = caregiver.hasCar ? "car" : caregiver.hasDriversLicense ? "license" : "none";
   return {
+    availability: { lines: weeklyPlanLines(plan.weekly), exceptions: plan.exceptions.length },
     canExport: (access.exportPersonalData as readonly string[]).includes(user.role),
     // "Poista tili" (decision 0034): staff see that the account is going, or gone.
     deletionNotice: await accountDeletionNoticeFor(db, caregiver.profileId, "caregiver"),
@@ -262,7 +267,7 @@ function ConfirmReview({ confirm, here }: { confirm: { action: CaregiverReviewAc
 }
 
 export default function CaregiverPage() {
-  const { caregiver, actions, missingChecks, orders, history, canExport, consents, deletionNotice } = useLoaderData<typeof loader>();
+  const { caregiver, actions, missingChecks, orders, history, canExport, consents, deletionNotice, availability } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const confirm = actionData && "confirm" in actionData ? actionData.confirm : null;
   const suspended = caregiver.status === "suspended";
@@ -351,6 +356,23 @@ export default function CaregiverPage() {
             Tallenna tarkistukset
           </SubmitButton>
         </Form>
+      </Section>
+
+      <Section title={availabilityTexts.title} id="availability-heading">
+        {availability.lines.length === 0 ? (
+          <p>{availabilityTexts.summaryEmpty}</p>
+        ) : (
+          <ul className="space-y-1">
+            {availability.lines.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        )}
+        <p>
+          <Link to={`/backoffice/caregivers/${caregiver.id}/saatavuus`} className={inlineLinkClass}>
+            {availabilityTexts.staffLink}
+          </Link>
+        </p>
       </Section>
 
       <Section title="Hakemus" id="application-heading">

@@ -13,8 +13,8 @@ import { getDb } from "~/db.server";
 import { vatNumberOf } from "~/domain/invoice";
 import { formatAmount, formatDateTime } from "~/domain/format";
 import { BAND_NAMES } from "~/messages/booking";
-import { getCompanyInfo, getContactInfo, getPriceBands, getStaffAlerts, listSettingChanges } from "~/models/settings.server";
-import { CompanyInfoSchema, ContactInfoSchema, PriceBandsFormSchema, PriceBandsSchema, StaffAlertsSchema, eurosToCents } from "~/schemas/settings";
+import { getCompanyInfo, getContactInfo, getPriceBands, getStaffAlerts, getTravelTime, listSettingChanges } from "~/models/settings.server";
+import { CompanyInfoSchema, ContactInfoSchema, PriceBandsFormSchema, PriceBandsSchema, StaffAlertsSchema, TravelTimeFormSchema, eurosToCents } from "~/schemas/settings";
 import { redirectWithToast } from "~/services/flash.server";
 import { changeSetting } from "~/services/settings-admin.server";
 
@@ -24,16 +24,17 @@ import { changeSetting } from "~/services/settings-admin.server";
 // applies to orders made after it: every order keeps the unit price it was made with.
 
 const HOURS = Array.from({ length: 24 }, (_, hour) => ({ value: String(hour), label: `${String(hour).padStart(2, "0")}.00` }));
-type Intent = "prices" | "contact" | "alerts" | "company";
+type Intent = "prices" | "contact" | "alerts" | "company" | "travel";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, access.settings);
   const db = await getDb();
-  const [bands, contact, alerts, company, changes] = await Promise.all([
+  const [bands, contact, alerts, company, travel, changes] = await Promise.all([
     getPriceBands(db),
     getContactInfo(db),
     getStaffAlerts(db),
     getCompanyInfo(db),
+    getTravelTime(db),
     listSettingChanges(db),
   ]);
   const changed = (key: string) => {
@@ -45,8 +46,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
     contact,
     alerts,
     company,
+    travel: { minutes: String(travel.minutes) },
     vatNumber: vatNumberOf(company.businessId),
-    changed: { prices: changed("price_bands"), contact: changed("contact"), alerts: changed("staff_alerts"), company: changed("company") },
+    changed: {
+      prices: changed("price_bands"),
+      contact: changed("contact"),
+      alerts: changed("staff_alerts"),
+      company: changed("company"),
+      travel: changed("travel_time"),
+    },
   };
 }
 
@@ -79,6 +87,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const submission = parseWithZod(formData, { schema: StaffAlertsSchema });
     if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
     return saved("Tuen sähköposti tallennettu", (await changeSetting(db, actor, "staff_alerts", submission.value)).changed);
+  }
+  if (intent === "travel") {
+    const submission = parseWithZod(formData, { schema: TravelTimeFormSchema });
+    if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
+    return saved("Matka-aika tallennettu", (await changeSetting(db, actor, "travel_time", submission.value)).changed);
   }
   if (intent === "company") {
     const submission = parseWithZod(formData, { schema: CompanyInfoSchema });
@@ -171,6 +184,25 @@ function AlertsForm({ defaults, lastResult }: { defaults: { email: string }; las
   );
 }
 
+function TravelForm({ defaults, lastResult }: { defaults: { minutes: string }; lastResult?: SubmissionResult<string[]> }) {
+  const [form, fields] = useForm({
+    id: "asetukset-matka-aika",
+    lastResult,
+    defaultValue: defaults,
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: TravelTimeFormSchema }),
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <ErrorSummary form={form} />
+      <TextField meta={fields.minutes} label="Matka-aika käyntien välillä (min)" inputMode="numeric" autoComplete="off" />
+      <SubmitButton name="intent" value="travel" busyLabel="Tallennetaan…">
+        Tallenna matka-aika
+      </SubmitButton>
+    </Form>
+  );
+}
+
 function CompanyForm({ defaults, lastResult }: { defaults: Record<string, string>; lastResult?: SubmissionResult<string[]> }) {
   const [form, fields] = useForm({
     id: "asetukset-yritys",
@@ -207,7 +239,7 @@ function CompanyForm({ defaults, lastResult }: { defaults: Record<string, string
 }
 
 export default function SettingsPage() {
-  const { bands, contact, alerts, company, vatNumber, changed } = useLoaderData<typeof loader>();
+  const { bands, contact, alerts, company, travel, vatNumber, changed } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData;
   return (
     <div className="max-w-4xl space-y-8">
@@ -226,6 +258,12 @@ export default function SettingsPage() {
           tilauksesta enintään kerran tunnissa. {changed.alerts}
         </p>
         <AlertsForm defaults={alerts} lastResult={resultFor(actionData, "alerts")} />
+      </Section>
+      <Section title="Matka-aika" id="travel-heading">
+        <p className="text-gray-700">
+          Saman kaverin kahden käynnin väliin jäävä vähimmäisaika. Koskee tämän jälkeen varattavia ja siirrettäviä käyntejä. {changed.travel}
+        </p>
+        <TravelForm defaults={travel} lastResult={resultFor(actionData, "travel")} />
       </Section>
       <Section title="Yrityksen tiedot laskuilla" id="company-heading">
         <p className="text-gray-700">

@@ -16,6 +16,10 @@ import { findCaregiverIdOfUser } from "~/models/users.server";
 import { formatEuros, formatHours, formatTimeRange, formatWeekdayDate } from "~/domain/format";
 import { countUnreadMessages } from "~/models/order-messages.server";
 import { listUpcomingOrdersForUser, portalFigures } from "~/models/portal-orders.server";
+import { hasWeeklyPlan } from "~/models/availability.server";
+import { Alert } from "~/components/alert";
+import { AVAILABILITY_PATH } from "~/domain/portal-paths";
+import { availabilityTexts } from "~/messages/availability";
 
 // Portal home (spec 001 §2; issue 10): a greeting by first name, a new-order button for
 // customers, real counts (orders, unread messages, reviews given or received) and the next three
@@ -54,8 +58,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     countUnreadMessages(db, user.id),
   ]);
   const isCaregiver = user.userType === "caregiver";
+  // An approved helper without weekly hours is offered to nobody (issue 27): home says so first.
+  const caregiverId = isCaregiver ? await findCaregiverIdOfUser(db, user.id) : null;
+  const needsPlan = caregiverId !== null && !(await hasWeeklyPlan(db, caregiverId));
   return {
     application: null,
+    needsPlan,
     firstName: firstNameOf(user.fullName),
     isCaregiver,
     canOrder: !isCaregiver && user.role === null,
@@ -122,7 +130,7 @@ function ApplicationStanding({ firstName, application }: { firstName: string; ap
 export default function PortalHome() {
   const data = useLoaderData<typeof loader>();
   if (data.application) return <ApplicationStanding firstName={data.firstName} application={data.application} />;
-  const { firstName, isCaregiver, canOrder, figures, orders } = data;
+  const { firstName, isCaregiver, canOrder, figures, orders, needsPlan } = data;
   return (
     <div className="space-y-8">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -134,6 +142,17 @@ export default function PortalHome() {
         </div>
         {canOrder ? <ButtonLink to={NEW_ORDER_PATH}>Tee uusi tilaus</ButtonLink> : null}
       </div>
+
+      {needsPlan ? (
+        <Alert type="warning" title={availabilityTexts.homeReminderTitle}>
+          <p>{availabilityTexts.homeReminder}</p>
+          <p>
+            <Link to={AVAILABILITY_PATH} className={linkClass}>
+              {availabilityTexts.homeReminderLink}
+            </Link>
+          </p>
+        </Alert>
+      ) : null}
 
       <StatCards label="Yhteenveto" cards={figures} />
 

@@ -16,7 +16,7 @@ import { SignOutButton } from "~/components/sign-out-button";
 import { PageNotice } from "~/components/toaster";
 import { requireUser } from "~/auth/guards.server";
 import { getDb } from "~/db.server";
-import { CAREGIVER_TASKS_PATH, EARNINGS_PATH, NOTIFICATIONS_PATH, VEROTIEDOT_PATH } from "~/domain/portal-paths";
+import { AVAILABILITY_PATH, CAREGIVER_TASKS_PATH, EARNINGS_PATH, NOTIFICATIONS_PATH, VEROTIEDOT_PATH } from "~/domain/portal-paths";
 import { unreadLabel } from "~/messages/order-messages";
 import { bellLabel } from "~/messages/portal";
 import { countUnreadNotifications } from "~/models/notifications.server";
@@ -129,6 +129,7 @@ function PortalChrome({ data: { email, isCaregiver, isApplicant, isStaff, unread
                 <>
                   <NavItem to={CAREGIVER_TASKS_PATH}>Kaverin tehtävät</NavItem>
                   <NavItem to={EARNINGS_PATH}>Ansiot</NavItem>
+                  <NavItem to={AVAILABILITY_PATH}>Saatavuus</NavItem>
                 </>
               ) : null}
               {isCaregiver ? null : <NavItem to="/portal/orders">Tilaukset</NavItem>}

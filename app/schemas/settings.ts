@@ -84,7 +84,23 @@ export const StaffAlertsSchema = z.object({
   email: emailField(),
 });
 
+/** The least time between two visits of one helper (issue 27; docs/decisions/0035), as stored. */
+export const TravelTimeSchema = z.object({
+  minutes: z.number({ error: m.travelMinutes }).int({ error: m.travelMinutes }).min(0, { error: m.travelMinutes }).max(180, { error: m.travelMinutes }).multipleOf(5, { error: m.travelMinutes }),
+});
+
+/** The same as the settings page posts it (a number typed as text). */
+export const TravelTimeFormSchema = z.object({
+  minutes: z
+    .string({ error: m.travelMinutes })
+    .trim()
+    .regex(/^\d{1,3}$/, { error: m.travelMinutes })
+    .transform(Number)
+    .refine((value) => value <= 180 && value % 5 === 0, { error: m.travelMinutes }),
+});
+
 export type ContactInfo = Infer<typeof ContactInfoSchema>;
+export type TravelTime = Infer<typeof TravelTimeSchema>;
 export type StaffAlerts = Infer<typeof StaffAlertsSchema>;
 export type CompanyInfo = Infer<typeof CompanyInfoSchema>;
 

@@ -40,6 +40,8 @@ export type AssignmentRefusal =
   | "caregiver_no_service"
   /** The order's city is neither the helper's own nor one they serve. */
   | "caregiver_outside_area"
+  /** The order's time is outside the helper's availability plan (docs/decisions/0035). */
+  | "caregiver_off_hours"
   /** Another live order of the helper overlaps this one (the database refused). */
   | "caregiver_busy";
 
@@ -82,6 +84,7 @@ export async function assignCaregiver(
         if (refusal === "not_working" || refusal === "unknown") throw new ChangeRefused("caregiver_not_assignable");
         if (refusal === "no_service") throw new ChangeRefused("caregiver_no_service");
         if (refusal === "outside_area") throw new ChangeRefused("caregiver_outside_area");
+        if (refusal === "off_hours") throw new ChangeRefused("caregiver_off_hours");
         caregiverName = caregiver.fullName;
       }
       await setOrderCaregiver(trx, order.id, input.caregiverId);

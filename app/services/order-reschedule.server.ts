@@ -143,7 +143,7 @@ export async function rescheduleOrder(
       if (input.caregiverId) {
         const availability = await caregiverAvailability(trx, input.caregiverId, { ...interval, city: order.city, serviceCategoryId: order.serviceId }, order.id);
         // Busy is the exclusion constraint's to decide (a parallel move may take the slot after this read).
-        if (availability.status === "not_bookable" || availability.status === "outside_area" || availability.status === "no_service") throw new ChangeRefused("caregiver_unavailable");
+        if (availability.status === "not_bookable" || availability.status === "outside_area" || availability.status === "no_service" || availability.status === "off_hours") throw new ChangeRefused("caregiver_unavailable");
       }
 
       const bands = await getPriceBands(trx);

@@ -311,9 +311,16 @@ describe("after the grace period", () => {
     const visit = await createTestOrder({ paymentMethod: "online", status: "completed", caregiverId: helper.caregiverId, startsAt: new Date("2026-05-05T08:00:00Z") });
     await db.insertInto("payouts").values({ order_id: visit.orderId, caregiver_id: helper.caregiverId, amount_cents: 4000, status: "paid", paid_at: new Date("2026-05-20T08:00:00Z") }).execute();
     await db.insertInto("messages").values({ order_id: visit.orderId, sender_id: helper.user.id, message_text: `Tulen klo 10, ${fullName}` }).execute();
+    await db.insertInto("caregiver_weekly_hours").values({ caregiver_id: helper.caregiverId, weekday: 1, start_minute: 540, end_minute: 900 }).execute();
+    await db.insertInto("caregiver_availability_exceptions").values({ caregiver_id: helper.caregiverId, kind: "away", starts_on: "2026-12-22", ends_on: "2027-01-06" }).execute();
 
     expect((await requestDeletion(helper, TEST_PASSWORD)).location).toBe("/");
     await afterGracePeriod(helper.user.id);
+
+    // Their working hours and days away go with them.
+    for (const table of ["caregiver_weekly_hours", "caregiver_availability_exceptions"] as const) {
+      expect(await db.selectFrom(table).select("id").where("caregiver_id", "=", helper.caregiverId).execute(), table).toEqual([]);
+    }
 
     expect(await whereMentioned(email)).toEqual([]);
     expect(await whereMentioned(fullName)).toEqual([]);

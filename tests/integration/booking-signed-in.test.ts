@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
-import { offerEveryService } from "./support/booking-fixtures";
+import { availableAlways, offerEveryService } from "./support/booking-fixtures";
 import { takeToast } from "~/services/flash.server";
 import { action as authAction } from "~/routes/auth._index";
 import { loader as backofficeOrderLoader } from "~/routes/backoffice.orders.$orderNumber._index";
@@ -68,6 +68,7 @@ async function insertHelper(name: string, city: string, serviceCities: string[],
     .returning("id")
     .executeTakeFirstOrThrow();
   await offerEveryService(db, row.id);
+  await availableAlways(db, row.id);
   return row.id;
 }
 

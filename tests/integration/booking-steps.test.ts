@@ -7,7 +7,7 @@ import { loader as varaaContactLoader } from "~/routes/varaa.yhteystiedot";
 import { loader as varausTimeLoader } from "~/routes/varaus._index";
 import { loader as varausCaregiverLoader } from "~/routes/varaus.kaveri";
 import { answerOf } from "./support/auth";
-import { offerEveryService } from "./support/booking-fixtures";
+import { availableAlways, offerEveryService } from "./support/booking-fixtures";
 import {
   CONTEXT,
   dateInDays,
@@ -228,15 +228,15 @@ describe("step 2: caregiver", () => {
     expect(answer.data.caregivers.length).toBeLessThanOrEqual(6);
   });
 
-  it("leaves out a caregiver booked at an overlapping time, but not for a cancelled or an adjacent order", async () => {
+  it("leaves out a caregiver booked at an overlapping time, but not for a cancelled order or one the travel time away", async () => {
     const date = dateInDays(30);
     await insertOrderFor({ caregiverId: f.caregiverId, serviceId: f.serviceId, date, startHour: 13, hours: 2 });
     await insertOrderFor({ caregiverId: f.topCaregiverId, serviceId: f.serviceId, date, startHour: 12, hours: 3, status: "cancelled" });
-    await insertOrderFor({ caregiverId: f.topCaregiverId, serviceId: f.serviceId, date, startHour: 14, hours: 1 });
+    await insertOrderFor({ caregiverId: f.topCaregiverId, serviceId: f.serviceId, date, startHour: 15, hours: 1 });
     const answer = await step2(draftQuery({ date, time: "12:00", duration: 2, service: f.serviceId }));
     const ids = answer.data.caregivers.map((c: { id: string }) => c.id);
     expect(ids).not.toContain(f.caregiverId); // 13–15 overlaps 12–14
-    expect(ids).toContain(f.topCaregiverId); // cancelled 12–15 and adjacent 14–15 do not
+    expect(ids).toContain(f.topCaregiverId); // cancelled 12–15 and 15–16, an hour after the visit, do not
   });
 
   it("shows at most six caregivers", async () => {
@@ -255,6 +255,7 @@ describe("step 2: caregiver", () => {
         .returning("id")
         .executeTakeFirstOrThrow();
       await offerEveryService(db, helper.id);
+      await availableAlways(db, helper.id);
     }
     const answer = await step2(draftQuery(draft()));
     expect(answer.data.caregivers).toHaveLength(6);

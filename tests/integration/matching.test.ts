@@ -4,6 +4,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb, type DB, type Executor } from "~/db.server";
 import type { CaregiverStatus } from "~/db/schema";
 import { matchRefusal, type HelperFacts, type VisitNeed } from "~/domain/matching";
+import { isoWeekday, type AvailabilityPlan } from "~/domain/availability";
+import { helsinkiIsoDate } from "~/domain/helsinki-clock";
 import { listMatchingCaregiverIds } from "~/models/matching.server";
 import { listAssignableCaregivers } from "~/models/backoffice-orders.server";
 import { placeOrder } from "~/booking/place-order.server";
@@ -15,7 +17,7 @@ import { postMessage } from "~/services/order-messages.server";
 import { requestContact } from "~/services/staff-notices.server";
 import { answerOf, contextFor, cookiesFrom, createTestUser, getRequest, postRequest, sessionCookieFor } from "./support/auth";
 import { emailsTo } from "./support/backoffice";
-import { createTestOrder, insertTestOrder, serviceCategoryId } from "./support/booking-fixtures";
+import { availableAlways, createTestOrder, insertTestOrder, serviceCategoryId } from "./support/booking-fixtures";
 
 // The one matching rule (issue 26 items 4–6; DESIGN.md decision 24; docs/decisions/0021): the
 // query against its plain reference, every assignment path refusing a helper who cannot do the
@@ -28,7 +30,10 @@ let supportId: string;
 
 class Rollback extends Error {}
 
-async function insertHelper(executor: Executor, facts: { name?: string; status?: CaregiverStatus; city: string; serviceCities?: string[]; services: string[] }) {
+async function insertHelper(
+  executor: Executor,
+  facts: { name?: string; status?: CaregiverStatus; city: string; serviceCities?: string[]; services: string[]; plan?: AvailabilityPlan },
+) {
   const profile = await executor
     .insertInto("profiles")
     .values({ email: `matching-${crypto.randomUUID()}@example.fi`, full_name: facts.name ?? "Testi Kaveri", user_type: "caregiver" })
@@ -42,7 +47,25 @@ async function insertHelper(executor: Executor, facts: { name?: string; status?:
   for (const service of facts.services) {
     await executor.insertInto("caregiver_services").values({ caregiver_id: row.id, service_category_id: service }).execute();
   }
+  if (!facts.plan) await availableAlways(executor, row.id);
+  else await insertPlan(executor, row.id, facts.plan);
   return row.id;
+}
+
+async function insertPlan(executor: Executor, caregiverId: string, plan: AvailabilityPlan) {
+  for (const r of plan.weekly) {
+    await executor.insertInto("caregiver_weekly_hours").values({ caregiver_id: caregiverId, weekday: r.weekday, start_minute: r.startMinute, end_minute: r.endMinute }).execute();
+  }
+  for (const e of plan.exceptions) {
+    await executor
+      .insertInto("caregiver_availability_exceptions")
+      .values(
+        e.kind === "away"
+          ? { caregiver_id: caregiverId, kind: "away", starts_on: e.startsOn, ends_on: e.endsOn }
+          : { caregiver_id: caregiverId, kind: "extra", starts_on: e.date, ends_on: e.date, start_minute: e.startMinute, end_minute: e.endMinute },
+      )
+      .execute();
+  }
 }
 
 beforeAll(async () => {
@@ -80,7 +103,16 @@ describe("the matching query", () => {
     serviceCities: fc.uniqueArray(spelled, { maxLength: 2 }),
     services: fc.uniqueArray(fc.integer({ min: 0, max: 2 }), { maxLength: 3 }),
     // One-hour orders at distinct hours (the exclusion constraint allows no overlap of live ones).
-    orders: fc.uniqueArray(fc.record({ hour: fc.integer({ min: 0, max: 7 }), cancelled: fc.boolean() }), { maxLength: 3, selector: (o) => o.hour }),
+    // Hours at least two apart: the travel time (30 minutes) between live ones holds too.
+    orders: fc.uniqueArray(fc.record({ hour: fc.integer({ min: 0, max: 3 }).map((n) => n * 2), cancelled: fc.boolean() }), { maxLength: 3, selector: (o) => o.hour }),
+    // Plans around the visit's day (its hours 0–7 are 9.00–16.00 in Helsinki): none, the whole
+    // week, or ranges of that weekday and the next, with a week away or extra hours on the day.
+    plan: fc.record({
+      kind: fc.constantFrom("none", "always", "ranges", "ranges"),
+      ranges: fc.array(fc.record({ nextDay: fc.boolean(), from: fc.integer({ min: 14, max: 40 }), length: fc.integer({ min: 1, max: 16 }) }), { maxLength: 3 }),
+      away: fc.boolean(),
+      extra: fc.option(fc.record({ from: fc.integer({ min: 14, max: 40 }), length: fc.integer({ min: 1, max: 10 }) }), { nil: null }),
+    }),
   });
   const visit = fc.record({
     service: fc.integer({ min: 0, max: 2 }),
@@ -89,10 +121,24 @@ describe("the matching query", () => {
     hours: fc.integer({ min: 1, max: 3 }),
   });
 
-  it("finds exactly the helpers the plain reference finds (status, service, home and service cities, busy), and so does the back office's selector", async () => {
+  it("finds exactly the helpers the plain reference finds (status, service, home and service cities, plan, busy with travel time), and so does the back office's selector", async () => {
     const base = day();
     await fc.assert(
       fc.asyncProperty(fc.array(helper, { minLength: 1, maxLength: 5 }), visit, async (helpers, wanted) => {
+        const date = helsinkiIsoDate(base);
+        const weekday = isoWeekday(date);
+        const planOf = (p: (typeof helpers)[number]["plan"]): AvailabilityPlan => ({
+          weekly:
+            p.kind === "none"
+              ? []
+              : p.kind === "always"
+                ? [1, 2, 3, 4, 5, 6, 7].map((w) => ({ weekday: w, startMinute: 0, endMinute: 1440 }))
+                : p.ranges.map((r) => ({ weekday: r.nextDay ? (weekday % 7) + 1 : weekday, startMinute: r.from * 30, endMinute: Math.min(1440, (r.from + r.length) * 30) })),
+          exceptions: [
+            ...(p.away ? [{ kind: "away" as const, startsOn: date, endsOn: date }] : []),
+            ...(p.extra ? [{ kind: "extra" as const, date, startMinute: p.extra.from * 30, endMinute: Math.min(1440, (p.extra.from + p.extra.length) * 30) }] : []),
+          ],
+        });
         const need: VisitNeed = {
           serviceCategoryId: services[wanted.service],
           city: wanted.city,
@@ -104,14 +150,15 @@ describe("the matching query", () => {
           .execute(async (trx) => {
             const facts: HelperFacts[] = [];
             for (const h of helpers) {
-              const id = await insertHelper(trx, { status: h.status, city: h.city, serviceCities: h.serviceCities, services: h.services.map((i) => services[i]) });
+              const plan = planOf(h.plan);
+              const id = await insertHelper(trx, { status: h.status, city: h.city, serviceCities: h.serviceCities, services: h.services.map((i) => services[i]), plan });
               const liveOrders = [];
               for (const o of h.orders) {
                 const startsAt = new Date(base.getTime() + o.hour * HOUR);
                 const order = await insertTestOrder(trx, { paymentMethod: "invoice", caregiverId: id, startsAt, durationHours: 1, status: o.cancelled ? "cancelled" : "pending" });
                 if (!o.cancelled) liveOrders.push({ id: order.orderId, startsAt, endsAt: order.endsAt });
               }
-              facts.push({ id, status: h.status, homeCity: h.city, serviceCities: h.serviceCities, serviceCategoryIds: h.services.map((i) => services[i]), liveOrders });
+              facts.push({ id, status: h.status, homeCity: h.city, serviceCities: h.serviceCities, serviceCategoryIds: h.services.map((i) => services[i]), plan, liveOrders });
             }
             const ids = new Set(facts.map((f) => f.id));
             const found = (await listMatchingCaregiverIds(trx, need)).filter((id) => ids.has(id)).sort();
@@ -302,10 +349,11 @@ describe("the helper step when nobody can come", () => {
     expect(view.caregivers).toEqual([]);
     expect(view.nobody).not.toBeNull();
     expect(view.nobody!.nearest.length).toBeGreaterThan(0);
-    // That day's three nearest free times come first: 11.00–13.00 would overlap the busy visit.
-    expect(view.nobody!.nearest.slice(0, 3).map((t) => new URL(t.href, "http://x").searchParams.get("aika"))).toEqual(["09:00", "10:00", "14:00"]);
+    // That day's three nearest free times come first: 11.00–13.00 would overlap the busy visit,
+    // and 10.00–12.00 and 14.00–16.00 leave no travel time (30 minutes) next to it.
+    expect(view.nobody!.nearest.slice(0, 3).map((t) => new URL(t.href, "http://x").searchParams.get("aika"))).toEqual(["08:00", "09:00", "15:00"]);
     expect(view.nobody!.nearest[0].href).toMatch(/^\/varaa\?paiva=/);
-    expect(view.nobody!.nearest.map((t) => t.href).some((href) => /aika=1[123]%3A00/.test(href) && href.includes(`paiva=${date}`))).toBe(false);
+    expect(view.nobody!.nearest.map((t) => t.href).some((href) => /aika=1[01234]%3A00/.test(href) && href.includes(`paiva=${date}`))).toBe(false);
 
     // 'Ei väliä' cannot be chosen: 'Jatka' with it comes back to this step.
     const proceed = await answerOf(() => stepLoader({ request: getUrl("/varaa/kaveri", draftQuery({ ...draft, caregiver: "ei-valia" }, { jatka: "1" })), params: {}, context: CONTEXT }));

@@ -275,8 +275,8 @@ describe("demo data seed", () => {
     expect(vanha5.valid_until < today).toBe(true);
   });
 
-  it("writes the four settings", async () => {
+  it("writes the five settings", async () => {
     const keys = (await db.selectFrom("settings").select("key").execute()).map((row) => row.key).sort();
-    expect(keys).toEqual(["company", "contact", "price_bands", "staff_alerts"]);
+    expect(keys).toEqual(["company", "contact", "price_bands", "staff_alerts", "travel_time"]);
   });
 });

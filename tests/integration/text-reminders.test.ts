@@ -284,7 +284,7 @@ describe("the consent log (issue 29 item 4)", () => {
 
   it("the ticked box is logged; a withdrawal after it stops the text but not the e-mail reminder; a box ticked again asks again", async () => {
     const phone = "+358401110077";
-    const first = await book({ date: "2027-05-25", startHour: 12, madeAt: helsinki("2027-04-20T10:00:00"), smsPhone: phone });
+    const first = await book({ date: "2027-05-27", startHour: 12, madeAt: helsinki("2027-04-20T10:00:00"), smsPhone: phone });
     expect(await consentRows(phone)).toEqual([{ given: true, method: "varauslomake", purpose: "tekstiviestimuistutukset" }]);
     const document = (await getBookingDocument(db, first.orderId))!;
     // For oneself: the account's own row too, so the profile shows the choice.
@@ -293,7 +293,7 @@ describe("the consent log (issue 29 item 4)", () => {
     // Withdrawn in the profile before the reminder is due.
     await recordConsent(db, { subject: { profileId: document.customer.profileId }, purpose: "tekstiviestimuistutukset", given: false, textVersion: "tekstiviestimuistutukset-1", method: "profiili", at: helsinki("2027-04-21T10:00:00") });
     const started = new Date(Date.now() - 1000);
-    setTestClock(helsinki("2027-05-24T12:00:00"));
+    setTestClock(helsinki("2027-05-26T12:00:00"));
     await makeDue(first.orderId);
     await drain(["w1", "w2"]);
     expect(await textsTo(phone, started)).toHaveLength(0);
@@ -301,8 +301,8 @@ describe("the consent log (issue 29 item 4)", () => {
     expect((await emailsTo(first.email)).filter((email) => email.subject.startsWith("Muistutus:"))).toHaveLength(1);
 
     // A new booking with the box ticked is the newest choice: its text goes.
-    const second = await book({ date: "2027-05-26", startHour: 12, madeAt: helsinki("2027-04-22T10:00:00"), smsPhone: phone });
-    setTestClock(helsinki("2027-05-25T12:00:00"));
+    const second = await book({ date: "2027-05-28", startHour: 12, madeAt: helsinki("2027-04-22T10:00:00"), smsPhone: phone });
+    setTestClock(helsinki("2027-05-27T12:00:00"));
     await makeDue(second.orderId);
     await drain(["w1"]);
     expect(await textsTo(phone, started)).toHaveLength(1);

@@ -1,7 +1,7 @@
 import { PICK_PARAM } from "~/booking/draft";
 import { formatAmount, formatClock } from "~/domain/format";
 import { bandHoursLabel } from "~/domain/price-table";
-import { BAND_NAMES } from "~/messages/booking-steps";
+import { BAND_NAMES, NOBODY_FREE } from "~/messages/booking-steps";
 import type { PriceBand } from "~/domain/pricing";
 
 // The hourly time grid of step 1 (spec 000 §2: slots 00:00–23:00; DESIGN.md decision 6: past
@@ -13,6 +13,8 @@ export interface TimeGridSlot {
   value: string;
   bandId: PriceBand["id"];
   hourlyCents: number;
+  /** Nobody can come then (issue 27 item 3): shown, marked, and not a choice. */
+  unavailable?: boolean;
 }
 
 interface SlotGroup {
@@ -93,6 +95,19 @@ function SlotGroups({ slots, selectedHour, bands }: { slots: readonly TimeGridSl
             <ul className="grid grid-cols-3 gap-2 sm:grid-cols-6" aria-labelledby={headingId}>
               {group.slots.map((slot) => {
                 const selected = slot.hour === selectedHour;
+                if (slot.unavailable) {
+                  return (
+                    <li key={slot.hour}>
+                      <span
+                        data-testid="ei-vapaita"
+                        className="flex min-h-target w-full flex-col items-center justify-center rounded-md border-2 border-dashed border-gray-400 bg-gray-100 px-1 py-1 text-center text-gray-800"
+                      >
+                        <span className="font-semibold tabular-nums">{formatClock(slot.value)}</span>
+                        <span className="text-sm leading-tight">{NOBODY_FREE}</span>
+                      </span>
+                    </li>
+                  );
+                }
                 return (
                   <li key={slot.hour}>
                     <button

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { offerEveryService } from "./booking-fixtures";
+import { availableAlways, offerEveryService } from "./booking-fixtures";
 import { getDb } from "~/db.server";
 import type { StaffRole, UserType } from "~/db/schema";
 import type { AuthUser } from "~/models/users.server";
@@ -58,6 +58,7 @@ export async function createTestUser(options: TestUserOptions): Promise<AuthUser
   if (userType === "caregiver") {
     const caregiver = await db.insertInto("caregivers").values({ profile_id: profile.id, city: "Helsinki", status: "approved" }).returning("id").executeTakeFirstOrThrow();
     await offerEveryService(db, caregiver.id);
+    await availableAlways(db, caregiver.id);
   } else if (!options.role) {
     // Staff have no customers row (as in the demo seed); customers get one at sign-up.
     await db.insertInto("customers").values({ profile_id: profile.id }).execute();

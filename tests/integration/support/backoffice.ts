@@ -1,4 +1,4 @@
-import { offerEveryService } from "./booking-fixtures";
+import { availableAlways, offerEveryService } from "./booking-fixtures";
 import crypto from "node:crypto";
 import { sql } from "kysely";
 import { getDb, type Executor } from "~/db.server";
@@ -32,6 +32,7 @@ export async function createCaregiver(
     .returning("id")
     .executeTakeFirstOrThrow();
   await offerEveryService(db, caregiver.id);
+  await availableAlways(db, caregiver.id);
   return { id: caregiver.id, profileId: profile.id, email, name };
 }
 

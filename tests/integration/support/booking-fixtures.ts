@@ -71,6 +71,14 @@ export async function offerEveryService(db: Executor, caregiverId: string): Prom
     on conflict do nothing`.execute(db);
 }
 
+/** A weekly plan of every hour of every day (docs/decisions/0035: a helper without a plan is never offered). */
+export async function availableAlways(db: Executor, caregiverId: string): Promise<void> {
+  await db
+    .insertInto("caregiver_weekly_hours")
+    .values([1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ caregiver_id: caregiverId, weekday, start_minute: 0, end_minute: 1440 })))
+    .execute();
+}
+
 export async function createTestCaregiver(db: Executor, fullName = "Aino Äijälä"): Promise<string> {
   const profile = await db
     .insertInto("profiles")
@@ -83,6 +91,7 @@ export async function createTestCaregiver(db: Executor, fullName = "Aino Äijäl
     .returning("id")
     .executeTakeFirstOrThrow();
   await offerEveryService(db, caregiver.id);
+  await availableAlways(db, caregiver.id);
   return caregiver.id;
 }
 

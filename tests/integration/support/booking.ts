@@ -7,7 +7,7 @@ import { DEFAULT_PRICE_BANDS } from "~/domain/pricing";
 import { insertOrder } from "~/models/orders.server";
 import { createQuestion } from "~/services/bot-check.server";
 import { BASE_URL } from "./auth";
-import { offerEveryService } from "./booking-fixtures";
+import { availableAlways, offerEveryService } from "./booking-fixtures";
 
 // Fixtures and request helpers for the booking wizards' integration tests.
 
@@ -57,6 +57,7 @@ async function insertCaregiver(input: {
     .returning("id")
     .executeTakeFirstOrThrow();
   await offerEveryService(db, caregiver.id);
+  await availableAlways(db, caregiver.id);
   return caregiver.id;
 }
 

@@ -1,0 +1,53 @@
+// The Finnish texts of a helper's availability (issue 27 items 1 and 3): /portal/saatavuus, the back
+// office's copy of it, the portal home's reminder and the time step's mark.
+
+export const availabilityTexts = {
+  title: "Saatavuus",
+  intro: "Kerro, milloin voit ottaa vastaan käyntejä. Asiakkaille tarjotaan vain näitä aikoja.",
+  staffIntro: (name: string) => `Kaverin ${name} viikkoaikataulu ja poikkeukset. Asiakkaille tarjotaan vain näitä aikoja.`,
+  weeklyHeading: "Viikkoaikataulu",
+  weeklyHint: "Valitse jokaiselle päivälle yksi tai useampi aika tasatunnein tai puolin tunnein. Jätä rivi tyhjäksi, jos et tee töitä.",
+  rangeStart: "Alkaa",
+  rangeEnd: "Päättyy",
+  noTime: "–",
+  saveWeekly: "Tallenna viikkoaikataulu",
+  weeklySaved: "Viikkoaikataulu tallennettu",
+  awayHeading: "Poissa",
+  awayHint: "Lomat ja muut poissaolot: sinulle ei tarjota käyntejä näinä päivinä.",
+  awayFrom: "Ensimmäinen päivä",
+  awayTo: "Viimeinen päivä",
+  saveAway: "Lisää poissaolo",
+  awaySaved: "Poissaolo lisätty",
+  extraHeading: "Lisätunnit",
+  extraHint: "Tavallisen viikkoaikataulun lisäksi tiettynä päivänä.",
+  extraDate: "Päivä",
+  saveExtra: "Lisää lisätunnit",
+  extraSaved: "Lisätunnit lisätty",
+  exceptionsHeading: "Tulevat poikkeukset",
+  noExceptions: "Ei poikkeuksia.",
+  awayLine: (from: string, to: string) => (from === to ? `Poissa ${from}` : `Poissa ${from}–${to}`),
+  extraLine: (date: string, time: string) => `Lisätunnit ${date} klo ${time}`,
+  remove: "Poista",
+  removed: "Poikkeus poistettu",
+  notFound: "Poikkeusta ei löytynyt.",
+  noChanges: "Ei muutoksia tallennettavaksi",
+  summaryEmpty: "Ei viikkoaikataulua: kaveria ei tarjota asiakkaille.",
+  staffLink: "Näytä ja muokkaa saatavuutta",
+  /** The portal home of an approved helper with no weekly hours. */
+  homeReminderTitle: "Kerro, milloin voit tehdä käyntejä",
+  homeReminder: "Sinua ei vielä tarjota asiakkaille, koska viikkoaikataulusi puuttuu.",
+  homeReminderLink: "Aseta saatavuutesi",
+} as const;
+
+export const availabilityErrors = {
+  pickTime: "Valitse aika listalta.",
+  endMissing: "Valitse myös päättymisaika.",
+  startMissing: "Valitse myös alkamisaika.",
+  endBeforeStart: "Päättymisajan on oltava alkamisajan jälkeen.",
+  dateMissing: "Valitse päivä.",
+  dateInvalid: "Anna päivä muodossa vvvv-kk-pp.",
+  dateInPast: "Päivä ei voi olla menneisyydessä.",
+  toBeforeFrom: "Viimeinen päivä ei voi olla ennen ensimmäistä.",
+  tooLong: "Poissaolo voi olla enintään vuoden mittainen.",
+  tooFar: "Päivä voi olla enintään vuoden päässä.",
+} as const;
