@@ -36,13 +36,15 @@ const GOAL = 100 * KB;
  * "Saatavuus" page, and the booking's shared chunk carries the time grid's "Ei vapaita kavereita" mark.
  */
 const CEILINGS = {
-  "routes/varaa._index.tsx": 109.5 * KB,
+  // The time steps with both the text-reminder fields (decision 0031) and the time grid's "Ei
+  // vapaita kavereita" mark (decision 0035) in their shared chunks: 109.8 and 110.3 KB, one step up.
+  "routes/varaa._index.tsx": 110 * KB,
   // The helper step carries the "Pyydä yhteydenottoa" form for when nobody can come (issue 26): +4 KB.
   "routes/varaa.kaveri.tsx": 109.5 * KB,
   // The contact step asks "Muistutus tekstiviestinä" and the recipient's e-mail (issue 28 item 2,
   // decision 0031): their labels and hints crossed 110 KB by a few bytes, one step more.
   "routes/varaa.yhteystiedot.tsx": 110.5 * KB,
-  "routes/varaus._index.tsx": 109.5 * KB,
+  "routes/varaus._index.tsx": 110 * KB,
   "routes/varaus.kaveri.tsx": 109.5 * KB,
   "routes/varaus.yhteystiedot.tsx": 110.5 * KB,
   "routes/rekisteroidy-kaveriksi.tsx": 104.5 * KB,
@@ -54,7 +56,7 @@ const CEILINGS = {
   "routes/auth.uusi-salasana.tsx": 99 * KB,
   // The signed-in wizards (issue 11).
   "routes/varaa-kaveri._index.tsx": 102.5 * KB,
-  "routes/varaa-kaveri.aika.tsx": 110 * KB,
+  "routes/varaa-kaveri.aika.tsx": 110.5 * KB,
   "routes/varaa-kaveri.kaveri.tsx": 109.5 * KB,
   "routes/varaa-kaveri.yhteenveto.tsx": 107.5 * KB,
   "routes/portal.orders.new._index.tsx": 90.5 * KB,
