@@ -100,6 +100,8 @@ export async function manageLoader(request: Request, token: string | undefined, 
       cancelled: cancellation.cancelled,
       // The portal's rule and words: the customer until their deadline, then staff by phone.
       rescheduleHref: view.rescheduleHref ? `${here}/muuta-aika` : null,
+      // A completed visit not yet rated: its review page under the same link (issue 28 item 6).
+      reviewHref: view.reviewHref ? `${here}/arvio` : null,
       rescheduleHint: view.rescheduleHint,
       thread: messages
         ? { messages, writable: canWriteToThread(detail.status), note: threadAudience(view.caregiver?.name.split(" ")[0] ?? null), constraint: MESSAGE_FORM_CONSTRAINT }

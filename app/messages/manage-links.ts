@@ -30,6 +30,9 @@ export const manageLinkTexts = {
   cancelNotice: (caregiverName: string | null) =>
     `${caregiverName ? `Kaveri ${caregiverName} ja sinä saatte peruutuksesta sähköpostin.` : "Saat peruutuksesta vahvistuksen sähköpostiisi."} Aika vapautuu heti muille varauksille.`,
   alreadyCancelled: "Käynti on jo peruutettu",
+  /** A completed visit not yet rated: the link to its review page under the same link. */
+  reviewLink: "Arvioi käynti",
+  backToVisit: "Takaisin varaukseen",
   cancelledTitle: "Käynti on peruutettu",
   newLinkHeading: "Uusi linkki",
   newLinkText:

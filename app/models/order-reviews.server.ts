@@ -15,7 +15,8 @@ export interface ReviewableOrder extends OrderSummary {
 }
 
 /**
- * The customer's own order by its number, with its review if given. With `lock`, the order row
+ * The customer's own order by its number, with its review if given; `byManageLink` when the
+ * order's manage link found the profile, so an unclaimed guest order counts too. With `lock`, the order row
  * is locked for the caller's transaction, so that two submissions of the form queue and the second
  * finds the first one's review.
  */
@@ -23,15 +24,16 @@ export async function findOrderForReview(
   db: Executor,
   profileId: string,
   orderNumber: string,
-  { lock = false }: { lock?: boolean } = {},
+  { lock = false, byManageLink = false }: { lock?: boolean; byManageLink?: boolean } = {},
 ): Promise<ReviewableOrder | null> {
   if (orderNumber.length > 40) return null;
   const row = await ordersWithParties(db)
     .select([...orderSummaryColumns, "o.caregiver_id", "gp.full_name as caregiver_name", "o.customer_id"])
     .where("o.order_number", "=", orderNumber)
     .where("cp.id", "=", profileId)
-    // A guest order on this address joins the account only when its holder claims it (decision 15).
-    .where("o.claimed", "=", true)
+    // A guest order on this address joins the account only when its holder claims it (decision 15);
+    // its "Hallitse varausta" link opens it either way, the link being the permission (decision 0036).
+    .$if(!byManageLink, (query) => query.where("o.claimed", "=", true))
     .$if(lock, (query) => query.forUpdate("o"))
     .executeTakeFirst();
   if (!row) return null;

@@ -7,13 +7,14 @@ import { formatTimeRange, formatWeekdayDate } from "~/domain/format";
 import { canReview } from "~/domain/order-reviews";
 import { reviewPath } from "~/domain/portal-paths";
 import { reviewTexts as t } from "~/messages/portal";
-import { findOrderForReview } from "~/models/order-reviews.server";
+import { findOrderForReview, type ReviewableOrder } from "~/models/order-reviews.server";
 import { OrderReviewSchema } from "~/schemas/order-review";
 import { redirectWithToast } from "~/services/flash.server";
 import { submitOrderReview } from "~/services/order-reviews.server";
 
-// The server half of the review page (/portal/orders/:n/arvio): the page itself imports no schema,
-// so its browser bundle has no Zod (decisions 0013, 0017).
+// The server half of the review page (/portal/orders/:n/arvio, and /hallitse/:token/arvio for the
+// holder of the order's manage link, app/manage/review-page.server.ts): the page itself imports no
+// schema, so its browser bundle has no Zod (decisions 0013, 0017).
 
 /** The form's attributes from its schema, sent with the page. */
 const REVIEW_FORM_CONSTRAINT = getZodConstraint(OrderReviewSchema);
@@ -29,14 +30,14 @@ async function orderOf(request: Request, params: { orderNumber?: string }) {
   return { user, order };
 }
 
-function stateOf(order: NonNullable<Awaited<ReturnType<typeof findOrderForReview>>>) {
+function stateOf(order: ReviewableOrder) {
   if (order.review) return "given" as const;
   if (order.status === "cancelled") return "cancelled" as const;
   return canReview({ status: order.status, reviewed: false, hasCaregiver: order.caregiverId !== null }) ? ("open" as const) : ("not_yet" as const);
 }
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { order } = await orderOf(request, params);
+/** What the page shows of an order, whoever opened it. */
+export function reviewPageView(order: ReviewableOrder) {
   return {
     orderNumber: order.orderNumber,
     serviceName: order.serviceName,
@@ -48,24 +49,41 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const { user, order } = await orderOf(request, params);
+/**
+ * The form's POST for the order's customer: the review, or the form's errors (400). `here` is the
+ * page the answer returns to; `byManageLink` when the manage link found the customer.
+ */
+export async function submitReviewForm(
+  request: Request,
+  order: { profileId: string; orderNumber: string },
+  { here, byManageLink = false, headers }: { here: string; byManageLink?: boolean; headers?: HeadersInit },
+) {
   const submission = parseWithZod(await request.formData(), { schema: OrderReviewSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400, headers });
   const outcome = await submitOrderReview(await getDb(), {
-    profileId: user.id,
+    profileId: order.profileId,
     orderNumber: order.orderNumber,
     rating: submission.value.rating,
     comment: submission.value.comment ?? null,
+    byManageLink,
   });
-  const here = reviewPath(order.orderNumber);
   if (outcome.ok) return redirectWithToast(request, here, { type: "success", title: t.thanks, description: t.thanksDetail });
   switch (outcome.reason) {
     case "not_found":
-      throw notFound();
+      throw new Response("Tilausta ei löytynyt.", { status: 404, headers });
     case "already_reviewed":
       return redirectWithToast(request, here, { type: "error", title: t.alreadyGiven, description: t.alreadyGivenDetail });
     case "not_completed":
       return redirectWithToast(request, here, { type: "error", title: t.notYet, description: t.notYetDetail });
   }
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { order } = await orderOf(request, params);
+  return reviewPageView(order);
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { user, order } = await orderOf(request, params);
+  return submitReviewForm(request, { profileId: user.id, orderNumber: order.orderNumber }, { here: reviewPath(order.orderNumber) });
 }

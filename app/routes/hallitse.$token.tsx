@@ -113,6 +113,12 @@ export default function ManageBookingPage() {
           />
         </Section>
 
+        {order.reviewHref ? (
+          <p>
+            <ButtonLink to={order.reviewHref}>{texts.reviewLink}</ButtonLink>
+          </p>
+        ) : null}
+
         {order.rescheduleHref || order.rescheduleHint ? (
           <Section id="muuta-aikaa" title={texts.rescheduleHeading}>
             {order.rescheduleHint ? <p>{order.rescheduleHint}</p> : null}

@@ -2,7 +2,6 @@ import type { DB, Executor } from "../db.server";
 import { caregiverActionsFor, type CaregiverAction } from "../domain/order-status";
 import { AUTO_COMPLETE_AFTER_END_MS, checkVisitTransition } from "../domain/visit-lifecycle";
 import { orderPath, reviewPath } from "../domain/portal-paths";
-import { env } from "../env.server";
 import { acceptedMessage, completedMessage, NOTIFICATIONS, rejectedMessage } from "../messages/portal";
 import { caregiverRejectionSummary } from "../messages/staff-notices";
 import { tellStaff } from "./staff-notices.server";
@@ -219,7 +218,8 @@ async function sendAcceptedEmail(trx: Executor, booking: BookingDocument, caregi
 
 async function sendCompletedEmail(trx: Executor, booking: BookingDocument) {
   const contact = await getContactInfo(trx);
-  const reviewUrl = new URL(reviewPath(booking.order.orderNumber), env().APP_URL).toString();
+  // The portal's review page for an account holder, the same page under the manage link for a guest.
+  const { url: reviewUrl } = await customerOrderLink(trx, booking.order.id, reviewPath(booking.order.orderNumber), { manageSubpath: "/arvio" });
   const { subject, content } = completedEmailContent(booking, { contact, reviewUrl });
   await sendEmail(trx, { to: booking.customer.email, subject, ...renderEmail(content) });
 }

@@ -87,10 +87,16 @@ export async function reissueManageLinkByStaff(db: DB, actor: AuditActor, orderI
 /**
  * The link about the order that its payer can open, for an e-mail to them (issue 28 item 6): an
  * account holder's order in the portal (`portalPath`), a guest's (or a guest order on someone's
- * account, which waits to be claimed) its "Hallitse varausta" page, at `hash` when given.
+ * account, which waits to be claimed) its "Hallitse varausta" page, or the page under it at
+ * `manageSubpath` ("/arvio"), at `hash` when given.
  */
-export async function customerOrderLink(trx: Executor, orderId: string, portalPath: string, hash = ""): Promise<{ url: string; inPortal: boolean }> {
+export async function customerOrderLink(
+  trx: Executor,
+  orderId: string,
+  portalPath: string,
+  { hash = "", manageSubpath = "" }: { hash?: string; manageSubpath?: string } = {},
+): Promise<{ url: string; inPortal: boolean }> {
   const order = await findManagedOrderById(trx, orderId);
   if (order?.inPortal) return { url: new URL(portalPath, env().APP_URL).toString(), inPortal: true };
-  return { url: `${await issueManageLink(trx, orderId)}${hash}`, inPortal: false };
+  return { url: `${await issueManageLink(trx, orderId)}${manageSubpath}${hash}`, inPortal: false };
 }

@@ -65,7 +65,7 @@ async function sendNewMessageEmail(trx: Executor, order: ThreadOrder, to: Thread
   // A guest customer has no portal to sign in to: she reads and answers on the manage page (issue 28 item 6).
   const url =
     to.profileId === order.customer.profileId
-      ? (await customerOrderLink(trx, order.id, threadPath, "#viestit")).url
+      ? (await customerOrderLink(trx, order.id, threadPath, { hash: "#viestit" })).url
       : new URL(threadPath, env().APP_URL).toString();
   const { subject, content } = newMessageEmailContent({
     recipientName: to.fullName,

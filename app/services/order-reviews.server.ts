@@ -13,10 +13,10 @@ export type ReviewOutcome =
 
 export async function submitOrderReview(
   db: DB,
-  input: { profileId: string; orderNumber: string; rating: Rating; comment: string | null },
+  input: { profileId: string; orderNumber: string; rating: Rating; comment: string | null; byManageLink?: boolean },
 ): Promise<ReviewOutcome> {
   return db.transaction().execute(async (trx) => {
-    const order = await findOrderForReview(trx, input.profileId, input.orderNumber, { lock: true });
+    const order = await findOrderForReview(trx, input.profileId, input.orderNumber, { lock: true, byManageLink: input.byManageLink });
     if (!order) return { ok: false, reason: "not_found" } as const;
     if (order.review) return { ok: false, reason: "already_reviewed" } as const;
     if (!order.caregiverId || !canReview({ status: order.status, reviewed: false, hasCaregiver: true })) {

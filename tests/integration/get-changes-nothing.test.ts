@@ -266,7 +266,7 @@ const VISITORS: Visitor[] = ["anonymous", "customer", "unpaid customer", "helper
 describe("GET never changes state", () => {
   it("finds the route modules with loaders in app/routes, the booking steps and result pages among them", () => {
     const ids = loaderRoutes.map((route) => route.id);
-    for (const id of ["varaus-peruutettu", "varaus-maksu-onnistui", "varaus.vahvista", "varaa-kaveri.yhteenveto", "backoffice.orders.$orderNumber._index", "portal.caregiver-bookings", "hallitse.$token", "hallitse.$token_.kalenteri", "hallitse.$token_.lasku", "hallitse.$token_.kuitti", "hallitse.$token_.hyvityslasku", "hallitse.$token_.muuta-aika._index", "hallitse.$token_.muuta-aika.kaveri", "hallitse.$token_.muuta-aika.vahvista"]) {
+    for (const id of ["varaus-peruutettu", "varaus-maksu-onnistui", "varaus.vahvista", "varaa-kaveri.yhteenveto", "backoffice.orders.$orderNumber._index", "portal.caregiver-bookings", "hallitse.$token", "hallitse.$token_.kalenteri", "hallitse.$token_.lasku", "hallitse.$token_.kuitti", "hallitse.$token_.hyvityslasku", "hallitse.$token_.muuta-aika._index", "hallitse.$token_.muuta-aika.kaveri", "hallitse.$token_.muuta-aika.vahvista", "hallitse.$token_.arvio"]) {
       expect(ids).toContain(id);
     }
     expect(loaderRoutes.length).toBeGreaterThan(60);

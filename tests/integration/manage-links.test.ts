@@ -22,6 +22,8 @@ import { loader as calendarLoader } from "~/routes/hallitse.$token_.kalenteri";
 import { loader as creditNoteLoader } from "~/routes/hallitse.$token_.hyvityslasku";
 import { loader as receiptLoader } from "~/routes/hallitse.$token_.kuitti";
 import { loader as invoiceLoader } from "~/routes/hallitse.$token_.lasku";
+import { action as reviewAction, loader as reviewLoader } from "~/routes/hallitse.$token_.arvio";
+import { autoCompleteVisits } from "~/services/caregiver-tasks.server";
 import { enqueueBookingConfirmation } from "~/services/booking-emails.server";
 import { setTestClock } from "~/services/clock.server";
 import { takeToast } from "~/services/flash.server";
@@ -470,5 +472,48 @@ describe("staff re-sending the link", () => {
       const audit = (await auditRows("order", order.orderId)).filter((row) => row.action === "order.manage_link_reissue").at(-1)!;
       expect(audit.actor_id).toBe(staff.id);
     }
+  });
+});
+
+describe("after the visit (issue 28 item 6)", () => {
+  it("the e-mail of a completed visit sends a guest to rate it under her link; the page is the portal's, once", async () => {
+    const { order } = await bookedAsGuest();
+    await db.updateTable("orders").set({ status: "in_progress" }).where("id", "=", order.orderId).execute();
+    const { ends_at: endsAt } = await db.selectFrom("orders").select("ends_at").where("id", "=", order.orderId).executeTakeFirstOrThrow();
+    setTestClock(new Date(endsAt.getTime() + 13 * 3_600_000));
+    expect(await autoCompleteVisits(db, new Date(endsAt.getTime() + 13 * 3_600_000))).toEqual([order.orderNumber]);
+
+    const email = (await emailsTo(order.email)).find((mail) => mail.subject.startsWith("Käynti on tehty"))!;
+    expect(email.text).not.toContain("/portal/orders/");
+    const reviewLink = [...email.text.matchAll(/https?:\/\/\S+/g)].map((match) => match[0]).find((url) => /^\/hallitse\/[A-Za-z0-9_-]{43}\/arvio$/.test(new URL(url).pathname))!;
+    expect(reviewLink).toBeTruthy();
+    const token = new URL(reviewLink).pathname.split("/")[2]!;
+    const ip = freshIp();
+    const call = (fields?: Record<string, string>) =>
+      answerOf(() =>
+        fields
+          ? reviewAction({ request: postRequest(`/hallitse/${token}/arvio`, fields), params: { token }, context: contextFor(ip) })
+          : reviewLoader({ request: getRequest(`/hallitse/${token}/arvio`), params: { token }, context: contextFor(ip) }),
+      );
+
+    // The manage page offers it; the review page opens, with the manage page's headers.
+    expect((await open(token, ip)).data.reviewHref).toBe(`/hallitse/${token}/arvio`);
+    const page = await call();
+    expect(page.status).toBe(200);
+    expect(page.headers.get("Referrer-Policy")).toBe("no-referrer");
+    expect(page.data).toMatchObject({ state: "open", orderNumber: order.orderNumber, back: `/hallitse/${token}` });
+
+    expect((await call({ rating: "" })).status).toBe(400);
+    const given = await call({ rating: "5", comment: "Mukava käynti" });
+    expect(given.location).toBe(`/hallitse/${token}/arvio`);
+    expect(await toastOf(given.response)).toMatchObject({ type: "success", title: "Kiitos arviostasi!" });
+    expect(await db.selectFrom("reviews").select(["rating", "comment"]).where("order_id", "=", order.orderId).execute()).toEqual([{ rating: 5, comment: "Mukava käynti" }]);
+    expect(await toastOf((await call({ rating: "1" })).response)).toMatchObject({ type: "error", title: "Olet jo arvioinut tämän käynnin" });
+    expect((await call()).data).toMatchObject({ state: "given", review: { rating: 5 } });
+    expect((await open(token, ip)).data.reviewHref).toBeNull();
+
+    // A wrong link is the manage page's bare 404.
+    const wrong = "x".repeat(43);
+    expect((await answerOf(() => reviewLoader({ request: getRequest(`/hallitse/${wrong}/arvio`), params: { token: wrong }, context: contextFor(freshIp()) }))).status).toBe(404);
   });
 });
