@@ -99,7 +99,7 @@ describe("database", () => {
     expect(rows.rows.map((r) => r.id)).toEqual([2]);
   });
 
-  it("refuses two live orders of one helper at overlapping times, but not after a cancellation", async () => {
+  it("refuses two live orders of one helper at overlapping times or without the travel time, but not after a cancellation", async () => {
     const db = await getDb();
     const ids = await insertOrderFixtures();
     const first = await db
@@ -113,8 +113,12 @@ describe("database", () => {
       db.insertInto("orders").values(orderValues(ids, "2027-01-10T09:00:00Z", "2027-01-10T11:00:00Z")).execute(),
     ).rejects.toThrow(/orders_no_caregiver_overlap/);
 
-    // Back-to-back bookings are fine: ranges are half-open.
-    await db.insertInto("orders").values(orderValues(ids, "2027-01-10T10:00:00Z", "2027-01-10T11:00:00Z")).execute();
+    // Back to back is refused too: the helper needs the travel time between visits (30 minutes by
+    // default, decision 0035); with it the next visit fits.
+    await expect(
+      db.insertInto("orders").values(orderValues(ids, "2027-01-10T10:00:00Z", "2027-01-10T11:00:00Z")).execute(),
+    ).rejects.toThrow(/orders_caregiver_travel_time/);
+    await db.insertInto("orders").values(orderValues(ids, "2027-01-10T10:30:00Z", "2027-01-10T11:30:00Z")).execute();
 
     await db.updateTable("orders").set({ status: "cancelled" }).where("id", "=", first.id).execute();
     await db.insertInto("orders").values(orderValues(ids, "2027-01-10T08:30:00Z", "2027-01-10T09:30:00Z")).execute();
