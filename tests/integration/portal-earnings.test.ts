@@ -55,8 +55,9 @@ describe("/portal/earnings", () => {
 
   it("counts a month by Helsinki's calendar and the visit's own date", async () => {
     const helper = await signedInHelper("ansiot-kuukausi@example.fi");
-    // A visit at 00.30 on 1 November in Helsinki (UTC+2) is still October in UTC: November's.
-    const inNovember = await paidOut(helper.caregiverId, { startsAt: new Date("2026-10-31T22:30:00Z"), completedAt: new Date("2026-10-31T23:30:00Z"), hours: 1 });
+    // A visit at 01.00 on 1 November in Helsinki (UTC+2) is still October in UTC: November's. (Half
+    // an hour after the next one ends: the helper's travel time, decision 0035.)
+    const inNovember = await paidOut(helper.caregiverId, { startsAt: new Date("2026-10-31T23:00:00Z"), completedAt: new Date("2026-11-01T00:10:00Z"), hours: 1 });
     // 23.30 on 31 October in Helsinki, marked done after midnight: October's.
     await paidOut(helper.caregiverId, { startsAt: new Date("2026-10-31T21:30:00Z"), completedAt: new Date("2026-10-31T22:45:00Z"), hours: 1 });
     // A visit on 1 December, marked done early in November: December's, not November's.
