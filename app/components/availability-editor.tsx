@@ -105,7 +105,7 @@ function WeeklyForm({ days, lastResult }: { days: AvailabilityEditorView["days"]
             {rows.map((row, rowIndex) => {
               const range = row.getFieldset();
               return (
-                <div key={row.key} className="grid grid-cols-2 gap-3" role="group" aria-label={`${name}, aika ${rowIndex + 1}`}>
+                <div key={row.key} className="grid gap-3 min-[400px]:grid-cols-2" role="group" aria-label={`${name}, aika ${rowIndex + 1}`}>
                   <SelectField meta={range.start} label={t.rangeStart} options={startOptions} placeholder={t.noTime} />
                   <SelectField meta={range.end} label={t.rangeEnd} options={endOptions} placeholder={t.noTime} />
                 </div>
@@ -153,7 +153,7 @@ function ExtraForm({ today, lastResult }: { today: string; lastResult?: Submissi
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <ErrorSummary form={form} />
       <TextField meta={fields.date} label={t.extraDate} type="date" autoComplete="off" inputProps={{ min: today }} />
-      <div className="grid grid-cols-2 gap-3">
+      <div className="grid gap-3 min-[400px]:grid-cols-2">
         <SelectField meta={fields.start} label={t.rangeStart} options={startOptions} placeholder={t.noTime} />
         <SelectField meta={fields.end} label={t.rangeEnd} options={endOptions} placeholder={t.noTime} />
       </div>

@@ -3,7 +3,8 @@ import { expect, expectFitsViewport, expectNoAxeViolations, test } from "./suppo
 
 // A helper sets their working hours on a 320 px phone, with JavaScript and without (issue 27
 // item 1): Monday to Thursday 9–15 and a week off on /portal/saatavuus. Each project signs in as
-// a demo helper of its own whom no other test books (Ville in Tampere, Olli in Jyväskylä).
+// a demo helper of its own whom no other test books or changes (Ville in Tampere, Kaarina in
+// Turku; Olli and Tiina are account-deletion.spec's).
 
 const DEMO_PASSWORD = "Arkikaveri2026";
 const main = (page: Page) => page.getByRole("main");
@@ -32,7 +33,7 @@ async function setDay(day: Locator, range: { start: string; end: string } | null
 }
 
 test("a helper sets Mon–Thu 9–15 and a week off on /portal/saatavuus", async ({ page, jsEnabled }) => {
-  const email = jsEnabled ? "ville.mattila@example.fi" : "olli.hiltunen@example.fi";
+  const email = jsEnabled ? "ville.mattila@example.fi" : "kaarina.lindholm@example.fi";
   await page.goto("/auth");
   await main(page).getByLabel("Sähköposti").fill(email);
   await main(page).getByLabel("Salasana").fill(DEMO_PASSWORD);
