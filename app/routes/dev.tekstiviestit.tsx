@@ -45,7 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction = () => [{ title: "Tekstiviestit (kehitys) – Arkikaveri" }];
 
-const linkClass = "font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900 break-all";
+const linkClass = "font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900 break-anywhere";
 
 /** The text with its addresses as links, so the manage link opens from here. */
 function TextBody({ parts }: { parts: Array<{ text: string; href: string | null }> }) {

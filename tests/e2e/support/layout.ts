@@ -67,8 +67,8 @@ export async function expectNoMidWordBreaks(page: Page) {
  * That box is the nearest block that is not squeezed by its neighbours: a flex or grid item, a
  * table cell or an inline box is measured by its container instead (a grid's label column shrunk
  * below its word is exactly the fault). A line may break at a space, a dash, a slash or a soft
- * hyphen (drawn as a hyphen); a word wider than its whole box may break anywhere (an e-mail
- * address, a link). Text in buttons is judged by expectNoMidWordBreaks.
+ * hyphen (drawn as a hyphen); a word wider than its whole box may break anywhere, and so may every
+ * piece of a token (the text between spaces) wider than its box (an e-mail address, a link). Text in buttons is judged by expectNoMidWordBreaks.
  */
 export async function expectNoBrokenWords(page: Page) {
   const offenders = await page.evaluate(() => {
@@ -135,8 +135,16 @@ export async function expectNoBrokenWords(page: Page) {
         const rects = [...range.getClientRects()].filter((rect) => rect.width > 0.5);
         room ??= roomOf(parent);
         const width = rects.reduce((sum, rect) => sum + rect.width, 0);
+        // A piece of a longer token (a link's address with dashes in it) may break anywhere when
+        // the whole token, up to the spaces around it, is wider than its box.
+        const before = node.data.slice(0, match.index).search(/\S+$/);
+        const after = node.data.slice(match.index).search(/\s/);
+        const token = document.createRange();
+        token.setStart(node, before === -1 ? match.index : before);
+        token.setEnd(node, after === -1 ? node.data.length : match.index + after);
+        const tokenWidth = [...token.getClientRects()].filter((rect) => rect.width > 0.5).reduce((sum, rect) => sum + rect.width, 0);
         // A pixel's margin: rects are rounded, and a word that only just fits may be broken.
-        if (width + 1 < room) {
+        if (width + 1 < room && tokenWidth <= room) {
           const where = (parent.closest("h1, h2, h3, h4, h5, h6, legend, label, dt, dd, th, td, li, p, a") ?? parent).tagName.toLowerCase();
           found.push(`"${match[0].replace(/\u00ad/g, "")}" in ${where} "${(parent.textContent ?? "").replace(/\s+/g, " ").trim().slice(0, 60)}" (${Math.round(width)} px word, ${Math.round(room)} px room)`);
         }
