@@ -262,7 +262,37 @@ export interface OrdersTable {
   /** "Muistutus tekstiviestinä" ticked at booking, and the mobile number (E.164) it goes to (migration 0024). */
   sms_reminder: Generated<boolean>;
   sms_phone: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The series this order is an occurrence of (migration 0028); null for a single visit. */
+  series_id: ColumnType<string | null, string | null | undefined, string | null>;
   completed_at: NullableTimestamp;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+/** Weekly visits with the same helper (migration 0028, docs/decisions/0037). */
+export interface OrderSeriesTable {
+  id: Generated<string>;
+  customer_id: string;
+  created_by: string | null;
+  /** The series' helper from now on ('Vaihda kaveria tästä eteenpäin' changes it). */
+  caregiver_id: string | null;
+  service_category_id: string;
+  /** 1 = "Joka viikko", 2 = "Joka toinen viikko". */
+  interval_weeks: 1 | 2;
+  /** The Helsinki wall-clock hour every occurrence starts at. */
+  start_hour: number;
+  duration_hours: number;
+  first_date: string;
+  end_kind: "count" | "date" | "open";
+  end_count: number | null;
+  end_date: string | null;
+  payment_method: "online" | "invoice";
+  /** The provider's customer and saved card, set when the first visit's checkout completes. */
+  payment_customer_ref: string | null;
+  payment_method_ref: string | null;
+  status: Generated<"active" | "ended" | "cancelled">;
+  /** The last date occurrences have been made for; an open-ended series is kept 12 weeks ahead. */
+  generated_until: string;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -673,6 +703,7 @@ export interface Database {
   caregiver_availability_exceptions: CaregiverAvailabilityExceptionsTable;
   discount_codes: DiscountCodesTable;
   orders: OrdersTable;
+  order_series: OrderSeriesTable;
   discount_redemptions: DiscountRedemptionsTable;
   payments: PaymentsTable;
   payment_events: PaymentEventsTable;

@@ -161,6 +161,8 @@ export interface NewOrder {
   smsPhone?: string | null;
   /** A guest's invoice order that waits for its e-mail address to confirm it (app/domain/guest-orders.ts). */
   emailConfirmation?: { tokenHash: string; dueAt: Date } | null;
+  /** The series this order is an occurrence of (docs/decisions/0037). */
+  seriesId?: string | null;
   // Only demo data sets these; a booking draws its number from the sequence and its time from now().
   orderNumber?: string;
   createdAt?: Date;
@@ -227,6 +229,7 @@ export async function insertOrder(trx: Executor, order: NewOrder): Promise<{ id:
       created_by: order.createdBy,
       cancelled_at: order.cancelledAt ?? null,
       completed_at: order.completedAt ?? null,
+      series_id: order.seriesId ?? null,
       ...(order.createdAt ? { created_at: order.createdAt } : {}),
       ...(order.emailConfirmation
         ? { email_confirmation_token_hash: order.emailConfirmation.tokenHash, email_confirmation_due_at: order.emailConfirmation.dueAt }
