@@ -135,3 +135,133 @@ export async function listSeriesOrders(executor: Executor, seriesId: string) {
     .orderBy("starts_at")
     .execute();
 }
+
+/** What a new series repeats of an order: its service, helper, hour, length, place, person and notes. */
+export interface SeriesTemplate {
+  sourceOrderId: string;
+  sourceOrderNumber: string;
+  customerId: string;
+  customerProfileId: string;
+  serviceCategoryId: string;
+  serviceName: string;
+  caregiverId: string | null;
+  caregiverName: string | null;
+  startsAt: Date;
+  durationHours: number;
+  place: { address: string; postalCode: string; city: string };
+  bookingFor: "self" | "other";
+  recipient: { firstName: string; lastName: string; phone: string } | null;
+  contactPhone: string | null;
+  recipientEmail: string | null;
+  smsPhone: string | null;
+  description: string | null;
+  specialNotes: string | null;
+  paymentMethod: "online" | "invoice";
+}
+
+/**
+ * The signed-in customer's own order as a series template ("Toista viikoittain"), or null when
+ * the order is not theirs (or not claimed): the same scope as the order page.
+ */
+export async function findSeriesTemplate(executor: Executor, profileId: string, orderNumber: string): Promise<SeriesTemplate | null> {
+  const row = await executor
+    .selectFrom("orders as o")
+    .innerJoin("customers as c", "c.id", "o.customer_id")
+    .innerJoin("service_categories as s", "s.id", "o.service_category_id")
+    .leftJoin("caregivers as cg", "cg.id", "o.caregiver_id")
+    .leftJoin("profiles as gp", "gp.id", "cg.profile_id")
+    .select([
+      "o.id",
+      "o.order_number",
+      "o.customer_id",
+      "c.profile_id",
+      "o.service_category_id",
+      "s.name as service_name",
+      "o.caregiver_id",
+      "gp.full_name as caregiver_name",
+      "o.starts_at",
+      "o.duration_hours",
+      "o.address",
+      "o.postal_code",
+      "o.city",
+      "o.booking_for",
+      "o.recipient_first_name",
+      "o.recipient_last_name",
+      "o.recipient_phone",
+      "o.contact_phone",
+      "o.recipient_email",
+      "o.sms_phone",
+      "o.description",
+      "o.special_notes",
+      "o.payment_method",
+    ])
+    .where("o.order_number", "=", orderNumber)
+    .where("c.profile_id", "=", profileId)
+    .where("o.claimed", "=", true)
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    sourceOrderId: row.id,
+    sourceOrderNumber: row.order_number,
+    customerId: row.customer_id,
+    customerProfileId: row.profile_id,
+    serviceCategoryId: row.service_category_id,
+    serviceName: row.service_name,
+    caregiverId: row.caregiver_id,
+    caregiverName: row.caregiver_name,
+    startsAt: new Date(row.starts_at),
+    durationHours: row.duration_hours,
+    place: { address: row.address, postalCode: row.postal_code, city: row.city },
+    bookingFor: row.booking_for,
+    recipient:
+      row.booking_for === "other" && row.recipient_first_name && row.recipient_last_name
+        ? { firstName: row.recipient_first_name, lastName: row.recipient_last_name, phone: row.recipient_phone ?? "" }
+        : null,
+    contactPhone: row.contact_phone,
+    recipientEmail: row.recipient_email,
+    smsPhone: row.sms_phone,
+    description: row.description,
+    specialNotes: row.special_notes,
+    paymentMethod: row.payment_method,
+  };
+}
+
+/** What the series' e-mails name: the customer, the service, the rule and every visit. */
+export async function findSeriesMailing(executor: Executor, seriesId: string) {
+  const head = await executor
+    .selectFrom("order_series as os")
+    .innerJoin("customers as c", "c.id", "os.customer_id")
+    .innerJoin("profiles as p", "p.id", "c.profile_id")
+    .innerJoin("service_categories as s", "s.id", "os.service_category_id")
+    .select(["p.full_name", "p.email", "s.name as service_name", "os.interval_weeks", "os.end_kind", "os.payment_method"])
+    .where("os.id", "=", seriesId)
+    .executeTakeFirst();
+  if (!head) return null;
+  const visits = await executor
+    .selectFrom("orders as o")
+    .leftJoin("caregivers as cg", "cg.id", "o.caregiver_id")
+    .leftJoin("profiles as gp", "gp.id", "cg.profile_id")
+    .select(["o.id", "o.order_number", "o.starts_at", "o.ends_at", "o.status", "o.caregiver_id", "gp.full_name as caregiver_name", "o.total_price_cents", "o.city"])
+    .where("o.series_id", "=", seriesId)
+    .orderBy("o.starts_at")
+    .execute();
+  return {
+    customerName: head.full_name,
+    customerEmail: head.email,
+    serviceName: head.service_name,
+    intervalWeeks: head.interval_weeks,
+    open: head.end_kind === "open",
+    paymentMethod: head.payment_method,
+    city: visits[0]?.city ?? "",
+    visits: visits.map((visit) => ({
+      id: visit.id,
+      orderNumber: visit.order_number,
+      startsAt: new Date(visit.starts_at),
+      endsAt: new Date(visit.ends_at),
+      status: visit.status,
+      caregiverId: visit.caregiver_id,
+      caregiverName: visit.caregiver_name,
+      totalCents: visit.total_price_cents,
+    })),
+  };
+}

@@ -100,6 +100,8 @@ export function customerOrderView(order: CustomerOrderDetail, now: Date) {
     rescheduleHint: canReschedule(order, "staff", now) ? rescheduleHint(order.startsAt, now) : null,
     // Reviews are written at /portal/orders/<n>/arvio (issue 10's helper side builds that page).
     reviewHref: order.status === "completed" && !order.reviewed ? `${path}/arvio` : null,
+    // "Toista viikoittain" (issue 27 item 4): the same visit with the same helper every week.
+    repeatHref: order.caregiver && order.status !== "cancelled" ? `${path}/toista` : null,
   };
 }
 

@@ -77,6 +77,11 @@ export default function CustomerOrderPage() {
         ) : null}
         {order.rescheduleHref ? <ButtonLink to={order.rescheduleHref}>Muuta aikaa</ButtonLink> : null}
         {order.reviewHref ? <ButtonLink to={order.reviewHref}>Arvioi käynti</ButtonLink> : null}
+        {order.repeatHref ? (
+          <ButtonLink to={order.repeatHref} variant="secondary">
+            Toista viikoittain
+          </ButtonLink>
+        ) : null}
         {order.calendarHref ? (
           <a href={order.calendarHref} className={inlineLink} download>
             Lisää kalenteriin (.ics)
