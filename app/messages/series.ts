@@ -97,3 +97,27 @@ export const seriesPageTexts = {
   booked: (count: number) => `Varasit ${count} käyntiä`,
   noHelper: "Tällä tilauksella ei ole vielä kaveria, joten sitä ei voi toistaa. Voit toistaa tilauksen, kun kaveri on valittu.",
 } as const;
+
+/** An open-ended series' new date its helper cannot do: the customer hears it was left out. */
+export function seriesSkippedEmail(input: {
+  customerName: string;
+  serviceName: string;
+  caregiverName: string | null;
+  dates: string[];
+  contact: { phone: string; email: string };
+}): { subject: string; content: EmailContent } {
+  const who = input.caregiverName ?? "Kaverisi";
+  return {
+    subject: `Toistuvasta varauksesta jäi pois ${input.dates.length === 1 ? "käynti" : "käyntejä"} – Arkikaveri`,
+    content: {
+      contact: input.contact,
+      heading: "Käyntiä ei voitu lisätä",
+      paragraphs: [
+        input.customerName ? `Hei ${input.customerName},` : "Hei,",
+        `lisäsimme toistuvaan varaukseesi (${input.serviceName}) uusia käyntejä. ${who} ei pääse näinä päivinä, joten niille ei varattu käyntiä:`,
+        input.dates.join("\n"),
+        `Voit varata näille päiville käynnin toisen kaverin kanssa Oma sivu -palvelussa tai soittaa meille: puh. ${input.contact.phone}.`,
+      ],
+    },
+  };
+}

@@ -265,3 +265,72 @@ export async function findSeriesMailing(executor: Executor, seriesId: string) {
     })),
   };
 }
+
+/** Active open-ended series whose occurrences stop before `horizon`: the daily job's work. */
+export async function listSeriesToExtend(executor: Executor, horizon: string): Promise<string[]> {
+  const rows = await executor
+    .selectFrom("order_series")
+    .select("id")
+    .where("end_kind", "=", "open")
+    .where("status", "=", "active")
+    .where("generated_until", "<", horizon)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/**
+ * The series, locked for its extension, while it still stops before `horizon`; null when another
+ * worker holds it or has extended it already (so two workers add each date once).
+ */
+export async function lockSeriesForExtension(trx: Executor, seriesId: string, horizon: string): Promise<SeriesRow | null> {
+  const row = await trx
+    .selectFrom("order_series")
+    .select(SERIES_COLUMNS)
+    .where("id", "=", seriesId)
+    .where("end_kind", "=", "open")
+    .where("status", "=", "active")
+    .where("generated_until", "<", horizon)
+    .forUpdate()
+    .skipLocked()
+    .executeTakeFirst();
+  return row ? toSeries(row) : null;
+}
+
+export async function setSeriesGeneratedUntil(trx: Executor, seriesId: string, date: string): Promise<void> {
+  await trx.updateTable("order_series").set({ generated_until: date, updated_at: new Date() }).where("id", "=", seriesId).execute();
+}
+
+/** The visit details a new occurrence copies: those of the series' latest order. */
+export async function findLatestSeriesOrder(executor: Executor, seriesId: string) {
+  return executor
+    .selectFrom("orders")
+    .select([
+      "id",
+      "customer_id",
+      "booking_for",
+      "recipient_first_name",
+      "recipient_last_name",
+      "recipient_phone",
+      "contact_phone",
+      "recipient_email",
+      "sms_phone",
+      "address",
+      "postal_code",
+      "city",
+      "description",
+      "special_notes",
+      "created_by",
+      (eb) =>
+        eb
+          .selectFrom("payments")
+          .select("payments.provider")
+          .whereRef("payments.order_id", "=", "orders.id")
+          .orderBy("payments.created_at", "desc")
+          .limit(1)
+          .as("payment_provider"),
+    ])
+    .where("series_id", "=", seriesId)
+    .orderBy("starts_at", "desc")
+    .limit(1)
+    .executeTakeFirst();
+}

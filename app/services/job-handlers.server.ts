@@ -14,6 +14,8 @@ import { cancelExpiredUnconfirmedOrders } from "./order-email-confirmation.serve
 import { retryRescheduleRefund } from "./order-reschedule.server";
 import { expireStaleCheckouts } from "./payments/reconcile.server";
 import { deliverText } from "./sms/text-messages.server";
+import { now as clockNow } from "./clock.server";
+import { extendOpenSeries } from "./series-extension.server";
 import { sendVisitReminder } from "./visit-reminders.server";
 
 // Who runs each job type. Only the worker imports this module: it is the one place that knows
@@ -61,6 +63,9 @@ export const jobHandlers: { [T in JobType]: JobHandler<JobPayloads[T]> } = {
   },
   "visits.reminder": (payload, context) => sendVisitReminder(payload, context.finishWith),
   "sms.deliver": (payload, context) => deliverText(context.db, payload.textId, context),
+  "series.extend": async (_payload, context) => {
+    await extendOpenSeries(context.db, clockNow());
+  },
 };
 
 export function handlerFor(type: string): JobHandler<unknown> | undefined {

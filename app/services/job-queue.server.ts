@@ -57,6 +57,8 @@ export interface JobPayloads {
   "visits.reminder": { orderId: string; kind?: "email" | "sms"; audience: "payer" | "recipient" | "caregiver"; address: string; visitSequence: number; startsAt: string };
   /** Hands one queued text (text_messages) to the SMS provider, or keeps it for /dev/tekstiviestit (decision 0031). */
   "sms.deliver": { textId: string };
+  /** Adds the dates of open-ended series ("Toistaiseksi") that came within 12 weeks (decision 0037). */
+  "series.extend": Record<string, never>;
 }
 
 export type JobType = keyof JobPayloads;
@@ -82,6 +84,7 @@ export const RECURRING_JOBS: ReadonlyArray<{ type: JobType; everyMs: number }> =
   { type: "maintenance.housekeeping", everyMs: 60 * 60_000 },
   { type: "visits.auto_complete", everyMs: 5 * 60_000 },
   { type: "statements.mail_yearly", everyMs: 60 * 60_000 },
+  { type: "series.extend", everyMs: 60 * 60_000 },
 ];
 
 /** Adds a job in the caller's transaction, so it exists exactly when the caller's work does. */
