@@ -108,10 +108,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const week = resolveHelperWeek(url.searchParams.get("viikko"), at);
   const open = await listCaregiverTasks(db, caregiver.caregiverId, { when: "open", limit: OPEN_LIMIT, now: at, ...(week ? weekBounds(week.week) : {}) });
   const closed = await listCaregiverTasks(db, caregiver.caregiverId, { when: "closed", limit: CLOSED_PAGE_SIZE, offset: (page - 1) * CLOSED_PAGE_SIZE, now: at });
+  const openViews = open.rows.map((task) => view(task, at));
+  const today = helsinkiToday(at);
   return {
-    open: open.rows.map((task) => view(task, at)),
+    open: openViews,
+    /** The open tasks' days, soonest first, each naming its tasks (the cards are in `open`). */
+    openDays: groupByDay(openViews, (task) => task.day).map((day) => ({
+      date: day.date,
+      heading: day.date === today ? `${formatDayHeading(day.date)} (${t.today})` : formatDayHeading(day.date),
+      taskIds: day.items.map((task) => task.id),
+    })),
     openCapped: open.hasMore,
-    today: helsinkiToday(at),
     week: week ? { param: week.week.param, heading: t.weekHeading(week.week.number, formatWeekSpan(week.week)), isThisWeek: week.isThisWeek } : null,
     weekLinks: weekLinks(week, at),
     closed: closed.rows.map((task) => view(task, at)),
@@ -319,7 +326,7 @@ function TaskSection({ id, heading, tasks, empty, children }: { id: string; head
 
 /** The open tasks under a heading a day ('maanantai 7.12.'), the week's links above them. */
 function UpcomingSection({ data }: { data: ReturnType<typeof useLoaderData<typeof loader>> }) {
-  const days = groupByDay(data.open, (task) => task.day);
+  const byId = new Map(data.open.map((task) => [task.id, task]));
   const week = data.week?.param ?? null;
   return (
     <section aria-labelledby="tulevat" className="space-y-4">
@@ -339,18 +346,15 @@ function UpcomingSection({ data }: { data: ReturnType<typeof useLoaderData<typeo
           </Link>
         ))}
       </nav>
-      {days.length === 0 ? (
+      {data.openDays.length === 0 ? (
         <p className="rounded-lg border-2 border-gray-200 bg-white p-5">{data.week ? t.weekEmpty : t.openEmpty}</p>
       ) : (
-        days.map((day) => (
+        data.openDays.map((day) => (
           <div key={day.date} className="space-y-3">
-            <h3 className="text-xl font-bold text-brand-900">
-              {formatDayHeading(day.date)}
-              {day.date === data.today ? ` (${t.today})` : null}
-            </h3>
+            <h3 className="text-xl font-bold text-brand-900">{day.heading}</h3>
             <ul className="grid gap-4 lg:grid-cols-2">
-              {day.items.map((task) => (
-                <TaskCard key={task.id} task={task} headingLevel="h4" week={week} />
+              {day.taskIds.map((id) => (
+                <TaskCard key={id} task={byId.get(id)!} headingLevel="h4" week={week} />
               ))}
             </ul>
           </div>
