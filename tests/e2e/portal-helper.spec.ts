@@ -135,7 +135,12 @@ test.describe("the helper's week", () => {
     await expect(upcoming).toContainText(/Tämä viikko: Viikko \d+, /);
 
     // Three weeks on the last walk; the week after it is empty and says so.
-    for (let i = 0; i < 3; i += 1) await weekLinks.getByRole("link", { name: "Seuraava viikko" }).click();
+    for (let i = 0; i < 3; i += 1) {
+      // Each step waits for its week, so the next click follows the new page's link.
+      const from = page.url();
+      await weekLinks.getByRole("link", { name: "Seuraava viikko" }).click();
+      await expect(page).not.toHaveURL(from);
+    }
     await expect(taskCard(page, "ORD-900103")).toBeVisible();
     await weekLinks.getByRole("link", { name: "Seuraava viikko" }).click();
     await expect(upcoming).toContainText("Ei käyntejä tällä viikolla.");
