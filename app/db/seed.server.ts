@@ -13,6 +13,7 @@ import { discountAmountCents } from "../domain/discount";
 import { priceOrder } from "../domain/order-amounts";
 import type { PriceBand } from "../domain/pricing";
 import { insertDiscountRedemption } from "../models/discount-codes.server";
+import { insertSeries } from "../models/order-series.server";
 import { findOrderIdByNumber, insertOrder, insertOrderPayment, type CustomerContact } from "../models/orders.server";
 import { announceServiceCategoriesChanged, forgetCachedServiceCategories } from "../models/service-categories.server";
 import { forgetCachedSettings, getPriceBands, insertMissingSettings } from "../models/settings.server";
@@ -525,6 +526,11 @@ interface DemoOrder {
     city: string;
   };
   messages?: { from: "customer" | "caregiver"; text: string }[];
+  /**
+   * The visit is one of a weekly series (issue 27), named by `key`: the series' row is made with
+   * its first visit seeded, from that visit's details; `count` visits every `intervalWeeks` weeks.
+   */
+  series?: { key: string; intervalWeeks: 1 | 2; count: number };
 }
 
 // Each helper's live orders fall on different days, so the exclusion constraint never fires.
@@ -763,6 +769,23 @@ const ORDERS: DemoOrder[] = [
     invoiceIssuedDay: -34,
     description: "Älypuhelimen päivitykset ja kuvien siirto tietokoneelle.",
   },
+  // A weekly walk with Juha from next week on (the helper's week view marks it 'Joka viikko').
+  ...[7, 14, 21].map(
+    (day, index): DemoOrder => ({
+      orderNumber: `ORD-90010${index + 1}`,
+      customer: "leena.koskinen@example.fi",
+      caregiver: "juha.lehtonen@example.fi",
+      service: "outdoor_walks",
+      status: "pending",
+      day,
+      startHour: 12,
+      hours: 2,
+      paymentMethod: "invoice",
+      paymentStatus: "pending",
+      description: "Viikoittainen kävelylenkki Tikkurilan puistossa.",
+      series: { key: "juha-weekly-walk", intervalWeeks: 1, count: 3 },
+    }),
+  ),
 ];
 
 // ---------------------------------------------------------------- helpers
@@ -864,8 +887,9 @@ export async function seedDemoData(db: DB): Promise<void> {
     const customerIds = await seedCustomers(trx, { passwordHash, now, profileIds });
     const caregiverIds = await seedCaregivers(trx, { passwordHash, now, profileIds, adminId, categoryIdOf });
     await seedDiscountCodes(trx, { now, adminId });
+    const seriesIds = new Map<string, string>();
     for (const order of ORDERS) {
-      await insertDemoOrder(trx, order, { now, bands, categoryIdOf, customerIds, caregiverIds, profileIds });
+      await insertDemoOrder(trx, order, { now, bands, categoryIdOf, customerIds, caregiverIds, profileIds, seriesIds });
     }
   });
   forgetKeptCopies();
@@ -1083,6 +1107,8 @@ async function insertDemoOrder(
     customerIds: Map<string, string>;
     caregiverIds: Map<string, string>;
     profileIds: Map<string, string>;
+    /** The demo series made so far: key → order_series.id. */
+    seriesIds: Map<string, string>;
   },
 ): Promise<void> {
   const { now, bands } = context;
@@ -1121,6 +1147,27 @@ async function insertDemoOrder(
   // Bookings are made a few days ahead; a past order was created before it took place.
   const createdAt = new Date(Math.min(now.getTime() - HOUR_MS, startsAt.getTime() - 3 * DAY_MS));
 
+  let seriesId: string | null = null;
+  if (order.series) {
+    const { key, intervalWeeks, count } = order.series;
+    seriesId =
+      context.seriesIds.get(key) ??
+      (await insertSeries(trx, {
+        customerId,
+        createdBy: customerProfileId,
+        caregiverId,
+        serviceCategoryId: context.categoryIdOf(order.service),
+        intervalWeeks,
+        startHour,
+        durationHours: order.hours,
+        firstDate: interval.scheduledDate,
+        end: { kind: "count", count },
+        paymentMethod: order.paymentMethod,
+        generatedUntil: addCalendarDays(interval.scheduledDate, (count - 1) * 7 * intervalWeeks),
+      }));
+    context.seriesIds.set(key, seriesId);
+  }
+
   const { id: orderId } = await insertOrder(trx, {
     orderNumber: order.orderNumber,
     customerId,
@@ -1148,6 +1195,7 @@ async function insertDemoOrder(
     cancelledAt: order.status === "cancelled" ? new Date(createdAt.getTime() + HOUR_MS) : null,
     completedAt: order.status === "completed" ? endsAt : null,
     createdAt,
+    seriesId,
   });
 
   if (discountCodeId) {

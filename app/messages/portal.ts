@@ -58,6 +58,17 @@ export const caregiverTasksTexts = {
   noName: "Ei nimeä",
   /** The link from a task's card to its thread with the customer. */
   messagesLink: "Viestit asiakkaan kanssa",
+  /** The week by week view (issue 27 item 6). */
+  weekLinksLabel: "Viikot",
+  thisWeek: "Tämä viikko",
+  nextWeek: "Seuraava viikko",
+  previousWeek: "Edellinen viikko",
+  allUpcoming: "Kaikki tulevat tehtävät",
+  weekHeading: (number: number, span: string) => `Viikko ${number}, ${span}`,
+  weekEmpty: "Ei käyntejä tällä viikolla.",
+  today: "tänään",
+  /** Before a visit's series rule ('Joka viikko') for screen readers: the badge alone is terse. */
+  seriesPrefix: "Toistuva käynti: ",
 };
 
 // ---------------------------------------------------------------- notifications

@@ -55,6 +55,8 @@ export interface CaregiverTaskView extends OrderSummary {
   description: string | null;
   specialNotes: string | null;
   earningsCents: number;
+  /** The visit is one of a series (issue 27): every how many weeks it repeats, else null. */
+  seriesIntervalWeeks: 1 | 2 | null;
 }
 
 const OPEN_STATUSES = ["pending", "in_progress"] as const satisfies readonly OrderStatus[];
@@ -62,18 +64,23 @@ const CLOSED_STATUSES = ["completed", "cancelled"] as const satisfies readonly O
 
 /**
  * The helper's open tasks (waiting for them or under way) soonest first, or the closed ones
- * (done or cancelled) latest first, a page at a time.
+ * (done or cancelled) latest first, a page at a time; `startsFrom` and `startsBefore` keep those
+ * starting in a week.
  */
 export async function listCaregiverTasks(
   db: Executor,
   caregiverId: string,
-  options: { when: "open" | "closed"; limit: number; offset?: number; now: Date },
+  options: { when: "open" | "closed"; limit: number; offset?: number; now: Date; startsFrom?: Date; startsBefore?: Date },
 ): Promise<{ rows: CaregiverTaskView[]; hasMore: boolean }> {
   const open = options.when === "open";
-  const rows = await ordersWithParties(db)
+  let query = ordersWithParties(db)
+    .leftJoin("order_series as os", "os.id", "o.series_id")
     .where("o.caregiver_id", "=", caregiverId)
     .where("o.status", "in", open ? OPEN_STATUSES : CLOSED_STATUSES)
-    .where((eb) => isCommittedOrder(eb))
+    .where((eb) => isCommittedOrder(eb));
+  if (options.startsFrom) query = query.where("o.starts_at", ">=", options.startsFrom);
+  if (options.startsBefore) query = query.where("o.starts_at", "<", options.startsBefore);
+  const rows = await query
     .select([
       ...orderSummaryColumns,
       "o.booking_for",
@@ -91,6 +98,7 @@ export async function listCaregiverTasks(
       "o.description",
       "o.special_notes",
       "o.caregiver_earnings_cents",
+      "os.interval_weeks as series_interval_weeks",
     ])
     .orderBy("o.starts_at", open ? "asc" : "desc")
     .orderBy("o.id")
@@ -115,6 +123,7 @@ export async function listCaregiverTasks(
       description: visible ? row.description : null,
       specialNotes: visible ? row.special_notes : null,
       earningsCents: row.caregiver_earnings_cents,
+      seriesIntervalWeeks: row.series_interval_weeks,
     };
   });
 }

@@ -11,6 +11,10 @@ import { formatEuros, formatHours, formatTimeRange, formatWeekdayDate } from "~/
 import { pageNumberOf } from "~/domain/list-query";
 import { caregiverTaskActions, type CaregiverAction, type TaskTimeNotice } from "~/domain/order-status";
 import { CAREGIVER_TASKS_PATH } from "~/domain/portal-paths";
+import { helsinkiIsoDate } from "~/domain/helsinki-clock";
+import { helsinkiToday } from "~/domain/booking-window";
+import { formatDayHeading, formatWeekSpan, groupByDay, resolveHelperWeek, weekBounds, weeksFrom, type HelperWeek } from "~/domain/helper-week";
+import { repeatLabel } from "~/domain/recurrence";
 import { isUuid } from "~/domain/uuid";
 import {
   CAREGIVER_ACCEPTED_LABEL,
@@ -33,6 +37,11 @@ import { redirectWithToast } from "~/services/flash.server";
 // time (?sivu=2). Each card says whom to meet, where (address and phone), when, what to do and
 // what it earns, with the one-tap actions the order's state allows. Only orders assigned to this
 // helper are listed or changed.
+//
+// The open ones are grouped by day, a visit of a weekly series marked with its rule, and the
+// helper can look at one week at a time (?viikko=2026-W49), from this week on (issue 27 item 6;
+// decision 0041). Without a week the page lists every open task, so a new task is never out of
+// sight (the assignment e-mail and notification point here).
 
 const OPEN_LIMIT = 50;
 const CLOSED_PAGE_SIZE = 20;
@@ -53,6 +62,16 @@ function noticeText(notice: TaskTimeNotice | null): string | null {
   }
 }
 
+/** The page showing `week`, or without a week. */
+function tasksPath(week: HelperWeek | null): string {
+  return week ? `${CAREGIVER_TASKS_PATH}?viikko=${week.param}` : CAREGIVER_TASKS_PATH;
+}
+
+/** The week the helper was looking at when they tapped (a hidden field), if it is one they may see. */
+function weekOfForm(value: FormDataEntryValue | null, at: Date): HelperWeek | null {
+  return typeof value === "string" ? (resolveHelperWeek(value, at)?.week ?? null) : null;
+}
+
 function view(task: CaregiverTaskView, at: Date) {
   const { actions, notice } = caregiverTaskActions(task, at);
   return {
@@ -61,6 +80,8 @@ function view(task: CaregiverTaskView, at: Date) {
     orderNumber: task.orderNumber,
     serviceName: task.serviceName,
     status: task.status,
+    day: helsinkiIsoDate(task.startsAt),
+    seriesLabel: task.seriesIntervalWeeks === null ? null : repeatLabel(task.seriesIntervalWeeks),
     statusLabel: task.status === "pending" && task.accepted ? CAREGIVER_ACCEPTED_LABEL : undefined,
     visitLabel: task.visitIsRecipient ? "Palvelun saaja" : "Asiakas",
     visitName: task.visitName || t.noName,
@@ -81,18 +102,47 @@ function view(task: CaregiverTaskView, at: Date) {
 export async function loader({ request }: LoaderFunctionArgs) {
   const caregiver = await requireCaregiver(request);
   const db = await getDb();
-  const page = pageNumberOf(new URL(request.url).searchParams.get("sivu"));
+  const url = new URL(request.url);
+  const page = pageNumberOf(url.searchParams.get("sivu"));
   const at = now();
-  const open = await listCaregiverTasks(db, caregiver.caregiverId, { when: "open", limit: OPEN_LIMIT, now: at });
+  const week = resolveHelperWeek(url.searchParams.get("viikko"), at);
+  const open = await listCaregiverTasks(db, caregiver.caregiverId, { when: "open", limit: OPEN_LIMIT, now: at, ...(week ? weekBounds(week.week) : {}) });
   const closed = await listCaregiverTasks(db, caregiver.caregiverId, { when: "closed", limit: CLOSED_PAGE_SIZE, offset: (page - 1) * CLOSED_PAGE_SIZE, now: at });
+  const openViews = open.rows.map((task) => view(task, at));
+  const today = helsinkiToday(at);
   return {
-    open: open.rows.map((task) => view(task, at)),
+    open: openViews,
+    /** The open tasks' days, soonest first, each naming its tasks (the cards are in `open`). */
+    openDays: groupByDay(openViews, (task) => task.day).map((day) => ({
+      date: day.date,
+      heading: day.date === today ? `${formatDayHeading(day.date)} (${t.today})` : formatDayHeading(day.date),
+      taskIds: day.items.map((task) => task.id),
+    })),
     openCapped: open.hasMore,
+    week: week ? { param: week.week.param, heading: t.weekHeading(week.week.number, formatWeekSpan(week.week)), isThisWeek: week.isThisWeek } : null,
+    weekLinks: weekLinks(week, at),
     closed: closed.rows.map((task) => view(task, at)),
     page,
     previousHref: page > 1 ? (page === 2 ? `${CAREGIVER_TASKS_PATH}#tehdyt` : `${CAREGIVER_TASKS_PATH}?sivu=${page - 1}#tehdyt`) : null,
     nextHref: closed.hasMore ? `${CAREGIVER_TASKS_PATH}?sivu=${page + 1}#tehdyt` : null,
   };
+}
+
+/** Week by week: back and forth from a week, or into this week and the next from the whole list. */
+function weekLinks(week: ReturnType<typeof resolveHelperWeek>, at: Date): { label: string; href: string }[] {
+  if (!week) {
+    const { thisWeek, nextWeek } = weeksFrom(at);
+    return [
+      { label: t.thisWeek, href: tasksPath(thisWeek) },
+      { label: t.nextWeek, href: tasksPath(nextWeek) },
+    ];
+  }
+  const links: { label: string; href: string }[] = [];
+  if (week.previous) links.push({ label: t.previousWeek, href: tasksPath(week.previous) });
+  if (!week.isThisWeek) links.push({ label: t.thisWeek, href: tasksPath(week.thisWeek) });
+  if (week.next) links.push({ label: t.nextWeek, href: tasksPath(week.next) });
+  links.push({ label: t.allUpcoming, href: CAREGIVER_TASKS_PATH });
+  return links;
 }
 
 /** The button's value names the action and the order ('accept:<id>'), so each card's button is busy on its own. */
@@ -121,8 +171,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const task = parseTask(form.get("tehtava"));
   if (!task) throw new Response("Lomakkeen tiedot olivat puutteelliset.", { status: 400 });
   const db = await getDb();
+  // Back to the week the helper was looking at.
+  const back = tasksPath(weekOfForm(form.get("viikko"), now()));
   const failure = (outcome: Exclude<CaregiverActionOutcome, { ok: true }>) =>
-    redirectWithToast(request, CAREGIVER_TASKS_PATH, { type: "error", title: CAREGIVER_ACTION_FAILURE[task.action], description: refusalDetail(task.action, outcome) });
+    redirectWithToast(request, back, { type: "error", title: CAREGIVER_ACTION_FAILURE[task.action], description: refusalDetail(task.action, outcome) });
 
   if (needsConfirmation(task.action) && form.get("vahvista") !== "kylla") {
     const preview = await previewCaregiverAction(db, caregiver.caregiverId, task);
@@ -132,6 +184,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       confirm: {
         action: task.action,
         value: `${task.action}:${task.orderId}`,
+        back,
+        week: weekOfForm(form.get("viikko"), now())?.param ?? null,
         orderNumber: preview.task.orderNumber,
         cardId: cardId(preview.task.orderNumber),
         when: `${formatWeekdayDate(startsAt)} ${formatTimeRange(startsAt, endsAt)}`,
@@ -143,7 +197,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const outcome = await performCaregiverAction(db, { caregiverId: caregiver.caregiverId, actor: { id: caregiver.id, ip: context?.clientIp ?? null } }, task);
   if (!outcome.ok) return failure(outcome);
   // Back to the card the helper tapped (a rejected order's card is gone: the page's top then).
-  const to = task.action !== "reject" ? `${CAREGIVER_TASKS_PATH}#${cardId(outcome.orderNumber)}` : CAREGIVER_TASKS_PATH;
+  const to = task.action !== "reject" ? `${back}#${cardId(outcome.orderNumber)}` : back;
   return redirectWithToast(request, to, { type: "success", title: CAREGIVER_ACTION_SUCCESS[task.action], description: `Tilaus ${outcome.orderNumber}` });
 }
 
@@ -151,15 +205,25 @@ export const meta: MetaFunction = () => [{ title: `${t.title} – Arkikaveri` }]
 
 type TaskCardData = ReturnType<typeof view>;
 
-function TaskCard({ task }: { task: TaskCardData }) {
+/** `week`: the week on show, sent with an action so the helper comes back to it. */
+function TaskCard({ task, headingLevel, week }: { task: TaskCardData; headingLevel: "h3" | "h4"; week: string | null }) {
+  const Heading = headingLevel;
   return (
     <li id={task.cardId} className="scroll-mt-4 space-y-3 rounded-lg border-2 border-brand-100 bg-white p-4 sm:p-5">
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <h3 className="text-xl font-bold text-gray-900">
+        <Heading className="text-xl font-bold text-gray-900">
           <span className="block">{task.serviceName}</span>
           <span className="block text-lg font-semibold text-gray-800">{task.when}</span>
-        </h3>
-        <OrderStatusBadge status={task.status} audience="caregiver" label={task.statusLabel} />
+        </Heading>
+        <div className="flex flex-wrap gap-2">
+          {task.seriesLabel ? (
+            <span className="inline-flex items-center rounded-full border-2 border-brand-700 bg-white px-3 py-0.5 text-base font-semibold text-brand-900">
+              <span className="sr-only">{t.seriesPrefix}</span>
+              {task.seriesLabel}
+            </span>
+          ) : null}
+          <OrderStatusBadge status={task.status} audience="caregiver" label={task.statusLabel} />
+        </div>
       </div>
       <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-[max-content_1fr]">
         <dt className="font-semibold">{task.visitLabel}</dt>
@@ -209,6 +273,7 @@ function TaskCard({ task }: { task: TaskCardData }) {
       </p>
       {task.actions.length > 0 ? (
         <Form method="post" className="space-y-2 border-t border-gray-200 pt-3">
+          {week ? <input type="hidden" name="viikko" value={week} /> : null}
           <div className="flex flex-wrap gap-3">
             {task.actions.map((action) => (
               <SubmitButton
@@ -250,11 +315,52 @@ function TaskSection({ id, heading, tasks, empty, children }: { id: string; head
       ) : (
         <ul className="grid gap-4 lg:grid-cols-2">
           {tasks.map((task) => (
-            <TaskCard key={task.id} task={task} />
+            <TaskCard key={task.id} task={task} headingLevel="h3" week={null} />
           ))}
         </ul>
       )}
       {children}
+    </section>
+  );
+}
+
+/** The open tasks under a heading a day ('maanantai 7.12.'), the week's links above them. */
+function UpcomingSection({ data }: { data: ReturnType<typeof useLoaderData<typeof loader>> }) {
+  const byId = new Map(data.open.map((task) => [task.id, task]));
+  const week = data.week?.param ?? null;
+  return (
+    <section aria-labelledby="tulevat" className="space-y-4">
+      <h2 id="tulevat" className="text-2xl font-bold text-gray-900">
+        {t.openHeading}
+      </h2>
+      {data.week ? (
+        <p className="text-xl font-semibold text-gray-900">
+          {data.week.isThisWeek ? `${t.thisWeek}: ` : null}
+          {data.week.heading}
+        </p>
+      ) : null}
+      <nav aria-label={t.weekLinksLabel} className="flex flex-wrap gap-x-6 gap-y-1">
+        {data.weekLinks.map((link) => (
+          <Link key={link.label} to={link.href} className={`inline-flex min-h-target items-center ${linkClass}`}>
+            {link.label}
+          </Link>
+        ))}
+      </nav>
+      {data.openDays.length === 0 ? (
+        <p className="rounded-lg border-2 border-gray-200 bg-white p-5">{data.week ? t.weekEmpty : t.openEmpty}</p>
+      ) : (
+        data.openDays.map((day) => (
+          <div key={day.date} className="space-y-3">
+            <h3 className="text-xl font-bold text-brand-900">{day.heading}</h3>
+            <ul className="grid gap-4 lg:grid-cols-2">
+              {day.taskIds.map((id) => (
+                <TaskCard key={id} task={byId.get(id)!} headingLevel="h4" week={week} />
+              ))}
+            </ul>
+          </div>
+        ))
+      )}
+      {data.openCapped ? <p>{t.openCapped(OPEN_LIMIT)}</p> : null}
     </section>
   );
 }
@@ -274,10 +380,11 @@ function ConfirmTask({ confirm }: { confirm: ConfirmData }) {
       <p>{confirm.whatFollows}</p>
       <Form method="post" className="flex flex-wrap items-center gap-4">
         <input type="hidden" name="vahvista" value="kylla" />
+        {confirm.week ? <input type="hidden" name="viikko" value={confirm.week} /> : null}
         <SubmitButton name="tehtava" value={confirm.value} busyLabel={CAREGIVER_ACTION_BUSY[confirm.action]}>
           {lt.confirmButton[confirm.action]}
         </SubmitButton>
-        <Link to={`${CAREGIVER_TASKS_PATH}#${confirm.cardId}`} className={`inline-flex min-h-target items-center ${linkClass}`}>
+        <Link to={`${confirm.back}#${confirm.cardId}`} className={`inline-flex min-h-target items-center ${linkClass}`}>
           {lt.confirmCancel}
         </Link>
       </Form>
@@ -292,9 +399,7 @@ export default function CaregiverTasksPage() {
   return (
     <div className="space-y-10">
       <h1 className="text-4xl font-bold text-brand-900">{t.title}</h1>
-      <TaskSection id="tulevat" heading={t.openHeading} tasks={data.open} empty={t.openEmpty}>
-        {data.openCapped ? <p>{t.openCapped(OPEN_LIMIT)}</p> : null}
-      </TaskSection>
+      <UpcomingSection data={data} />
       <TaskSection
         id="tehdyt"
         heading={data.page > 1 ? `${t.pastHeading}, sivu ${data.page}` : t.pastHeading}

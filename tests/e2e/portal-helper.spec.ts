@@ -3,6 +3,7 @@ import { nextMonthDay } from "./support/booking";
 import { bookSignedIn } from "./support/signed-in-booking";
 import { expect, expectNoAxeViolations, test } from "./support/test";
 import { helsinkiInstant, moveServerClock, RETRY_DAY_SHIFT } from "./support/clock";
+import { checkNarrowPage } from "./support/layout";
 
 // The helper's side of the portal as people move through it on a 320 px phone, once with
 // JavaScript and once without: the demo customer books the demo helper from the orders page
@@ -68,6 +69,87 @@ test.describe("the helper's tasks and the customer's review", () => {
         await context.close();
       }
     }
+  });
+});
+
+// The helper's week (issue 27 item 6): the demo data's weekly walk with Juha (ORD-900101…103,
+// 7, 14 and 21 days from today at 12.00) under its day's heading, marked 'Joka viikko', and the
+// weeks stepped through with plain links. Only reads, so both projects may run it at once; no
+// other test books Juha (no 'Ei väliä' booking of his services falls in his working hours).
+test.describe("the helper's week", () => {
+  test.use({ viewport: { width: 320, height: 740 }, isMobile: true, hasTouch: true });
+
+  const WEEKDAYS = ["maanantai", "tiistai", "keskiviikko", "torstai", "perjantai", "lauantai", "sunnuntai"];
+  /** The heading of the Helsinki day `days` from today: 'maanantai 7.12.'. */
+  function dayHeading(days: number): string {
+    const date = new Date(Date.now() + days * 86_400_000);
+    const parts = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Helsinki", weekday: "long", day: "numeric", month: "numeric" }).formatToParts(date);
+    const part = (type: string) => parts.find((p) => p.type === type)!.value;
+    const weekday = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"].indexOf(part("weekday"));
+    return `${WEEKDAYS[weekday]} ${Number(part("day"))}.${Number(part("month"))}.`;
+  }
+
+  test("a helper sees their visits by day, the weekly one marked, and steps to the next weeks", async ({ page }) => {
+    await page.goto("/auth");
+    await main(page).getByLabel("Sähköposti").fill("juha.lehtonen@example.fi");
+    await main(page).getByLabel("Salasana").fill(DEMO_PASSWORD);
+    await main(page).getByRole("button", { name: "Kirjaudu", exact: true }).click();
+    await expect(page).toHaveURL(/\/portal\/caregiver-bookings$/);
+    const upcoming = main(page).getByRole("region", { name: "Tulevat tehtävät" });
+    const weekLinks = upcoming.getByRole("navigation", { name: "Viikot" });
+
+    // Every open visit, under its day: the walk a week from today, marked with its series' rule.
+    const firstWalkDay = upcoming.getByRole("heading", { level: 3, name: dayHeading(7), exact: true });
+    await expect(firstWalkDay).toBeVisible();
+    const firstWalk = taskCard(page, "ORD-900101");
+    await expect(firstWalk).toContainText("Joka viikko");
+    await expect(firstWalk.getByRole("heading", { level: 4 })).toContainText("Ulkoiluseura");
+    await expect(taskCard(page, "ORD-900103")).toContainText("Joka viikko");
+    // A single visit is not marked.
+    await expect(taskCard(page, "ORD-900007")).not.toContainText("Joka viikko");
+    await checkNarrowPage(page, { axe: true });
+
+    // This week: no walk yet.
+    await weekLinks.getByRole("link", { name: "Tämä viikko" }).click();
+    await expect(page).toHaveURL(/\?viikko=\d{4}-W\d{2}$/);
+    await expect(upcoming).toContainText(/Tämä viikko: Viikko \d+, /);
+    await expect(taskCard(page, "ORD-900101")).toHaveCount(0);
+    await expect(weekLinks.getByRole("link", { name: "Edellinen viikko" })).toHaveCount(0);
+
+    // Next week: the first walk, and not the second.
+    await weekLinks.getByRole("link", { name: "Seuraava viikko" }).click();
+    await expect(upcoming.getByRole("heading", { level: 3, name: dayHeading(7), exact: true })).toBeVisible();
+    await expect(taskCard(page, "ORD-900101")).toContainText("Joka viikko");
+    await expect(taskCard(page, "ORD-900101")).toContainText("Leena Koskinen");
+    await expect(taskCard(page, "ORD-900102")).toHaveCount(0);
+    await checkNarrowPage(page, { axe: true });
+
+    // The week after: the second walk; back a week, and back to this week.
+    await weekLinks.getByRole("link", { name: "Seuraava viikko" }).click();
+    await expect(upcoming.getByRole("heading", { level: 3, name: dayHeading(14), exact: true })).toBeVisible();
+    await expect(taskCard(page, "ORD-900102")).toContainText("Joka viikko");
+    await expect(taskCard(page, "ORD-900101")).toHaveCount(0);
+    await weekLinks.getByRole("link", { name: "Edellinen viikko" }).click();
+    await expect(taskCard(page, "ORD-900101")).toBeVisible();
+    await weekLinks.getByRole("link", { name: "Tämä viikko" }).click();
+    await expect(upcoming).toContainText(/Tämä viikko: Viikko \d+, /);
+
+    // Three weeks on the last walk; the week after it is empty and says so.
+    for (let i = 0; i < 3; i += 1) {
+      // Each step waits for its week, so the next click follows the new page's link.
+      const from = page.url();
+      await weekLinks.getByRole("link", { name: "Seuraava viikko" }).click();
+      await expect(page).not.toHaveURL(from);
+    }
+    await expect(taskCard(page, "ORD-900103")).toBeVisible();
+    await weekLinks.getByRole("link", { name: "Seuraava viikko" }).click();
+    await expect(upcoming).toContainText("Ei käyntejä tällä viikolla.");
+    await checkNarrowPage(page, { axe: true });
+
+    // And back to the whole list.
+    await weekLinks.getByRole("link", { name: "Kaikki tulevat tehtävät" }).click();
+    await expect(page).toHaveURL(/\/portal\/caregiver-bookings$/);
+    await expect(taskCard(page, "ORD-900101")).toBeVisible();
   });
 });
 

@@ -28,6 +28,8 @@ export interface TestOrderOptions {
   bookingFor?: "self" | "other";
   /** The phone the visit was booked with (orders.contact_phone); none, as on orders from before it, by default. */
   contactPhone?: string | null;
+  /** The order is an occurrence of this series (order_series.id). */
+  seriesId?: string;
 }
 
 export interface TestOrder {
@@ -187,6 +189,7 @@ export async function insertTestOrder(trx: Executor, options: TestOrderOptions):
     status: options.status ?? (options.paymentMethod === "online" ? "pending_payment" : "pending"),
     createdBy: profileId,
     contactPhone: options.contactPhone ?? null,
+    seriesId: options.seriesId,
   });
 
   if (discountCodeId) {
