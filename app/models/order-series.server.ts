@@ -1,4 +1,6 @@
+import type { Selectable } from "kysely";
 import type { Executor } from "../db.server";
+import type { OrderSeriesTable } from "../db/schema";
 import type { SeriesEnd } from "../domain/recurrence";
 
 // The order_series rows (migration 0028, docs/decisions/0037): what repeats and how it ends. The
@@ -77,24 +79,7 @@ const SERIES_COLUMNS = [
   "payment_method_ref",
 ] as const;
 
-type SeriesSelect = {
-  id: string;
-  customer_id: string;
-  caregiver_id: string | null;
-  service_category_id: string;
-  interval_weeks: 1 | 2;
-  start_hour: number;
-  duration_hours: number;
-  first_date: string;
-  end_kind: "count" | "date" | "open";
-  end_count: number | null;
-  end_date: string | null;
-  payment_method: "online" | "invoice";
-  status: "active" | "ended" | "cancelled";
-  generated_until: string;
-  payment_customer_ref: string | null;
-  payment_method_ref: string | null;
-};
+type SeriesSelect = Pick<Selectable<OrderSeriesTable>, (typeof SERIES_COLUMNS)[number]>;
 
 function toSeries(row: SeriesSelect): SeriesRow {
   const end: SeriesEnd =
@@ -159,6 +144,18 @@ export interface SeriesTemplate {
   paymentMethod: "online" | "invoice";
 }
 
+/** The person the visit is for, from an order row's columns (null when booked for oneself). */
+export function recipientOf(row: {
+  booking_for: "self" | "other";
+  recipient_first_name: string | null;
+  recipient_last_name: string | null;
+  recipient_phone: string | null;
+}): SeriesTemplate["recipient"] {
+  return row.booking_for === "other" && row.recipient_first_name && row.recipient_last_name
+    ? { firstName: row.recipient_first_name, lastName: row.recipient_last_name, phone: row.recipient_phone ?? "" }
+    : null;
+}
+
 /**
  * The signed-in customer's own order as a series template ("Toista viikoittain"), or null when
  * the order is not theirs (or not claimed): the same scope as the order page.
@@ -213,10 +210,7 @@ export async function findSeriesTemplate(executor: Executor, profileId: string, 
     durationHours: row.duration_hours,
     place: { address: row.address, postalCode: row.postal_code, city: row.city },
     bookingFor: row.booking_for,
-    recipient:
-      row.booking_for === "other" && row.recipient_first_name && row.recipient_last_name
-        ? { firstName: row.recipient_first_name, lastName: row.recipient_last_name, phone: row.recipient_phone ?? "" }
-        : null,
+    recipient: recipientOf(row),
     contactPhone: row.contact_phone,
     recipientEmail: row.recipient_email,
     smsPhone: row.sms_phone,

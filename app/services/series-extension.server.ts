@@ -9,7 +9,7 @@ import { assignedMessage, NOTIFICATIONS } from "../messages/portal";
 import { seriesSkippedEmail } from "../messages/series";
 import { findCaregiverContact, findOfferedCaregiver } from "../models/caregivers.server";
 import { insertNotification } from "../models/notifications.server";
-import { findLatestSeriesOrder, findSeriesMailing, listSeriesToExtend, lockSeriesForExtension, setSeriesGeneratedUntil, type SeriesRow } from "../models/order-series.server";
+import { findLatestSeriesOrder, findSeriesMailing, recipientOf, listSeriesToExtend, lockSeriesForExtension, setSeriesGeneratedUntil, type SeriesRow } from "../models/order-series.server";
 import { insertOrder, insertOrderPayment, isCaregiverOverlapError } from "../models/orders.server";
 import { getContactInfo, getPriceBands } from "../models/settings.server";
 import { renderEmail, sendEmail } from "./email.server";
@@ -74,10 +74,7 @@ async function extendSeries(trx: Executor, series: SeriesRow, horizon: string, n
         caregiverId: series.caregiverId,
         serviceCategoryId: series.serviceCategoryId,
         bookingFor: latest.booking_for,
-        recipient:
-          latest.booking_for === "other" && latest.recipient_first_name && latest.recipient_last_name
-            ? { firstName: latest.recipient_first_name, lastName: latest.recipient_last_name, phone: latest.recipient_phone ?? "" }
-            : null,
+        recipient: recipientOf(latest),
         contactPhone: latest.contact_phone,
         recipientEmail: latest.recipient_email,
         smsPhone: latest.sms_phone,

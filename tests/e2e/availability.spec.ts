@@ -1,4 +1,5 @@
-import type { Locator, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { setDay, WEEKDAY_GROUPS } from "./support/availability";
 import { expect, expectFitsViewport, expectNoAxeViolations, test } from "./support/test";
 
 // A helper sets their working hours on a 320 px phone, with JavaScript and without (issue 27
@@ -8,7 +9,6 @@ import { expect, expectFitsViewport, expectNoAxeViolations, test } from "./suppo
 
 const DEMO_PASSWORD = "Arkikaveri2026";
 const main = (page: Page) => page.getByRole("main");
-const WEEKDAYS = ["Maanantai", "Tiistai", "Keskiviikko", "Torstai", "Perjantai", "Lauantai", "Sunnuntai"];
 
 test.use({ viewport: { width: 320, height: 740 }, isMobile: true, hasTouch: true });
 
@@ -20,17 +20,6 @@ const finnish = (iso: string) => {
   const [y, m, d] = iso.split("-").map(Number);
   return `${d}.${m}.${y}`;
 };
-
-async function setDay(day: Locator, range: { start: string; end: string } | null) {
-  const starts = day.getByLabel("Alkaa");
-  const ends = day.getByLabel("Päättyy");
-  const rows = await starts.count();
-  for (let i = 0; i < rows; i += 1) {
-    const wanted = i === 0 && range ? range : { start: "–", end: "–" };
-    await starts.nth(i).selectOption({ label: wanted.start });
-    await ends.nth(i).selectOption({ label: wanted.end });
-  }
-}
 
 test("a helper sets Mon–Thu 9–15 and a week off on /portal/saatavuus", async ({ page, jsEnabled }) => {
   const email = jsEnabled ? "ville.mattila@example.fi" : "kaarina.lindholm@example.fi";
@@ -52,12 +41,12 @@ test("a helper sets Mon–Thu 9–15 and a week off on /portal/saatavuus", async
   await expect(main(page).getByText("Päättymisajan on oltava alkamisajan jälkeen.").first()).toBeVisible();
   await expectNoAxeViolations(page);
 
-  for (const [index, name] of WEEKDAYS.entries()) {
+  for (const [index, name] of WEEKDAY_GROUPS.entries()) {
     await setDay(main(page).getByRole("group", { name }), index < 4 ? { start: "09.00", end: "15.00" } : null);
   }
   await main(page).getByRole("button", { name: "Tallenna viikkoaikataulu" }).click();
   await expect(page.getByRole("status").getByText("Viikkoaikataulu tallennettu")).toBeVisible();
-  for (const [index, name] of WEEKDAYS.entries()) {
+  for (const [index, name] of WEEKDAY_GROUPS.entries()) {
     const day = main(page).getByRole("group", { name });
     if (index < 4) {
       await expect(day.getByLabel("Alkaa").first()).toHaveValue("540");

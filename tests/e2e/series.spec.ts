@@ -1,4 +1,5 @@
-import type { Locator, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { setDay, WEEKDAY_GROUPS } from "./support/availability";
 import { chooseTime, nextMonthDay } from "./support/booking";
 import { chooseHelper, describeVisit, payOnSummary } from "./support/signed-in-booking";
 import { expect, expectFitsViewport, expectNoAxeViolations, test } from "./support/test";
@@ -13,7 +14,6 @@ const DEMO_PASSWORD = "Arkikaveri2026";
 const HELPER = "petri.rantanen@example.fi";
 const CUSTOMER = "pentti.salonen@example.fi";
 const main = (page: Page) => page.getByRole("main");
-const WEEKDAYS = ["Maanantai", "Tiistai", "Keskiviikko", "Torstai", "Perjantai", "Lauantai", "Sunnuntai"];
 
 test.use({ viewport: { width: 320, height: 740 }, isMobile: true, hasTouch: true });
 
@@ -47,17 +47,6 @@ async function signOut(page: Page) {
   await expect(page).toHaveURL(/\/$/);
 }
 
-async function setDay(day: Locator, range: { start: string; end: string } | null) {
-  const starts = day.getByLabel("Alkaa");
-  const ends = day.getByLabel("Päättyy");
-  const rows = await starts.count();
-  for (let i = 0; i < rows; i += 1) {
-    const wanted = i === 0 && range ? range : { start: "–", end: "–" };
-    await starts.nth(i).selectOption({ label: wanted.start });
-    await ends.nth(i).selectOption({ label: wanted.end });
-  }
-}
-
 test("a helper's week off shows in a weekly series' preview, and the series is booked without it", async ({ page, jsEnabled }) => {
   // Both projects in the same weeks: Monday for one, the Tuesday after it for the other.
   const monday = nextMonthWeekday(1);
@@ -70,7 +59,7 @@ test("a helper's week off shows in a weekly series' preview, and the series is b
   // The helper: Monday–Thursday 9–15 and the week off.
   await signIn(page, HELPER);
   await page.getByRole("navigation", { name: "Oman sivun valikko" }).getByRole("link", { name: "Saatavuus" }).click();
-  for (const [index, name] of WEEKDAYS.entries()) {
+  for (const [index, name] of WEEKDAY_GROUPS.entries()) {
     await setDay(main(page).getByRole("group", { name }), index < 4 ? { start: "09.00", end: "15.00" } : null);
   }
   await main(page).getByRole("button", { name: "Tallenna viikkoaikataulu" }).click();
