@@ -13,6 +13,7 @@ import { deliverEmail } from "./mailer.server";
 import { cancelExpiredUnconfirmedOrders } from "./order-email-confirmation.server";
 import { retryRescheduleRefund } from "./order-reschedule.server";
 import { expireStaleCheckouts } from "./payments/reconcile.server";
+import { chargeDueSeriesVisits } from "./payments/series-charges.server";
 import { deliverText } from "./sms/text-messages.server";
 import { sendVisitReminder } from "./visit-reminders.server";
 
@@ -61,6 +62,9 @@ export const jobHandlers: { [T in JobType]: JobHandler<JobPayloads[T]> } = {
   },
   "visits.reminder": (payload, context) => sendVisitReminder(payload, context.finishWith),
   "sms.deliver": (payload, context) => deliverText(context.db, payload.textId, context),
+  "payments.charge_series_visits": async (_payload, context) => {
+    await chargeDueSeriesVisits(context.db);
+  },
 };
 
 export function handlerFor(type: string): JobHandler<unknown> | undefined {

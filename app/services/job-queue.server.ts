@@ -57,6 +57,8 @@ export interface JobPayloads {
   "visits.reminder": { orderId: string; kind?: "email" | "sms"; audience: "payer" | "recipient" | "caregiver"; address: string; visitSequence: number; startsAt: string };
   /** Hands one queued text (text_messages) to the SMS provider, or keeps it for /dev/tekstiviestit (decision 0031). */
   "sms.deliver": { textId: string };
+  /** Charges series visits due within 24 h to the saved card; cancels those unpaid 2 h before (decision 0040). */
+  "payments.charge_series_visits": Record<string, never>;
 }
 
 export type JobType = keyof JobPayloads;
@@ -82,6 +84,9 @@ export const RECURRING_JOBS: ReadonlyArray<{ type: JobType; everyMs: number }> =
   { type: "maintenance.housekeeping", everyMs: 60 * 60_000 },
   { type: "visits.auto_complete", everyMs: 5 * 60_000 },
   { type: "statements.mail_yearly", everyMs: 60 * 60_000 },
+  // Every ten minutes: a visit is charged 24 h to 23 h 50 min before it, and an unpaid one is
+  // cancelled at most ten minutes after its 2-hour deadline.
+  { type: "payments.charge_series_visits", everyMs: 10 * 60_000 },
 ];
 
 /** Adds a job in the caller's transaction, so it exists exactly when the caller's work does. */
