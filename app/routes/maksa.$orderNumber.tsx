@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { redirectToCheckout } from "~/booking/payment-step.server";
 import { rememberOrder } from "~/booking/owned-orders.server";
