@@ -12,6 +12,8 @@ export function seriesChargeClaimId(paymentId: string): string {
   return `series-charge:${paymentId}`;
 }
 
+// The two queries below spell these ids in SQL ('series-charge:' || p.id …): change them together.
+
 /** Recorded with a declined charge's e-mail and notice: the card is never tried again for this payment. */
 export function seriesChargeDeclinedId(paymentId: string): string {
   return `series-charge:${paymentId}:declined`;
