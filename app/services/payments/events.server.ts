@@ -21,7 +21,7 @@ import { now } from "../clock.server";
 import { issueReceipt } from "../receipts.server";
 import { scheduleVisitReminders } from "../visit-reminders.server";
 import type { SavedCard } from "./provider";
-import { sendSeriesVisitPaid } from "./series-emails.server";
+import { sendSeriesVisitPaid } from "./series-payment-emails.server";
 
 // The ONE place where payment outcomes change orders (DESIGN.md decisions 7 and 11). The local
 // test checkout page calls it directly; the Stripe webhook translates verified Stripe events into
@@ -224,6 +224,8 @@ async function bookOnlineSeries(trx: Executor, seriesId: string, savedCard: Save
   if (savedCard) await storeSeriesCard(trx, seriesId, savedCard);
   else log.warn({ seriesId }, "series' first visit paid without a saved card");
   const booked = await bookUnpaidSeriesVisits(trx, seriesId);
+  // Merging with main: enqueueSeriesConfirmation (app/services/series-emails.server.ts) replaces
+  // this line; it queues the reminders too, with the series' one e-mail and the helpers' notices.
   for (const orderId of booked) await scheduleVisitReminders(trx, orderId);
   log.info({ seriesId, visits: booked.length }, "series booked on its first payment");
 }

@@ -16,7 +16,7 @@ import { getPaymentProvider } from "./active-provider.server";
 import { checkoutDescription } from "./checkout.server";
 import { applySavedCardCharge } from "./events.server";
 import { reconcileCheckout } from "./reconcile.server";
-import { sendSeriesChargeFailed } from "./series-emails.server";
+import { sendSeriesChargeFailed } from "./series-payment-emails.server";
 
 // The later visits of a weekly series paid online (issue 27 item 4; docs/decisions/0040), the
 // recurring job 'payments.charge_series_visits':
