@@ -12,4 +12,4 @@ export type PayoutStatus = "pending" | "paid";
 export type DiscountType = "percentage" | "fixed_amount";
 
 /** What a notice on the back office home is about (migration 0015). */
-export type StaffNoticeKind = "customer_message" | "caregiver_rejection" | "contact_request";
+export type StaffNoticeKind = "customer_message" | "caregiver_rejection" | "contact_request" | "series_charge_failed";

@@ -8,6 +8,7 @@ export const STAFF_NOTICE_TITLES: Record<StaffNoticeKind, string> = {
   customer_message: "Viesti tilauksesta ilman kaveria",
   caregiver_rejection: "Varaus hylätty",
   contact_request: "Yhteydenottopyyntö",
+  series_charge_failed: "Toistuvan käynnin veloitus epäonnistui",
 };
 
 export const staffNoticeTexts = {

@@ -38,6 +38,8 @@ export interface CheckoutTarget {
   /** The provider and checkout id of a checkout started before, if any. */
   paymentProvider: "local" | "stripe" | "invoice";
   providerRef: string | null;
+  /** An occurrence of a weekly series paid online (docs/decisions/0040). */
+  inOnlineSeries: boolean;
 }
 
 export async function findCheckoutTarget(executor: Executor, orderId: string): Promise<CheckoutTarget | null> {
@@ -47,7 +49,9 @@ export async function findCheckoutTarget(executor: Executor, orderId: string): P
     .innerJoin("customers", "customers.id", "orders.customer_id")
     .innerJoin("profiles", "profiles.id", "customers.profile_id")
     .innerJoin("service_categories", "service_categories.id", "orders.service_category_id")
+    .leftJoin("order_series", "order_series.id", "orders.series_id")
     .select([
+      sql<boolean>`coalesce(order_series.payment_method = 'online', false)`.as("inOnlineSeries"),
       "orders.id as orderId",
       "orders.order_number as orderNumber",
       "orders.status as orderStatus",
@@ -97,6 +101,8 @@ export interface LockedPayment {
   orderId: string;
   orderNumber: string;
   orderStatus: OrderStatus;
+  /** The series the order is an occurrence of (issue 27 item 4), if any. */
+  seriesId: string | null;
 }
 
 /**
@@ -126,7 +132,24 @@ const LOCKED_PAYMENT_COLUMNS = [
   "orders.id as orderId",
   "orders.order_number as orderNumber",
   "orders.status as orderStatus",
+  "orders.series_id as seriesId",
 ] as const;
+
+/** An online payment and its order, locked like lockPaymentByProviderRef, whatever its checkout. */
+export async function lockOnlinePayment(executor: Executor, paymentId: string): Promise<LockedPayment | null> {
+  const row = await paymentsWithOrders(executor)
+    .select(LOCKED_PAYMENT_COLUMNS)
+    .where("payments.id", "=", paymentId)
+    .where("payments.provider", "in", ONLINE_PROVIDERS)
+    .forUpdate()
+    .executeTakeFirst();
+  return row ? withOnlineProvider(row) : null;
+}
+
+/** Names the provider's charge on a payment (a saved card's PaymentIntent), or forgets an expired checkout. */
+export async function setPaymentProviderRef(executor: Executor, paymentId: string, providerRef: string | null) {
+  await executor.updateTable("payments").set({ provider_ref: providerRef, updated_at: sql`now()` }).where("id", "=", paymentId).execute();
+}
 
 /**
  * An online payment that never got a checkout id (the provider failed before answering), locked
@@ -196,6 +219,10 @@ export async function findStaleCheckouts(
     ])
     .where("payments.status", "=", "pending")
     .where("orders.status", "=", "pending_payment")
+    // A series' later visits wait for its first visit's checkout, whose expiry cancels them all
+    // (docs/decisions/0040): only the earliest visit still awaiting payment is swept.
+    .where(sql<boolean>`not exists (select 1 from orders earlier where earlier.series_id = orders.series_id
+      and earlier.status = 'pending_payment' and earlier.starts_at < orders.starts_at)`)
     .where((eb) =>
       eb.or([
         eb.and([eb("payments.provider", "=", "local"), eb("payments.updated_at", "<", input.cutoffs.local)]),
@@ -218,6 +245,7 @@ export async function findPaymentByProviderRef(executor: Executor, provider: Onl
       "orders.id as orderId",
       "orders.order_number as orderNumber",
       "orders.status as orderStatus",
+      sql<boolean>`exists (select 1 from order_series s where s.id = orders.series_id and s.payment_method = 'online')`.as("inOnlineSeries"),
     ])
     .where("payments.provider", "=", provider)
     .where("payments.provider_ref", "=", providerRef)
@@ -303,11 +331,22 @@ export async function claimRefund(
   executor: Executor,
   input: { paymentId: string; provider: string; leaseSeconds: number },
 ): Promise<boolean> {
-  const id = refundClaimId(input.paymentId);
+  return claimPaymentEvent(executor, { id: refundClaimId(input.paymentId), provider: input.provider, type: "refund.requested", leaseSeconds: input.leaseSeconds });
+}
+
+/**
+ * A claim row in payment_events: true for the caller that inserted it, or that took over one
+ * older than `leaseSeconds` (its holder crashed). Refunds and saved-card charges use it so that
+ * only one caller at a time asks the provider.
+ */
+export async function claimPaymentEvent(
+  executor: Executor,
+  input: { id: string; provider: string; type: string; leaseSeconds: number },
+): Promise<boolean> {
   // Raw SQL: received_at is insert-only in the table types, but taking over a lapsed claim
   // renews it.
   const result = await sql<{ id: string }>`
-    insert into payment_events (id, provider, type) values (${id}, ${input.provider}, 'refund.requested')
+    insert into payment_events (id, provider, type) values (${input.id}, ${input.provider}, ${input.type})
     on conflict (id) do update set received_at = now()
     where payment_events.received_at < now() - ${input.leaseSeconds}::int * interval '1 second'
     returning id`.execute(executor);

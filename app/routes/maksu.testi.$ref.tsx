@@ -8,10 +8,11 @@ import Smartphone from "lucide-react/dist/esm/icons/smartphone.js";
 import Wallet from "lucide-react/dist/esm/icons/wallet.js";
 import { Alert } from "~/components/alert";
 import { SubmitButton } from "~/components/button";
-import { ErrorSummary, RadioCards } from "~/components/forms";
+import { CheckboxField, ErrorSummary, RadioCards } from "~/components/forms";
 import { PageLayout } from "~/components/layout";
 import { formatEuros } from "~/domain/format";
-import { LocalPaymentSchema, ONLINE_PAYMENT_METHOD_LABELS } from "~/schemas/local-checkout";
+import { localCheckoutMessages } from "~/messages/local-checkout";
+import { localPaymentSchemaFor, ONLINE_PAYMENT_METHOD_LABELS } from "~/schemas/local-checkout";
 import {
   cancelLocalCheckout,
   localCheckoutState,
@@ -35,7 +36,7 @@ async function requireOpenCheckout(ref: string) {
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const state = await requireOpenCheckout(params.ref ?? "");
-  return { orderNumber: state.orderNumber, amountCents: state.amountCents };
+  return { orderNumber: state.orderNumber, amountCents: state.amountCents, savesCard: state.savesCard };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -48,9 +49,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return redirect(paymentCancelledPath(state.orderNumber));
   }
 
-  const submission = parseWithZod(formData, { schema: LocalPaymentSchema });
+  const submission = parseWithZod(formData, { schema: localPaymentSchemaFor(state.savesCard) });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  await payLocalCheckout(ref, submission.value.method);
+  await payLocalCheckout(ref, submission.value.method, { decliningCard: state.savesCard && submission.value.decliningCard === "on" });
   return redirect(paymentSucceededPath(state.orderNumber));
 }
 
@@ -66,15 +67,16 @@ const METHOD_OPTIONS = [
 ];
 
 export default function LocalCheckoutPage() {
-  const { orderNumber, amountCents } = useLoaderData<typeof loader>();
+  const { orderNumber, amountCents, savesCard } = useLoaderData<typeof loader>();
+  const schema = localPaymentSchemaFor(savesCard);
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm({
     id: "local-payment",
     lastResult,
-    constraint: getZodConstraint(LocalPaymentSchema),
+    constraint: getZodConstraint(schema),
     defaultValue: { method: "card" },
     shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LocalPaymentSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
 
   return (
@@ -98,7 +100,16 @@ export default function LocalCheckoutPage() {
 
         <Form method="post" {...getFormProps(form)} className="space-y-6">
           <ErrorSummary form={form} />
-          <RadioCards meta={fields.method} legend="Valitse maksutapa" options={METHOD_OPTIONS} columns={3} />
+          {savesCard ? <p className="text-gray-700">{localCheckoutMessages.cardOnly}</p> : null}
+          <RadioCards
+            meta={fields.method}
+            legend="Valitse maksutapa"
+            options={savesCard ? METHOD_OPTIONS.filter((option) => option.value === "card") : METHOD_OPTIONS}
+            columns={savesCard ? 1 : 3}
+          />
+          {savesCard ? (
+            <CheckboxField meta={fields.decliningCard} label={localCheckoutMessages.decliningCard} hint={localCheckoutMessages.decliningCardHint} />
+          ) : null}
           <SubmitButton name="intent" value="pay" busyLabel="Maksetaan...">
             Maksa
           </SubmitButton>

@@ -10,4 +10,13 @@ export const ONLINE_PAYMENT_METHOD_LABELS: Record<OnlinePaymentMethod, string> =
 
 export const LocalPaymentSchema = z.object({
   method: z.enum(ONLINE_PAYMENT_METHODS, { error: localCheckoutMessages.methodMissing }),
+  /** Only on a series' first visit: the saved test card declines its later charges. */
+  decliningCard: z.literal("on").optional(),
 });
+
+/** A checkout that saves the card takes a card only. */
+export function localPaymentSchemaFor(savesCard: boolean) {
+  return savesCard
+    ? LocalPaymentSchema.refine((value) => value.method === "card", { message: localCheckoutMessages.cardOnly, path: ["method"] })
+    : LocalPaymentSchema;
+}

@@ -13,6 +13,7 @@ import { deliverEmail } from "./mailer.server";
 import { cancelExpiredUnconfirmedOrders } from "./order-email-confirmation.server";
 import { retryRescheduleRefund } from "./order-reschedule.server";
 import { expireStaleCheckouts } from "./payments/reconcile.server";
+import { chargeDueSeriesVisits } from "./payments/series-charges.server";
 import { deliverText } from "./sms/text-messages.server";
 import { now as clockNow } from "./clock.server";
 import { extendOpenSeries } from "./series-extension.server";
@@ -65,6 +66,9 @@ export const jobHandlers: { [T in JobType]: JobHandler<JobPayloads[T]> } = {
   "sms.deliver": (payload, context) => deliverText(context.db, payload.textId, context),
   "series.extend": async (_payload, context) => {
     await extendOpenSeries(context.db, clockNow());
+  },
+  "payments.charge_series_visits": async (_payload, context) => {
+    await chargeDueSeriesVisits(context.db);
   },
 };
 

@@ -59,6 +59,8 @@ export interface JobPayloads {
   "sms.deliver": { textId: string };
   /** Adds the dates of open-ended series ("Toistaiseksi") that came within 12 weeks (decision 0037). */
   "series.extend": Record<string, never>;
+  /** Charges series visits due within 24 h to the saved card; cancels those unpaid 2 h before (decision 0040). */
+  "payments.charge_series_visits": Record<string, never>;
 }
 
 export type JobType = keyof JobPayloads;
@@ -85,6 +87,9 @@ export const RECURRING_JOBS: ReadonlyArray<{ type: JobType; everyMs: number }> =
   { type: "visits.auto_complete", everyMs: 5 * 60_000 },
   { type: "statements.mail_yearly", everyMs: 60 * 60_000 },
   { type: "series.extend", everyMs: 60 * 60_000 },
+  // Every ten minutes: a visit is charged 24 h to 23 h 50 min before it, and an unpaid one is
+  // cancelled at most ten minutes after its 2-hour deadline.
+  { type: "payments.charge_series_visits", everyMs: 10 * 60_000 },
 ];
 
 /** Adds a job in the caller's transaction, so it exists exactly when the caller's work does. */

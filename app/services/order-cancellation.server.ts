@@ -5,7 +5,7 @@ import { isInvoiceOpen } from "../domain/invoice-payment";
 import { markInvoicePaid, sumInvoiceDeductions } from "../models/backoffice-payments.server";
 import { canCustomerCancel, canStaffCancel } from "../domain/order-status";
 import { logger } from "../logger.server";
-import { writeAudit, type AuditActor } from "../models/audit-log.server";
+import { writeAudit, writeSystemAudit, type AuditActor, type AuditEntry } from "../models/audit-log.server";
 import { findInvoiceByOrderId, getBookingDocument } from "../models/booking-documents.server";
 import {
   creditInvoice,
@@ -60,7 +60,8 @@ export type CancelOutcome =
   | { ok: false; reason: "not_found" | "not_cancellable" };
 
 export interface Canceller {
-  actor: AuditActor;
+  /** "system": a job cancels (an unpaid series visit, docs/decisions/0040); audited without a user. */
+  actor: AuditActor | "system";
   /** Staff may waive the late fee (the company cancels, or a goodwill gesture). */
   waiveFee?: boolean;
   /** Why staff cancel (required on the staff page): kept in the audit line, told in the customer's e-mail. */
@@ -75,6 +76,8 @@ export interface Canceller {
    * only while canCustomerCancel allows it, checked on the locked row; the fee is never waived.
    */
   customerProfileId?: string;
+  /** Cancel only an online order whose payment is still pending (checked on the locked row). */
+  onlyIfUnpaid?: boolean;
 }
 
 /** The fee and refund the cancellation page shows before the button is pressed. */
@@ -95,6 +98,7 @@ export async function cancelOrder(db: DB, canceller: Canceller, orderId: string,
     if (byCustomer ? !canCustomerCancel(order, now) : !canStaffCancel(order.status)) return { ok: false, reason: "not_cancellable" } as const;
 
     const payment = await findOnlinePaymentOfOrderId(trx, order.id);
+    if (canceller.onlyIfUnpaid && payment?.status !== "pending") return { ok: false, reason: "not_cancellable" } as const;
     const chosenRefund =
       !byCustomer && canceller.refundCents !== undefined && order.paymentMethod === "online" && payment?.status === "captured"
         ? Math.min(Math.max(0, canceller.refundCents), payment.amountCents - payment.refundedCents)
@@ -106,7 +110,8 @@ export async function cancelOrder(db: DB, canceller: Canceller, orderId: string,
     await withdrawVisitReminders(trx, order.id);
     const creditNote = await creditInvoiceOf(trx, order, feeCents, now);
     if (payment && (payment.status === "pending" || payment.status === "authorized")) await markPendingPaymentFailed(trx, payment.id);
-    await writeAudit(trx, canceller.actor, {
+    const audit = (entry: AuditEntry) => (canceller.actor === "system" ? writeSystemAudit(trx, entry) : writeAudit(trx, canceller.actor, entry));
+    await audit({
       action: "order.cancel",
       entityType: "order",
       entityId: order.id,

@@ -16,7 +16,12 @@ import { scheduleVisitReminders } from "./visit-reminders.server";
 // a portal notification per visit for its helper, and each visit's reminders. One e-mail per
 // series instead of one per visit: 26 confirmations at once would bury the one that matters.
 
-export async function enqueueSeriesConfirmation(trx: Executor, seriesId: string, now: Date): Promise<void> {
+/**
+ * `notifiedOrderId`: a visit whose helper has heard of it already (an online series' first visit,
+ * confirmed with its receipt like any paid booking): left out of the helpers' news, still listed
+ * to the customer.
+ */
+export async function enqueueSeriesConfirmation(trx: Executor, seriesId: string, now: Date, options: { notifiedOrderId?: string } = {}): Promise<void> {
   const series = await findSeriesMailing(trx, seriesId);
   if (!series) throw new Error(`enqueueSeriesConfirmation: series ${seriesId} does not exist`);
   const live = series.visits.filter((visit) => visit.status !== "cancelled" && visit.startsAt.getTime() > now.getTime());
@@ -38,7 +43,7 @@ export async function enqueueSeriesConfirmation(trx: Executor, seriesId: string,
   const tasksUrl = new URL(CAREGIVER_TASKS_PATH, env().APP_URL).toString();
   const byHelper = new Map<string, typeof live>();
   for (const visit of live) {
-    if (!visit.caregiverId) continue;
+    if (!visit.caregiverId || visit.id === options.notifiedOrderId) continue;
     byHelper.set(visit.caregiverId, [...(byHelper.get(visit.caregiverId) ?? []), visit]);
   }
   for (const [caregiverId, visits] of byHelper) {
@@ -60,5 +65,5 @@ export async function enqueueSeriesConfirmation(trx: Executor, seriesId: string,
       });
     }
   }
-  for (const visit of live) await scheduleVisitReminders(trx, visit.id);
+  for (const visit of live) if (visit.id !== options.notifiedOrderId) await scheduleVisitReminders(trx, visit.id);
 }

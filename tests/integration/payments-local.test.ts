@@ -266,7 +266,7 @@ describe("the local checkout page /maksu/testi/:ref", () => {
     const order = await orderAwaitingPayment();
     const answer = await answerOf(() => checkoutLoader(routeArgs(getRequest(order.url), order.ref)));
     expect(answer.status).toBe(200);
-    expect(answer.data).toEqual({ orderNumber: order.orderNumber, amountCents: order.totalPriceCents });
+    expect(answer.data).toEqual({ orderNumber: order.orderNumber, amountCents: order.totalPriceCents, savesCard: false });
   });
 
   it("answers 404 for an unknown ref and when another provider is active", async () => {

@@ -1,5 +1,6 @@
 import type { DB } from "../../db.server";
 import { formatDate, formatTimeRange } from "../../domain/format";
+import { awaitsCheckoutPayment, checkoutSavesCard } from "../../domain/series-payment";
 import { logger } from "../../logger.server";
 import { CHECKOUT_MESSAGES } from "../../messages/booking";
 import { attachCheckoutToPayment, findCheckoutTarget, type CheckoutTarget } from "../../models/payments.server";
@@ -37,7 +38,7 @@ export async function startCheckout(db: DB, orderId: string): Promise<string> {
     throw new Error("startCheckout must be called after the order transaction has committed, not inside it");
   }
   const target = await findCheckoutTarget(db, orderId);
-  if (!target || target.orderStatus !== "pending_payment" || target.paymentStatus !== "pending") {
+  if (!target || !awaitsCheckoutPayment(target)) {
     logger.warn(
       { orderId, orderStatus: target?.orderStatus, paymentStatus: target?.paymentStatus },
       "checkout requested for an order that is not awaiting online payment",
@@ -65,6 +66,7 @@ export async function startCheckout(db: DB, orderId: string): Promise<string> {
       amountCents: target.paymentAmountCents,
       customerEmail: target.customerEmail,
       description: checkoutDescription(target),
+      saveCard: checkoutSavesCard(target),
     });
   } catch (error) {
     logger.error({ err: error, orderId, provider: provider.name }, "payment provider failed to create a checkout");

@@ -6,16 +6,22 @@ import { releaseDiscountRedemption } from "../../models/discount-codes.server";
 import { cancelUnpaidOrder, confirmPaidOrder } from "../../models/orders.server";
 import { BOOKING_VISIT_DRAFT_KIND, deleteFormDraftsOfOrder } from "../../models/form-drafts.server";
 import {
+  lockOnlinePayment,
   lockPaymentByProviderRef,
   lockPaymentWithoutCheckout,
   type LockedPayment,
   markPaymentCaptured,
   markPaymentFailed,
   recordPaymentEvent,
+  setPaymentProviderRef,
 } from "../../models/payments.server";
+import { bookUnpaidSeriesVisits, cancelUnpaidSeries, findSeriesPaymentMethod, storeSeriesCard } from "../../models/series-payments.server";
 import { enqueueBookingConfirmation } from "../booking-emails.server";
 import { now } from "../clock.server";
 import { issueReceipt } from "../receipts.server";
+import { enqueueSeriesConfirmation } from "../series-emails.server";
+import type { SavedCard } from "./provider";
+import { sendSeriesVisitPaid } from "./series-payment-emails.server";
 
 // The ONE place where payment outcomes change orders (DESIGN.md decisions 7 and 11). The local
 // test checkout page calls it directly; the Stripe webhook translates verified Stripe events into
@@ -37,6 +43,12 @@ import { issueReceipt } from "../receipts.server";
 //       cancelled and is NOT resurrected. An audit-log entry 'payment.captured_after_cancel'
 //       and an error log tell staff to refund it (refundPayment). Re-confirming would risk a
 //       double booking and a discount used beyond its limit.
+//
+// A weekly series paid online (docs/decisions/0040): the first visit's paid checkout keeps the
+// saved card on the series and books the later visits (pending_payment → pending); its failed or
+// expired checkout cancels every visit and the series. A later visit is booked before it is paid:
+// its money (the saved card's charge, or a payment link's checkout) is recorded with a receipt
+// e-mail, and a payment link's checkout that ends unpaid leaves the payment pending for another.
 
 export type PaymentEventProvider = "local" | "stripe";
 
@@ -47,6 +59,8 @@ export type PaymentEvent =
       type: "checkout.completed";
       providerRef: string;
       method?: "card" | "mobilepay" | "klarna";
+      /** The card the checkout saved, when it was a series' first visit (docs/decisions/0040). */
+      savedCard?: SavedCard;
     }
   | {
       id: string;
@@ -72,6 +86,22 @@ export async function applyPaymentEvent(db: DB, event: PaymentEvent): Promise<Pa
       log.warn("payment event for an unknown checkout ignored");
       return { applied: false, orderNumber: null };
     }
+    return applyToLockedPayment(trx, payment, event, log);
+  });
+}
+
+/**
+ * A later visit's saved card was charged (series-charges.server.ts): the charge is named on the
+ * payment and applied as a completed checkout, in one transaction, so money that moved is never
+ * left unrecorded where the overdue sweep would cancel the visit.
+ */
+export async function applySavedCardCharge(db: DB, input: { paymentId: string; providerRef: string }): Promise<PaymentEventResult> {
+  return db.transaction().execute(async (trx) => {
+    const payment = await lockOnlinePayment(trx, input.paymentId);
+    if (!payment) return { applied: false, orderNumber: null };
+    await setPaymentProviderRef(trx, payment.paymentId, input.providerRef);
+    const event: PaymentEvent = { id: `${input.providerRef}:completed`, provider: payment.provider, type: "checkout.completed", providerRef: input.providerRef, method: "card" };
+    const log = logger.child({ paymentEventId: event.id, paymentEventType: event.type, provider: event.provider });
     return applyToLockedPayment(trx, payment, event, log);
   });
 }
@@ -123,6 +153,7 @@ async function applyToLockedPayment(
       if (payment.orderStatus === "pending_payment") {
         await confirmPaidOrder(trx, payment.orderId);
         await enqueueBookingConfirmation(trx, payment.orderId);
+        if (payment.seriesId) await bookOnlineSeries(trx, payment.seriesId, payment.orderId, event.type === "checkout.completed" ? event.savedCard : undefined, log);
         // The visit's details typed in a signed-in wizard are not needed once it is paid.
         await deleteFormDraftsOfOrder(trx, BOOKING_VISIT_DRAFT_KIND, payment.orderId);
         log.info({ orderId: payment.orderId }, "order paid and confirmed");
@@ -139,6 +170,12 @@ async function applyToLockedPayment(
         log.error({ orderId: payment.orderId, paymentId: payment.paymentId }, "payment captured for a cancelled order: refund it");
         return result(true);
       }
+      if (payment.seriesId && payment.orderStatus === "pending") {
+        // A later visit of a series, booked before it was paid: its receipt goes to the payer.
+        await sendSeriesVisitPaid(trx, payment.orderId, payment.paymentId);
+        log.info({ orderId: payment.orderId }, "series visit paid");
+        return result(true);
+      }
       // Staff moved the order on by hand before the money arrived: record the money only.
       log.warn({ orderId: payment.orderId, orderStatus: payment.orderStatus }, "payment captured for an order no longer awaiting payment");
       return result(true);
@@ -151,7 +188,21 @@ async function applyToLockedPayment(
         log.info({ orderId: payment.orderId, paymentStatus: payment.paymentStatus }, "stale payment event ignored");
         return result(false);
       }
+      if (payment.seriesId && payment.orderStatus === "pending") {
+        // A payment link's checkout of a booked later visit ended unpaid: the visit stays booked
+        // and payable by the link again; the overdue sweep cancels it if it is still unpaid 2 h before.
+        await setPaymentProviderRef(trx, payment.paymentId, null);
+        log.info({ orderId: payment.orderId }, "series visit checkout ended unpaid; the visit awaits payment");
+        return result(true);
+      }
       await markPaymentFailed(trx, payment.paymentId);
+      if (payment.orderStatus === "pending_payment" && payment.seriesId) {
+        // The first visit of a series was not paid: none of its visits is booked.
+        const cancelled = await cancelUnpaidSeries(trx, payment.seriesId);
+        for (const orderId of cancelled) await releaseDiscountRedemption(trx, orderId);
+        log.info({ orderId: payment.orderId, seriesId: payment.seriesId, visits: cancelled.length }, "unpaid series cancelled");
+        return result(true);
+      }
       if (payment.orderStatus === "pending_payment") {
         await cancelUnpaidOrder(trx, payment.orderId);
         await releaseDiscountRedemption(trx, payment.orderId);
@@ -160,4 +211,21 @@ async function applyToLockedPayment(
       return result(true);
     }
   }
+}
+
+/**
+ * The first visit of a series is paid: an online series keeps the card its checkout saved and
+ * books its later visits, each queued its reminders. An invoice series has nothing to do here.
+ */
+async function bookOnlineSeries(trx: Executor, seriesId: string, firstOrderId: string, savedCard: SavedCard | undefined, log: Logger): Promise<void> {
+  if ((await findSeriesPaymentMethod(trx, seriesId)) !== "online") return;
+  // Without a card (a provider that did not save one) the later visits are still booked: their
+  // charge then fails and the payer gets a payment link for each, 24 h before it.
+  if (savedCard) await storeSeriesCard(trx, seriesId, savedCard);
+  else log.warn({ seriesId }, "series' first visit paid without a saved card");
+  const booked = await bookUnpaidSeriesVisits(trx, seriesId);
+  // The first visit was confirmed like any paid booking (its receipt, its helper told); the
+  // series' one e-mail lists every visit, and each later visit's helper hears of it.
+  await enqueueSeriesConfirmation(trx, seriesId, now(), { notifiedOrderId: firstOrderId });
+  log.info({ seriesId, visits: booked.length }, "series booked on its first payment");
 }

@@ -2,7 +2,8 @@ import { getDb } from "../../db.server";
 import { findPaymentByProviderRef } from "../../models/payments.server";
 import type { OnlinePaymentMethod } from "../../schemas/local-checkout";
 import { applyPaymentEvent } from "./events.server";
-import { isLocalRef } from "./local-provider.server";
+import { awaitsCheckoutPayment, checkoutSavesCard } from "../../domain/series-payment";
+import { isLocalRef, localSavedCard } from "./local-provider.server";
 import { isLocalProviderActive } from "./active-provider.server";
 
 // The server half of the local test checkout page (app/routes/maksu.testi.$ref.tsx). Paying or
@@ -12,7 +13,7 @@ import { isLocalProviderActive } from "./active-provider.server";
 
 export type LocalCheckoutState =
   | { kind: "unavailable" }
-  | { kind: "open"; orderNumber: string; amountCents: number }
+  | { kind: "open"; orderNumber: string; amountCents: number; savesCard: boolean }
   | { kind: "paid"; orderNumber: string }
   | { kind: "cancelled"; orderNumber: string };
 
@@ -24,19 +25,27 @@ export async function localCheckoutState(ref: string): Promise<LocalCheckoutStat
   if (payment.paymentStatus === "captured" || payment.paymentStatus === "refunded") {
     return { kind: "paid", orderNumber: payment.orderNumber };
   }
-  if (payment.paymentStatus === "failed" || payment.orderStatus !== "pending_payment") {
-    return { kind: "cancelled", orderNumber: payment.orderNumber };
-  }
-  return { kind: "open", orderNumber: payment.orderNumber, amountCents: payment.amountCents };
+  if (!awaitsCheckoutPayment(payment)) return { kind: "cancelled", orderNumber: payment.orderNumber };
+  return {
+    kind: "open",
+    orderNumber: payment.orderNumber,
+    amountCents: payment.amountCents,
+    savesCard: checkoutSavesCard(payment),
+  };
 }
 
-export async function payLocalCheckout(ref: string, method: OnlinePaymentMethod) {
+/**
+ * Pays the test checkout. A series' first visit saves a test card too (applied only for such an
+ * order); `decliningCard` saves one whose later charges are declined, to try that path.
+ */
+export async function payLocalCheckout(ref: string, method: OnlinePaymentMethod, options: { decliningCard?: boolean } = {}) {
   return applyPaymentEvent(await getDb(), {
     id: `${ref}:completed`,
     provider: "local",
     type: "checkout.completed",
     providerRef: ref,
     method,
+    savedCard: localSavedCard(ref, options.decliningCard),
   });
 }
 

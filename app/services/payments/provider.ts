@@ -9,7 +9,32 @@ export interface CheckoutRequest {
   amountCents: number;
   customerEmail: string;
   description: string;
+  /**
+   * The first visit of a series paid online: the card is saved for charging the later visits
+   * off-session (Stripe: `setup_future_usage: 'off_session'`, a customer always created).
+   */
+  saveCard?: boolean;
 }
+
+/** The provider's customer and saved payment method, for charging later visits of a series. */
+export interface SavedCard {
+  customerRef: string;
+  paymentMethodRef: string;
+}
+
+export interface SavedCardCharge {
+  customerRef: string;
+  paymentMethodRef: string;
+  amountCents: number;
+  /** One per order payment: a repeated charge (two workers, a retry after a crash) charges once. */
+  idempotencyKey: string;
+  description: string;
+  orderId: string;
+}
+
+export type SavedCardChargeResult =
+  | { status: "succeeded"; providerRef: string }
+  | { status: "failed"; reason: string };
 
 export interface CheckoutSession {
   /** Where to send the customer: absolute for a hosted checkout, a path for the local one. */
@@ -35,6 +60,8 @@ export interface CheckoutStatus {
   method?: "card" | "mobilepay" | "klarna";
   /** Where the customer can still pay an open checkout. */
   checkoutUrl?: string;
+  /** The card saved by a paid checkout that was asked to save it. */
+  savedCard?: SavedCard;
 }
 
 export interface PaymentProvider {
@@ -62,4 +89,11 @@ export interface PaymentProvider {
    * (a checkout that was paid or had expired meanwhile is reported as such, not as an error).
    */
   expireCheckout?(providerRef: string): Promise<CheckoutStatus>;
+  /**
+   * Charges a saved card without the customer present (a later visit of a series, 24 h before it).
+   * A decline is an answer ('failed'), not an error; a network failure throws. `providerRef` of a
+   * success names the charge for refunds. Network call: NEVER inside a database transaction.
+   * Both real providers have it; optional only so that a test's stand-in provider may leave it out.
+   */
+  chargeSaved?(charge: SavedCardCharge): Promise<SavedCardChargeResult>;
 }

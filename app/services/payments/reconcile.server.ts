@@ -55,7 +55,7 @@ function eventFor(provider: OnlineProviderName, status: CheckoutStatus): Payment
   const ref = status.providerRef;
   switch (status.state) {
     case "paid":
-      return { id: `${ref}:completed`, provider, type: "checkout.completed", providerRef: ref, method: status.method };
+      return { id: `${ref}:completed`, provider, type: "checkout.completed", providerRef: ref, method: status.method, savedCard: status.savedCard };
     case "failed":
       return { id: `${ref}:async_failed`, provider, type: "checkout.async_failed", providerRef: ref };
     case "expired":

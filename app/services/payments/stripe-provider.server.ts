@@ -3,7 +3,7 @@ import type { Env } from "../../env.server";
 import { logger } from "../../logger.server";
 import { signedPaymentCancelledPath } from "./cancel-link.server";
 import { paymentSucceededPath } from "./paths";
-import type { CheckoutStatus, PaymentProvider } from "./provider";
+import type { CheckoutStatus, PaymentProvider, SavedCard } from "./provider";
 
 // The Stripe provider (DESIGN.md decision 11; issue 5): Stripe Checkout with card, MobilePay and
 // Klarna. It only talks to Stripe; every outcome goes through applyPaymentEvent, fed by the
@@ -78,6 +78,11 @@ function createStripeProvider(client: Stripe, appUrl: string): PaymentProvider {
     return checkoutStatusOf(session);
   }
 
+  async function paymentIntentOfSession(sessionId: string): Promise<string | undefined> {
+    const session = await client.checkout.sessions.retrieve(sessionId);
+    return typeof session.payment_intent === "string" ? session.payment_intent : session.payment_intent?.id;
+  }
+
   return {
     name: "stripe",
 
@@ -88,7 +93,7 @@ function createStripeProvider(client: Stripe, appUrl: string): PaymentProvider {
       // failed) is a new request with its own key, which Stripe would otherwise refuse for
       // 24 hours because the parameters differ.
       const expiresAt = Math.ceil((Date.now() / 1000 + STRIPE_CHECKOUT_LIFETIME_SECONDS) / 60) * 60;
-      const metadata = { order_id: request.orderId, order_number: request.orderNumber };
+      const metadata = { order_id: request.orderId, order_number: request.orderNumber, ...(request.saveCard ? { save_card: "1" } : {}) };
       const session = await client.checkout.sessions.create(
         {
           mode: "payment",
@@ -103,12 +108,19 @@ function createStripeProvider(client: Stripe, appUrl: string): PaymentProvider {
               },
             },
           ],
-          allowed_payment_method_types: [...STRIPE_PAYMENT_METHODS],
+          // A series' first visit saves the card for the later ones: only a card can be charged
+          // off-session, so MobilePay and Klarna are not offered for it.
+          allowed_payment_method_types: request.saveCard ? ["card"] : [...STRIPE_PAYMENT_METHODS],
           locale: "fi",
           customer_email: request.customerEmail,
           client_reference_id: request.orderId,
           metadata,
-          payment_intent_data: { metadata, description: request.description },
+          ...(request.saveCard ? { customer_creation: "always" as const } : {}),
+          payment_intent_data: {
+            metadata,
+            description: request.description,
+            ...(request.saveCard ? { setup_future_usage: "off_session" as const } : {}),
+          },
           success_url: absolute(paymentSucceededPath(request.orderNumber)),
           cancel_url: absolute(signedPaymentCancelledPath(request.orderNumber)),
           expires_at: expiresAt,
@@ -134,9 +146,44 @@ function createStripeProvider(client: Stripe, appUrl: string): PaymentProvider {
       }
     },
 
+    async chargeSaved(charge) {
+      let intent: Stripe.PaymentIntent;
+      try {
+        intent = await client.paymentIntents.create(
+          {
+            amount: charge.amountCents,
+            currency: "eur",
+            customer: charge.customerRef,
+            payment_method: charge.paymentMethodRef,
+            off_session: true,
+            confirm: true,
+            description: charge.description,
+            metadata: { order_id: charge.orderId },
+          },
+          { idempotencyKey: charge.idempotencyKey },
+        );
+      } catch (error) {
+        // Declined, or the bank wants the customer present (authentication_required): an answer.
+        if (error instanceof Stripe.errors.StripeCardError) {
+          logger.info({ orderId: charge.orderId, code: error.code }, "stripe declined an off-session charge");
+          return { status: "failed", reason: error.code ?? error.message };
+        }
+        throw error;
+      }
+      if (intent.status === "succeeded") {
+        logger.info({ orderId: charge.orderId, paymentIntent: intent.id }, "stripe off-session charge succeeded");
+        return { status: "succeeded", providerRef: intent.id };
+      }
+      if (intent.status === "requires_payment_method" || intent.status === "requires_action" || intent.status === "canceled") {
+        return { status: "failed", reason: intent.status };
+      }
+      // 'processing' is not an answer for a card: thrown so the job asks again under the same key.
+      throw new Error(`Off-session PaymentIntent ${intent.id} is ${intent.status}`);
+    },
+
     async refund({ providerRef, amountCents, paymentId, idempotencyKey }) {
-      const session = await client.checkout.sessions.retrieve(providerRef);
-      const paymentIntent = typeof session.payment_intent === "string" ? session.payment_intent : session.payment_intent?.id;
+      // A saved card's charge is stored by its PaymentIntent; a checkout by its session.
+      const paymentIntent = providerRef.startsWith("pi_") ? providerRef : await paymentIntentOfSession(providerRef);
       if (!paymentIntent) throw new Error(`Checkout session ${providerRef} has no payment to refund`);
       try {
         await client.refunds.create(
@@ -162,10 +209,12 @@ function createStripeProvider(client: Stripe, appUrl: string): PaymentProvider {
 export function checkoutStatusOf(session: Stripe.Checkout.Session): CheckoutStatus {
   const intent = typeof session.payment_intent === "object" ? session.payment_intent : null;
   const method = methodOf(intent);
+  const savedCard = savedCardOf(session, intent);
   const status = (state: CheckoutStatus["state"]): CheckoutStatus => ({
     providerRef: session.id,
     state,
     ...(method ? { method } : {}),
+    ...(savedCard && state === "paid" ? { savedCard } : {}),
   });
   if (session.status === "expired") return status("expired");
   if (session.status !== "complete") return { ...status("open"), ...(session.url ? { checkoutUrl: session.url } : {}) };
@@ -179,4 +228,12 @@ function methodOf(intent: Stripe.PaymentIntent | null): OurMethod | undefined {
   const paymentMethod = intent && typeof intent.payment_method === "object" ? intent.payment_method : null;
   const type = paymentMethod?.type;
   return STRIPE_PAYMENT_METHODS.find((method) => method === type);
+}
+
+/** The customer and card a checkout asked to save (metadata save_card), once Stripe has them. */
+function savedCardOf(session: Stripe.Checkout.Session, intent: Stripe.PaymentIntent | null): SavedCard | undefined {
+  if (session.metadata?.save_card !== "1" || !intent) return undefined;
+  const customerRef = typeof session.customer === "string" ? session.customer : session.customer?.id;
+  const paymentMethodRef = typeof intent.payment_method === "string" ? intent.payment_method : intent.payment_method?.id;
+  return customerRef && paymentMethodRef ? { customerRef, paymentMethodRef } : undefined;
 }

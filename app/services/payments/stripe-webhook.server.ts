@@ -3,7 +3,7 @@ import { getDb } from "../../db.server";
 import { env } from "../../env.server";
 import { logger } from "../../logger.server";
 import { applyPaymentEvent, type PaymentEvent } from "./events.server";
-import { stripeClient } from "./stripe-provider.server";
+import { stripeClient, stripePaymentProvider } from "./stripe-provider.server";
 
 // POST /api/stripe/webhook (issue 5). Stripe's word is taken only with a valid signature over the
 // exact bytes it sent; the verified event is translated into our PaymentEvent and handed to
@@ -50,6 +50,12 @@ export async function handleStripeWebhook(request: Request): Promise<Response> {
   }
 
   try {
+    if (paymentEvent.type === "checkout.completed" && savesCard(event)) {
+      // The event names the customer but not the saved card: Stripe is asked for it (a failure
+      // answers 500, and Stripe delivers the event again).
+      const status = await stripePaymentProvider(config).retrieveCheckout!(paymentEvent.providerRef);
+      if (status.savedCard) paymentEvent.savedCard = status.savedCard;
+    }
     const result = await applyPaymentEvent(await getDb(), paymentEvent);
     logger.info({ stripeEventId: event.id, stripeEventType: event.type, applied: result.applied }, "stripe event handled");
   } catch (error) {
@@ -58,6 +64,11 @@ export async function handleStripeWebhook(request: Request): Promise<Response> {
     return answer(500, { error: "Temporary failure" });
   }
   return answer(200, { received: true });
+}
+
+/** A completed checkout of a series' first visit, which saved the card for the later ones. */
+function savesCard(event: Stripe.Event): boolean {
+  return event.type === "checkout.session.completed" && event.data.object.metadata?.save_card === "1";
 }
 
 /**

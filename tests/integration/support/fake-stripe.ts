@@ -4,7 +4,7 @@ import Stripe from "stripe";
 import { resetEnvCache } from "~/env.server";
 
 // A small stand-in for the Stripe API, for the calls the app makes and nothing more: create,
-// retrieve and expire a Checkout Session, create a refund. It listens on 127.0.0.1 (the tests have
+// retrieve and expire a Checkout Session, create a refund, charge a saved card off-session. It listens on 127.0.0.1 (the tests have
 // no internet), records every request as it arrived (form-encoded body, Idempotency-Key header),
 // and answers like Stripe does, including Stripe's idempotency rule: the same key with the same
 // body replays the first answer, the same key with another body is refused.
@@ -32,6 +32,8 @@ export interface FakeSession {
   payment_intent: string | null;
   client_reference_id: string | null;
   customer_email: string | null;
+  /** Set when the session completes if it was created with customer_creation=always. */
+  customer: string | null;
   metadata: Record<string, string>;
   amount_total: number | null;
   currency: string | null;
@@ -70,6 +72,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const paymentIntents = new Map<string, FakePaymentIntent>();
   const refunds: FakeStripe["refunds"] = [];
   const idempotent = new Map<string, { body: string; status: number; answer: unknown }>();
+  const createsCustomer = new Set<string>();
   let counter = 0;
   const nextId = (prefix: string) => `${prefix}_test_${(++counter).toString().padStart(6, "0")}`;
 
@@ -93,6 +96,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       };
       paymentIntents.set(intent.id, intent);
       Object.assign(session, { status: "complete", payment_status: outcome.paid ? "paid" : "unpaid", payment_intent: intent.id, url: null });
+      if (createsCustomer.has(session.id)) session.customer = nextId("cus");
       return session;
     },
     requestsTo(method, pathPrefix) {
@@ -113,6 +117,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         payment_intent: null,
         client_reference_id: form.client_reference_id ?? null,
         customer_email: form.customer_email ?? null,
+        customer: null,
         metadata: Object.fromEntries(
           Object.entries(form)
             .filter(([key]) => key.startsWith("metadata["))
@@ -127,6 +132,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       Object.assign(session, fake.nextSessionPatch ?? {});
       fake.nextSessionPatch = null;
       sessions.set(session.id, session);
+      if (form.customer_creation === "always") createsCustomer.add(session.id);
       return { status: 200, answer: session };
     }
     const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path);
@@ -146,6 +152,22 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const expandIntent = Object.values(request.query).some((value) => value.startsWith("payment_intent"));
       const intent = session.payment_intent ? paymentIntents.get(session.payment_intent) : undefined;
       return { status: 200, answer: expandIntent && intent ? { ...session, payment_intent: intent } : session };
+    }
+    if (method === "POST" && path === "/v1/payment_intents") {
+      // An off-session charge of a saved card: a payment method whose id starts 'pm_decline' is
+      // declined the way Stripe declines a card (402, card_error), any other succeeds.
+      const intent: FakePaymentIntent = {
+        id: nextId("pi"),
+        object: "payment_intent",
+        status: "succeeded",
+        amount: Number(form.amount),
+        payment_method: { id: form.payment_method ?? "", object: "payment_method", type: "card" },
+      };
+      if ((form.payment_method ?? "").startsWith("pm_decline")) {
+        return { status: 402, answer: { error: { type: "card_error", code: "card_declined", decline_code: "insufficient_funds", message: "Your card has insufficient funds.", payment_intent: { ...intent, status: "requires_payment_method" } } } };
+      }
+      paymentIntents.set(intent.id, intent);
+      return { status: 200, answer: { ...intent, payment_method: intent.payment_method?.id ?? null } };
     }
     if (method === "POST" && path === "/v1/refunds") {
       const intent = paymentIntents.get(form.payment_intent ?? "");
