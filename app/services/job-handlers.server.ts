@@ -13,6 +13,7 @@ import { deliverEmail } from "./mailer.server";
 import { cancelExpiredUnconfirmedOrders } from "./order-email-confirmation.server";
 import { retryRescheduleRefund } from "./order-reschedule.server";
 import { expireStaleCheckouts } from "./payments/reconcile.server";
+import { issueMonthlySeriesInvoices } from "./series-invoices.server";
 import { deliverText } from "./sms/text-messages.server";
 import { sendVisitReminder } from "./visit-reminders.server";
 
@@ -54,6 +55,9 @@ export const jobHandlers: { [T in JobType]: JobHandler<JobPayloads[T]> } = {
   "payments.reschedule_refund": (payload, context) => retryRescheduleRefund(context.db, payload.rescheduleId, context.isFinalAttempt),
   "statements.mail_yearly": async (_payload, context) => {
     await mailYearlyStatements(context.db);
+  },
+  "invoices.issue_series_monthly": async (_payload, context) => {
+    await issueMonthlySeriesInvoices(context.db);
   },
   "exports.build": (payload, context) => buildDataExport(context.db, payload.exportId),
   "accounts.erase": async (payload, context) => {
