@@ -45,3 +45,14 @@ export function seriesInvoiceEmailContent(facts: SeriesInvoiceEmailFacts): { sub
     },
   };
 }
+
+/** The order page's payment state of a series visit paid by invoice. */
+export const seriesInvoiceStateTexts = {
+  notYet: "Käynti laskutetaan kuukausilaskulla, joka lähetetään sähköpostiisi käyntikuukauden alussa.",
+  open: (invoiceNumber: number, month: string, open: string, dueDate: string, reference: string) =>
+    `Kuukausilasku ${invoiceNumber} (${month}), avoin. Maksettavaa on ${open}. Eräpäivä ${dueDate}, viitenumero ${reference}.`,
+  paid: (invoiceNumber: number, month: string) => `Kuukausilasku ${invoiceNumber} (${month}), maksettu.`,
+  closed: (invoiceNumber: number, month: string) => `Kuukausilasku ${invoiceNumber} (${month}), hyvitetty.`,
+  /** The download link. */
+  link: (invoiceNumber: number) => `Lataa kuukausilasku ${invoiceNumber} (PDF)`,
+} as const;

@@ -239,3 +239,19 @@ export async function creditSeriesInvoiceLine(
   return { invoiceId: line.invoiceId, invoiceNumber: line.invoiceNumber, creditedCents: creditCents };
 }
 
+
+/**
+ * A series visit paid by invoice and the monthly invoice it is on (null until its month's invoice
+ * is issued); null when the order is no such visit.
+ */
+export async function findSeriesBillingOfOrder(executor: Executor, orderId: string): Promise<{ invoice: SeriesInvoiceRow | null } | null> {
+  const order = await executor
+    .selectFrom("orders")
+    .select("id")
+    .where("id", "=", orderId)
+    .where("series_id", "is not", null)
+    .where("payment_method", "=", "invoice")
+    .executeTakeFirst();
+  if (!order) return null;
+  return { invoice: await findSeriesInvoiceOfOrder(executor, orderId) };
+}

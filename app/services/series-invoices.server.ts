@@ -3,6 +3,7 @@ import type { EmailAttachment } from "../db/schema";
 import { helsinkiWallTimeToInstant } from "../domain/booking-window";
 import { formatDate, formatEuros } from "../domain/format";
 import { invoiceAmounts, invoiceDates } from "../domain/invoice";
+import { openBalanceCents } from "../domain/invoice-payment";
 import { CUSTOMER_ORDERS_PATH } from "../domain/portal-paths";
 import { formatReferenceNumber, referenceNumberFor } from "../domain/reference-number";
 import { dueInvoiceMonths, helsinkiMonthOf, invoiceMonthName, nextMonthStart, seriesInvoiceTotals } from "../domain/series-invoice";
@@ -10,10 +11,11 @@ import { virtualBarcode } from "../domain/virtual-barcode";
 import { env } from "../env.server";
 import { logger } from "../logger.server";
 import { invoicePdfTexts } from "../messages/invoice-pdfs";
-import { seriesInvoiceEmailContent, seriesInvoicePdfTexts } from "../messages/series-invoices";
+import { seriesInvoiceEmailContent, seriesInvoicePdfTexts, seriesInvoiceStateTexts as st } from "../messages/series-invoices";
 import { getBookingDocument, nextInvoiceNumber, type BookingDocument } from "../models/booking-documents.server";
 import {
   creditSeriesInvoiceLine,
+  findSeriesBillingOfOrder,
   findSeriesInvoiceByNumber,
   insertSeriesInvoice,
   listSeriesWithVisitsToInvoice,
@@ -176,4 +178,32 @@ function lineAmounts(order: BookingDocument["order"], line: { amountCents: numbe
     netAmountCents: line.netAmountCents,
     vatAmountCents: line.vatAmountCents,
   });
+}
+
+/**
+ * What a series visit's order page says of its payment and where its monthly invoice downloads
+ * (`<order page>/kuukausilasku`, which checks the customer again); null for any other order.
+ */
+export async function seriesBillingView(executor: Executor, orderId: string, orderPagePath: string) {
+  const billing = await findSeriesBillingOfOrder(executor, orderId);
+  if (!billing) return null;
+  const { invoice } = billing;
+  if (!invoice) return { paymentState: st.notYet, invoiceHref: null, invoiceLinkText: null };
+  const month = invoiceMonthName(invoice.month);
+  const open = openBalanceCents({ amountCents: invoice.amountCents, creditedCents: invoice.creditedCents, paidCents: invoice.status === "paid" ? invoice.amountCents : 0 });
+  const paymentState =
+    invoice.status === "paid"
+      ? st.paid(invoice.invoiceNumber, month)
+      : open === 0
+        ? st.closed(invoice.invoiceNumber, month)
+        : st.open(invoice.invoiceNumber, month, formatEuros(open), formatDate(invoice.dueDate), formatReferenceNumber(invoice.referenceNumber));
+  return { paymentState, invoiceHref: `${orderPagePath}/kuukausilasku`, invoiceLinkText: st.link(invoice.invoiceNumber) };
+}
+
+/** The monthly invoice a series visit is on, drawn; null when it is on none. */
+export async function renderSeriesInvoiceOfOrder(executor: Executor, orderId: string): Promise<{ pdf: Buffer; invoiceNumber: number } | null> {
+  const billing = await findSeriesBillingOfOrder(executor, orderId);
+  if (!billing?.invoice) return null;
+  const pdf = await renderSeriesInvoicePdf(executor, billing.invoice.invoiceNumber);
+  return pdf ? { pdf, invoiceNumber: billing.invoice.invoiceNumber } : null;
 }
