@@ -56,3 +56,19 @@ export const seriesInvoiceStateTexts = {
   /** The download link. */
   link: (invoiceNumber: number) => `Lataa kuukausilasku ${invoiceNumber} (PDF)`,
 } as const;
+
+/** The back office's payments page: the open monthly invoices, marked paid in full. */
+export const seriesInvoiceBackofficeTexts = {
+  title: "Avoimet kuukausilaskut (toistuvat käynnit)",
+  empty: "Ei avoimia kuukausilaskuja.",
+  headers: ["Lasku", "Asiakas", "Summa", "Eräpäivä", "Merkitse maksetuksi"],
+  invoice: (invoiceNumber: number, month: string, visits: number) => `${invoiceNumber} (${month}, ${visits === 1 ? "1 käynti" : `${visits} käyntiä`})`,
+  balance: (amount: string) => `Maksettavaa ${amount}`,
+  paidOn: "Maksupäivä",
+  forInvoice: (invoiceNumber: number) => ` laskulle ${invoiceNumber}`,
+  submit: "Merkitse maksetuksi",
+  busy: "Merkitään…",
+  badDate: "Anna maksupäivä muodossa pp.kk.vvvv, viimeistään tänään.",
+  done: (invoiceNumber: number) => `Kuukausilasku ${invoiceNumber} merkitty maksetuksi`,
+  notOpen: "Kuukausilasku oli jo maksettu tai hyvitetty.",
+} as const;

@@ -255,3 +255,52 @@ export async function findSeriesBillingOfOrder(executor: Executor, orderId: stri
   if (!order) return null;
   return { invoice: await findSeriesInvoiceOfOrder(executor, orderId) };
 }
+
+export interface OpenSeriesInvoiceRow {
+  id: string;
+  invoiceNumber: number;
+  month: string;
+  customerName: string;
+  customerEmail: string;
+  amountCents: number;
+  creditedCents: number;
+  dueDate: string;
+  visits: number;
+}
+
+/** The open monthly invoices for the back office's payments page, the earliest due first. */
+export async function listOpenSeriesInvoices(executor: Executor, limit = 200): Promise<OpenSeriesInvoiceRow[]> {
+  const rows = await executor
+    .selectFrom("series_invoices as si")
+    .innerJoin("customers as c", "c.id", "si.customer_id")
+    .innerJoin("profiles as p", "p.id", "c.profile_id")
+    .select([
+      "si.id",
+      "si.invoice_number as invoiceNumber",
+      sql<string>`to_char(si.month, 'YYYY-MM-DD')`.as("month"),
+      "p.full_name",
+      "p.email",
+      "si.amount_cents as amountCents",
+      "si.due_date as dueDate",
+      sql<number>`(select coalesce(sum(l.credited_cents), 0)::int from series_invoice_lines l where l.series_invoice_id = si.id)`.as("creditedCents"),
+      sql<number>`(select count(*)::int from series_invoice_lines l where l.series_invoice_id = si.id)`.as("visits"),
+    ])
+    .where("si.status", "=", "open")
+    .orderBy("si.due_date")
+    .orderBy("si.invoice_number")
+    .limit(limit)
+    .execute();
+  return rows.map(({ full_name, email, ...row }) => ({ ...row, customerName: full_name || email, customerEmail: email }));
+}
+
+/** An open monthly invoice marked paid on `paidAt`; null when it was not open (paid already, or credited). */
+export async function markSeriesInvoicePaid(trx: Executor, invoiceId: string, paidAt: Date): Promise<{ invoiceNumber: number; seriesId: string; amountCents: number } | null> {
+  const row = await trx
+    .updateTable("series_invoices")
+    .set({ status: "paid", paid_at: paidAt })
+    .where("id", "=", invoiceId)
+    .where("status", "=", "open")
+    .returning(["invoice_number as invoiceNumber", "series_id as seriesId", "amount_cents as amountCents"])
+    .executeTakeFirst();
+  return row ?? null;
+}

@@ -1,6 +1,6 @@
 import type { DB, Executor } from "../db.server";
 import type { EmailAttachment } from "../db/schema";
-import { helsinkiWallTimeToInstant } from "../domain/booking-window";
+import { helsinkiWallTimeToInstant, type IsoDate } from "../domain/booking-window";
 import { formatDate, formatEuros } from "../domain/format";
 import { invoiceAmounts, invoiceDates } from "../domain/invoice";
 import { openBalanceCents } from "../domain/invoice-payment";
@@ -19,9 +19,12 @@ import {
   findSeriesInvoiceByNumber,
   insertSeriesInvoice,
   listSeriesWithVisitsToInvoice,
+  listOpenSeriesInvoices,
   listUninvoicedSeriesVisits,
   lockSeriesForInvoicing,
+  markSeriesInvoicePaid,
 } from "../models/series-invoices.server";
+import { writeAudit, type AuditActor } from "../models/audit-log.server";
 import { getCompanyInfo, getContactInfo } from "../models/settings.server";
 import { now as clockNow } from "./clock.server";
 import { renderEmail, sendEmail } from "./email.server";
@@ -206,4 +209,37 @@ export async function renderSeriesInvoiceOfOrder(executor: Executor, orderId: st
   if (!billing?.invoice) return null;
   const pdf = await renderSeriesInvoicePdf(executor, billing.invoice.invoiceNumber);
   return pdf ? { pdf, invoiceNumber: billing.invoice.invoiceNumber } : null;
+}
+
+/**
+ * An admin marks a monthly invoice paid in full on `paidOn` (the customer's bank transfer), with
+ * its audit line in the same transaction; a second press finds it paid and changes nothing.
+ */
+export async function markSeriesInvoicePaidByStaff(db: DB, actor: AuditActor, input: { invoiceId: string; paidOn: IsoDate }) {
+  return db.transaction().execute(async (trx) => {
+    const paid = await markSeriesInvoicePaid(trx, input.invoiceId, helsinkiWallTimeToInstant(input.paidOn, 12) ?? new Date());
+    if (!paid) return null;
+    await writeAudit(trx, actor, {
+      action: "invoice.paid",
+      entityType: "order_series",
+      entityId: paid.seriesId,
+      before: { invoice: "open" },
+      after: { invoice: "paid", invoiceNumber: paid.invoiceNumber, amountCents: paid.amountCents, paidOn: input.paidOn },
+    });
+    return paid;
+  });
+}
+
+/** The open monthly invoices as the back office's payments page shows them. */
+export async function openSeriesInvoicesView(executor: Executor) {
+  return (await listOpenSeriesInvoices(executor)).map((row) => ({
+    id: row.id,
+    invoiceNumber: row.invoiceNumber,
+    month: invoiceMonthName(row.month),
+    customerName: row.customerName,
+    visits: row.visits,
+    amount: formatEuros(row.amountCents),
+    balance: formatEuros(openBalanceCents({ amountCents: row.amountCents, creditedCents: row.creditedCents, paidCents: 0 })),
+    dueDate: formatDate(row.dueDate),
+  }));
 }

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb, type DB } from "~/db.server";
 import { formatEuros } from "~/domain/format";
 import { referenceNumberFor } from "~/domain/reference-number";
+import { action as paymentsAction, loader as paymentsLoader } from "~/routes/backoffice.payments";
 import { loader as orderLoader } from "~/routes/portal.orders.$orderNumber";
 import { loader as monthlyInvoiceLoader } from "~/routes/portal.orders.$orderNumber_.kuukausilasku";
 import { runDueJobs } from "~/services/worker.server";
@@ -9,7 +10,8 @@ import { enqueueJob, RECURRING_JOBS } from "~/services/job-queue.server";
 import { deliverEmail } from "~/services/mailer.server";
 import { cancelOrder } from "~/services/order-cancellation.server";
 import { issueDueSeriesInvoices, issueMonthlySeriesInvoices, renderSeriesInvoicePdf } from "~/services/series-invoices.server";
-import { answerOf, contextFor, createTestUser, getRequest, sessionCookieFor } from "./support/auth";
+import { buildStatement } from "~/services/household-statement.server";
+import { answerOf, contextFor, createTestUser, getRequest, postRequest, sessionCookieFor } from "./support/auth";
 import { createTestOrder, pdfTextContent } from "./support/booking-fixtures";
 import { createInvoiceSeries } from "./support/series-invoices";
 
@@ -198,5 +200,38 @@ describe("the monthly invoice on the order page", () => {
     const january = await answerOf(() => orderLoader(args("", januaryVisit, ownerCookie)));
     expect(january.data.seriesBilling).toMatchObject({ invoiceHref: null, paymentState: expect.stringContaining("kuukausilaskulla") });
     expect((await answerOf(() => monthlyInvoiceLoader(args("/kuukausilasku", januaryVisit, ownerCookie)))).status).toBe(404);
+  });
+});
+
+describe("a monthly invoice paid", () => {
+  it("is marked paid by an admin from the payments page once, and counts each visit once on the household statement", async () => {
+    const adminCookie = await sessionCookieFor(await createTestUser({ email: "sarja-maksut@example.fi", role: "admin" }));
+    const november = [new Date("2026-11-03T08:00:00Z"), new Date("2026-11-10T08:00:00Z")];
+    const series = await createInvoiceSeries(november);
+    const [issued] = await db.transaction().execute((trx) => issueDueSeriesInvoices(trx, series.seriesId, new Date("2026-11-01T08:00:00Z")));
+    const post = (fields: Record<string, string>) =>
+      answerOf(() => paymentsAction({ request: postRequest("/backoffice/payments", fields, adminCookie), params: {}, context: contextFor() }));
+
+    const page = await answerOf(() => paymentsLoader({ request: getRequest("/backoffice/payments", adminCookie), params: {}, context: contextFor() }));
+    expect(page.data.seriesInvoices).toContainEqual(expect.objectContaining({ id: issued!.invoiceId, invoiceNumber: issued!.invoiceNumber, visits: 2, month: "marraskuu 2026" }));
+
+    // A day in the future is refused with the day kept; nothing changes.
+    const refused = await post({ intent: "series-invoice", invoiceId: issued!.invoiceId, paidOn: "2099-01-01" });
+    expect(refused.data).toMatchObject({ seriesInvoiceError: { invoiceId: issued!.invoiceId, paidOn: "2099-01-01" } });
+    expect((await invoicesOf(series.seriesId))[0]).toMatchObject({ status: "open", paid_at: null });
+
+    const paid = await post({ intent: "series-invoice", invoiceId: issued!.invoiceId, paidOn: "2026-11-20" });
+    expect(paid.status).toBe(302);
+    const again = await post({ intent: "series-invoice", invoiceId: issued!.invoiceId, paidOn: "2026-11-21" });
+    expect(again.status).toBe(302);
+    const [invoice] = await invoicesOf(series.seriesId);
+    expect(invoice).toMatchObject({ status: "paid" });
+    expect(await db.selectFrom("audit_log").select("action").where("entity_id", "=", series.seriesId).execute()).toEqual([{ action: "invoice.paid" }]);
+
+    const statement = await buildStatement(db, series.customerId, 2026, new Date("2026-12-01T10:00:00Z"));
+    expect(statement!.rows.map((row) => [row.orderNumber, row.documentNumber, row.paidOn, row.totalCents])).toEqual(
+      series.visits.map((visit) => [visit.orderNumber, String(issued!.invoiceNumber), "2026-11-20", visit.totalPriceCents]),
+    );
+    expect(statement!.unpaid).toEqual([]);
   });
 });
