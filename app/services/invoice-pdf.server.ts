@@ -75,7 +75,6 @@ export async function drawInvoicePdf(data: InvoicePdfData, options: { compress?:
     subject: t.subject(data.service.name, data.orderNumber),
     compress: options.compress,
   });
-  const { doc, text } = page;
 
   // ---------------------------------------------------------------- seller, title and invoice facts
   let leftY = drawSellerAndName(page, data.seller, t.heading, { size: 24 });
