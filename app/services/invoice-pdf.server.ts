@@ -78,15 +78,7 @@ export async function drawInvoicePdf(data: InvoicePdfData, options: { compress?:
 
   // ---------------------------------------------------------------- seller, title and invoice facts
   let leftY = drawSellerAndName(page, data.seller, t.heading, { size: 24 });
-  const rightY = drawFacts(page, [
-    [t.invoiceNumber, String(data.invoiceNumber)],
-    [t.issueDate, formatDate(data.issueDate)],
-    [t.dueDate, formatDate(data.dueDate)],
-    [t.paymentTermLabel, t.paymentTerm],
-    [t.referenceNumber, formatReferenceNumber(data.referenceNumber)],
-    [t.orderNumber, data.orderNumber],
-    [t.lateInterestLabel, t.lateInterest],
-  ]);
+  const rightY = drawFacts(page, invoiceFacts(data, [t.orderNumber, data.orderNumber]));
 
   // ---------------------------------------------------------------- buyer and recipient (left)
   leftY = drawParty(page, Math.max(leftY + 24, 130), t.buyer, data.buyer.name, [...data.buyer.addressLines, data.buyer.email]);
@@ -119,6 +111,22 @@ export async function drawInvoicePdf(data: InvoicePdfData, options: { compress?:
   drawSellerFooter(page, data.seller);
 
   return page.finish();
+}
+
+/** The invoice's facts in the right column, with what it is for (the order, or the month) before the late interest. */
+export function invoiceFacts(
+  data: { invoiceNumber: number; issueDate: string; dueDate: string; referenceNumber: string },
+  subject: [label: string, value: string],
+): Array<[string, string]> {
+  return [
+    [t.invoiceNumber, String(data.invoiceNumber)],
+    [t.issueDate, formatDate(data.issueDate)],
+    [t.dueDate, formatDate(data.dueDate)],
+    [t.paymentTermLabel, t.paymentTerm],
+    [t.referenceNumber, formatReferenceNumber(data.referenceNumber)],
+    subject,
+    [t.lateInterestLabel, t.lateInterest],
+  ];
 }
 
 /**

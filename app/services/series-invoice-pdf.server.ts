@@ -1,10 +1,9 @@
-import { formatDate, formatEuros } from "../domain/format";
+import { formatEuros } from "../domain/format";
 import { formatVatRate } from "../domain/invoice";
-import { formatReferenceNumber } from "../domain/reference-number";
 import type { SeriesInvoiceTotals } from "../domain/series-invoice";
 import { invoicePdfTexts as t, serviceLineTexts } from "../messages/invoice-pdfs";
 import { seriesInvoicePdfTexts as st } from "../messages/series-invoices";
-import { drawPaymentBox, type InvoicePdfData } from "./invoice-pdf.server";
+import { drawPaymentBox, invoiceFacts, type InvoicePdfData } from "./invoice-pdf.server";
 import {
   BOLD,
   drawFacts,
@@ -55,15 +54,7 @@ export async function drawSeriesInvoicePdf(data: SeriesInvoicePdfData, options: 
   const { doc, text } = page;
 
   let leftY = drawSellerAndName(page, data.seller, t.heading, { size: 24 });
-  const rightY = drawFacts(page, [
-    [t.invoiceNumber, String(data.invoiceNumber)],
-    [t.issueDate, formatDate(data.issueDate)],
-    [t.dueDate, formatDate(data.dueDate)],
-    [t.paymentTermLabel, t.paymentTerm],
-    [t.referenceNumber, formatReferenceNumber(data.referenceNumber)],
-    [st.periodLabel, data.monthName],
-    [t.lateInterestLabel, t.lateInterest],
-  ]);
+  const rightY = drawFacts(page, invoiceFacts(data, [st.periodLabel, data.monthName]));
   leftY = drawParty(page, Math.max(leftY + 24, 130), t.buyer, data.buyer.name, [...data.buyer.addressLines, data.buyer.email]);
 
   let y = drawServiceHead(page, Math.max(leftY, rightY) + 28);
