@@ -243,3 +243,9 @@ export async function openSeriesInvoicesView(executor: Executor) {
     dueDate: formatDate(row.dueDate),
   }));
 }
+
+/** How a move sees a series visit's billing (decision 0039): on its month's invoice yet or not; null for other orders. */
+export async function monthlyInvoiceOf(executor: Executor, orderId: string): Promise<{ onInvoice: boolean } | null> {
+  const billing = await findSeriesBillingOfOrder(executor, orderId);
+  return billing ? { onInvoice: billing.invoice !== null } : null;
+}

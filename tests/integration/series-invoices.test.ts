@@ -9,6 +9,7 @@ import { runDueJobs } from "~/services/worker.server";
 import { enqueueJob, RECURRING_JOBS } from "~/services/job-queue.server";
 import { deliverEmail } from "~/services/mailer.server";
 import { cancelOrder } from "~/services/order-cancellation.server";
+import { rescheduleOrder } from "~/services/order-reschedule.server";
 import { issueDueSeriesInvoices, issueMonthlySeriesInvoices, renderSeriesInvoicePdf } from "~/services/series-invoices.server";
 import { buildStatement } from "~/services/household-statement.server";
 import { answerOf, contextFor, createTestUser, getRequest, postRequest, sessionCookieFor } from "./support/auth";
@@ -233,5 +234,35 @@ describe("a monthly invoice paid", () => {
       series.visits.map((visit) => [visit.orderNumber, String(issued!.invoiceNumber), "2026-11-20", visit.totalPriceCents]),
     );
     expect(statement!.unpaid).toEqual([]);
+  });
+});
+
+describe("moving a series visit paid by invoice", () => {
+  it("gives it no invoice of its own: its new price goes on its month's invoice, and once on it a new price is refused", async () => {
+    const admin = await createTestUser({ email: "sarja-siirto@example.fi", role: "admin" });
+    const series = await createInvoiceSeries([...dec, ...jan]);
+    await db.transaction().execute((trx) => issueDueSeriesInvoices(trx, series.seriesId, BOOKED_AT));
+    const caregiverOf = async (orderId: string) => (await db.selectFrom("orders").select("caregiver_id").where("id", "=", orderId).executeTakeFirstOrThrow()).caregiver_id;
+    const move = async (visit: { orderId: string }, date: string, startHour: number) =>
+      rescheduleOrder(
+        db,
+        { kind: "staff", audit: { id: admin.id, ip: null } },
+        { orderId: visit.orderId, time: { date, startHour, durationHours: 2 }, caregiverId: await caregiverOf(visit.orderId), expectedSequence: 0 },
+        BOOKED_AT,
+      );
+
+    // January's first visit, 10.00 → 19.00 (the evening price): moved, no invoice of its own.
+    const january = series.visits[3]!;
+    expect(await move(january, "2027-01-05", 19)).toMatchObject({ ok: true, plan: { newInvoiceCents: 0 } });
+    expect(await db.selectFrom("invoices").select("id").where("order_id", "=", january.orderId).execute()).toEqual([]);
+    const moved = await db.selectFrom("orders").select("total_price_cents").where("id", "=", january.orderId).executeTakeFirstOrThrow();
+    expect(moved.total_price_cents).toBeGreaterThan(january.totalPriceCents);
+
+    await issueMonthlySeriesInvoices(db, NEW_YEAR);
+    const line = await db.selectFrom("series_invoice_lines").selectAll().where("order_id", "=", january.orderId).executeTakeFirstOrThrow();
+    expect(line.amount_cents).toBe(moved.total_price_cents);
+
+    // December's second visit is on the December invoice already: another price is refused.
+    expect(await move(series.visits[1]!, "2026-12-15", 19)).toMatchObject({ ok: false, reason: "monthly_invoiced" });
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { planRescheduleMoney } from "~/domain/reschedule";
 import { dueInvoiceMonths, helsinkiMonthOf, invoiceMonthName, lineCreditCents, nextMonthStart, seriesInvoiceTotals } from "~/domain/series-invoice";
 
 describe("helsinkiMonthOf", () => {
@@ -68,5 +69,28 @@ describe("invoiceMonthName and nextMonthStart", () => {
     expect(invoiceMonthName("2026-12-01")).toBe("joulukuu 2026");
     expect(nextMonthStart("2026-12-01")).toBe("2027-01-01");
     expect(nextMonthStart("2027-01-01")).toBe("2027-02-01");
+  });
+});
+
+describe("moving a series visit paid by invoice (planRescheduleMoney)", () => {
+  const base = { paymentMethod: "invoice" as const, oldTotalCents: 8000, paidOnlineCents: 0, invoice: null };
+
+  it("never gives the visit an invoice of its own: before its month's invoice the new price goes on it", () => {
+    expect(planRescheduleMoney({ ...base, newTotalCents: 9200, monthlyInvoice: { onInvoice: false } })).toEqual({
+      ok: true,
+      replaceInvoice: false,
+      newInvoiceCents: 0,
+      refundCents: 0,
+      differenceCents: 1200,
+    });
+  });
+
+  it("refuses a new price once the visit is on its month's invoice, and keeps the same price", () => {
+    expect(planRescheduleMoney({ ...base, newTotalCents: 9200, monthlyInvoice: { onInvoice: true } })).toEqual({ ok: false, reason: "monthly_invoiced" });
+    expect(planRescheduleMoney({ ...base, newTotalCents: 8000, monthlyInvoice: { onInvoice: true } })).toMatchObject({ ok: true, newInvoiceCents: 0 });
+  });
+
+  it("leaves a single invoice order as it was: its unpaid invoice replaced by one of the new price", () => {
+    expect(planRescheduleMoney({ ...base, newTotalCents: 9200 })).toMatchObject({ ok: true, newInvoiceCents: 9200 });
   });
 });
