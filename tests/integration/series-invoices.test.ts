@@ -8,6 +8,7 @@ import { loader as monthlyInvoiceLoader } from "~/routes/portal.orders.$orderNum
 import { runDueJobs } from "~/services/worker.server";
 import { enqueueJob, RECURRING_JOBS } from "~/services/job-queue.server";
 import { deliverEmail } from "~/services/mailer.server";
+import { enqueueBookingConfirmation } from "~/services/booking-emails.server";
 import { cancelOrder } from "~/services/order-cancellation.server";
 import { rescheduleOrder } from "~/services/order-reschedule.server";
 import { issueDueSeriesInvoices, issueMonthlySeriesInvoices, renderSeriesInvoicePdf } from "~/services/series-invoices.server";
@@ -64,6 +65,9 @@ describe("the monthly invoice of a series paid by invoice", () => {
     expect(lines.map((line) => line.order_id).sort()).toEqual(decemberVisits.map((visit) => visit.orderId).sort());
     expect(lines.reduce((sum, line) => sum + line.amount_cents, 0)).toBe(decemberTotal);
     for (const line of lines) expect(line.net_amount_cents + line.vat_amount_cents).toBe(line.amount_cents);
+
+    // The visits' booking confirmation needs no invoice of their own (a single invoice order's does).
+    await db.transaction().execute((trx) => enqueueBookingConfirmation(trx, series.visits[3]!.orderId));
 
     // Later in December nothing more is due; the job on 1.1. issues January's.
     expect(await db.transaction().execute((trx) => issueDueSeriesInvoices(trx, series.seriesId, new Date("2026-12-20T10:00:00Z")))).toEqual([]);
