@@ -177,10 +177,14 @@ export async function collectPersonalData(executor: Executor, profileId: string)
     contact_requests: await executor.selectFrom("contact_requests").selectAll().where("profile_id", "=", profileId).orderBy("created_at").execute(),
     // The consent log: the person's own rows and those of guest bookings under their address or number.
     consents: await consentRowsForExport(executor, { profileId, email: profile.email, phone: profile.phone }),
+    // A series' monthly invoices (decision 0039).
+    series_invoices: await executor.selectFrom("series_invoices").selectAll().where("customer_id", "=", c).orderBy("created_at").execute(),
     invoices,
     invoice_payments: await executor.selectFrom("invoice_payments").selectAll().where("invoice_id", "in", invoiceIds).execute(),
     credit_notes: await executor.selectFrom("credit_notes").selectAll().where("invoice_id", "in", invoiceIds).execute(),
     receipts: await executor.selectFrom("receipts").selectAll().where("order_id", "in", paidOrders).execute(),
+    // The lines of a series' monthly invoices (decision 0039), a visit each.
+    series_invoice_lines: await executor.selectFrom("series_invoice_lines").selectAll().where("order_id", "in", paidOrders).orderBy("created_at").execute(),
     // Mail sent to the address: what and when, not the bodies (their links may still work).
     emails: await executor
       .selectFrom("emails")
