@@ -64,6 +64,7 @@ export const seriesInvoiceBackofficeTexts = {
   headers: ["Lasku", "Asiakas", "Summa", "Eräpäivä", "Merkitse maksetuksi"],
   invoice: (invoiceNumber: number, month: string, visits: number) => `${invoiceNumber} (${month}, ${visits === 1 ? "1 käynti" : `${visits} käyntiä`})`,
   balance: (amount: string) => `Maksettavaa ${amount}`,
+  overdue: "Erääntynyt",
   paidOn: "Maksupäivä",
   forInvoice: (invoiceNumber: number) => ` laskulle ${invoiceNumber}`,
   submit: "Merkitse maksetuksi",

@@ -184,7 +184,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     })),
     csv: { settlement: csvHref("tilitys"), payouts: csvHref("maksamattomat"), invoices: csvHref("laskut") },
     // The monthly invoices of series paid by invoice (docs/decisions/0039), marked paid in full.
-    seriesInvoices: await openSeriesInvoicesView(db),
+    seriesInvoices: await openSeriesInvoicesView(db, today),
   };
 }
 
@@ -485,7 +485,7 @@ function SeriesInvoicesSection({
   here,
   reply,
 }: {
-  rows: Array<{ id: string; invoiceNumber: number; month: string; customerName: string; visits: number; amount: string; balance: string; dueDate: string }>;
+  rows: Array<{ id: string; invoiceNumber: number; month: string; customerName: string; visits: number; amount: string; balance: string; dueDate: string; overdue: boolean }>;
   today: string;
   here: string;
   reply: unknown;
@@ -502,14 +502,17 @@ function SeriesInvoicesSection({
             const rowError = error?.invoiceId === row.id ? error : null;
             const fieldId = `kuukausilasku-${row.id}-maksupaiva`;
             return (
-              <Row key={row.id}>
+              <Row key={row.id} highlight={row.overdue}>
                 <Cell label={t.headers[0]}>{t.invoice(row.invoiceNumber, row.month, row.visits)}</Cell>
                 <Cell label={t.headers[1]}>{row.customerName}</Cell>
                 <Cell label={t.headers[2]}>
                   {row.amount}
                   <span className="block font-semibold">{t.balance(row.balance)}</span>
                 </Cell>
-                <Cell label={t.headers[3]}>{row.dueDate}</Cell>
+                <Cell label={t.headers[3]}>
+                  {row.dueDate}
+                  {row.overdue ? <span className="block font-semibold text-red-800">{t.overdue}</span> : null}
+                </Cell>
                 <Cell label={t.headers[4]}>
                   <Form method="post" className="flex flex-wrap items-end gap-2">
                     <input type="hidden" name="intent" value="series-invoice" />

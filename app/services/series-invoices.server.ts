@@ -231,7 +231,7 @@ export async function markSeriesInvoicePaidByStaff(db: DB, actor: AuditActor, in
 }
 
 /** The open monthly invoices as the back office's payments page shows them. */
-export async function openSeriesInvoicesView(executor: Executor) {
+export async function openSeriesInvoicesView(executor: Executor, today: IsoDate) {
   return (await listOpenSeriesInvoices(executor)).map((row) => ({
     id: row.id,
     invoiceNumber: row.invoiceNumber,
@@ -241,6 +241,7 @@ export async function openSeriesInvoicesView(executor: Executor) {
     amount: formatEuros(row.amountCents),
     balance: formatEuros(openBalanceCents({ amountCents: row.amountCents, creditedCents: row.creditedCents, paidCents: 0 })),
     dueDate: formatDate(row.dueDate),
+    overdue: row.dueDate < today,
   }));
 }
 

@@ -218,7 +218,7 @@ describe("a monthly invoice paid", () => {
       answerOf(() => paymentsAction({ request: postRequest("/backoffice/payments", fields, adminCookie), params: {}, context: contextFor() }));
 
     const page = await answerOf(() => paymentsLoader({ request: getRequest("/backoffice/payments", adminCookie), params: {}, context: contextFor() }));
-    expect(page.data.seriesInvoices).toContainEqual(expect.objectContaining({ id: issued!.invoiceId, invoiceNumber: issued!.invoiceNumber, visits: 2, month: "marraskuu 2026" }));
+    expect(page.data.seriesInvoices).toContainEqual(expect.objectContaining({ id: issued!.invoiceId, invoiceNumber: issued!.invoiceNumber, visits: 2, month: "marraskuu 2026", overdue: true }));
 
     // A day in the future is refused with the day kept; nothing changes.
     const refused = await post({ intent: "series-invoice", invoiceId: issued!.invoiceId, paidOn: "2099-01-01" });
