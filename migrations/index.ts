@@ -24,6 +24,7 @@ import * as m0025 from "./0025_consents";
 import * as m0026 from "./0026_account_deletions";
 import * as m0027 from "./0027_availability_plans";
 import * as m0028 from "./0028_order_series";
+import * as m0029 from "./0029_series_invoices";
 import * as m0030 from "./0030_series_card_charges";
 
 // Listed here rather than read from the folder, so the same list works from the Remix bundle,
@@ -54,5 +55,6 @@ export const migrations: Record<string, Migration> = {
   "0026_account_deletions": m0026,
   "0027_availability_plans": m0027,
   "0028_order_series": m0028,
+  "0029_series_invoices": m0029,
   "0030_series_card_charges": m0030,
 };

@@ -47,7 +47,9 @@ export type DeferredAttachment =
   /** The receipt of a captured online payment (migration 0020), by its number. */
   | { kind: "receipt_pdf"; receiptNumber: number }
   /** The credit note of a cancelled invoice order. */
-  | { kind: "credit_note_pdf"; orderId: string };
+  | { kind: "credit_note_pdf"; orderId: string }
+  /** A series' monthly invoice (migration 0029), by its number. */
+  | { kind: "series_invoice_pdf"; invoiceNumber: number };
 
 export interface ProfilesTable {
   id: Generated<string>;
@@ -295,6 +297,40 @@ export interface OrderSeriesTable {
   generated_until: string;
   created_at: CreatedAt;
   updated_at: Timestamp;
+}
+
+/** The monthly invoice of a series paid by invoice (migration 0029, docs/decisions/0039). */
+export interface SeriesInvoicesTable {
+  id: Generated<string>;
+  series_id: string;
+  customer_id: string;
+  /** The first day of the Helsinki month whose visits it invoices. */
+  month: string;
+  /** From invoice_number_seq, the numbering of single invoices. */
+  invoice_number: number;
+  reference_number: string;
+  issue_date: string;
+  due_date: string;
+  amount_cents: number;
+  status: Generated<"open" | "paid" | "cancelled">;
+  paid_at: NullableTimestamp;
+  reminder_sent_at: NullableTimestamp;
+  created_at: CreatedAt;
+}
+
+/** One visit on a monthly series invoice; a visit is on one line at most (unique order_id). */
+export interface SeriesInvoiceLinesTable {
+  id: Generated<string>;
+  series_invoice_id: string;
+  order_id: string;
+  amount_cents: number;
+  net_amount_cents: number;
+  vat_amount_cents: number;
+  vat_rate_bp: number;
+  /** What a cancellation after the invoice took off this line (all but the fee). */
+  credited_cents: Generated<number>;
+  credited_on: string | null;
+  created_at: CreatedAt;
 }
 
 export interface DiscountRedemptionsTable {
@@ -704,6 +740,8 @@ export interface Database {
   discount_codes: DiscountCodesTable;
   orders: OrdersTable;
   order_series: OrderSeriesTable;
+  series_invoices: SeriesInvoicesTable;
+  series_invoice_lines: SeriesInvoiceLinesTable;
   discount_redemptions: DiscountRedemptionsTable;
   payments: PaymentsTable;
   payment_events: PaymentEventsTable;

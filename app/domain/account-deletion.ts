@@ -85,4 +85,8 @@ export const ERASURE_OF_REFERENCES: Readonly<Record<string, { erasure: ErasureOf
   "data_exports.requested_by": { erasure: "unlinked", why: "a staff member's request for someone else" },
   "account_deletions.profile_id": { erasure: "anonymised", why: "the record that the account was erased, and when" },
   "consents.profile_id": { erasure: "deleted", why: "the consent log, with the rows logged under the person's e-mail or phone (decision 0033)" },
+  "order_series.customer_id": { erasure: "anonymised", why: "a series' rule stays with its visits; it is ended and its saved card forgotten (decision 0037)" },
+  "order_series.caregiver_id": { erasure: "anonymised", why: "as orders.caregiver_id: no personal data in the rule" },
+  "order_series.created_by": { erasure: "unlinked", why: "who booked the series" },
+  "series_invoices.customer_id": { erasure: "anonymised", why: "a series' monthly invoice: numbers and amounts only, kept for the books (decision 0039)" },
 };

@@ -30,6 +30,9 @@ export const EXPORTED_REFERENCES = [
   "orders.caregiver_id",
   "orders.accepted_caregiver_id",
   "orders.created_by",
+  "order_series.customer_id",
+  "order_series.caregiver_id",
+  "order_series.created_by",
   "discount_redemptions.profile_id",
   "payments.customer_id",
   "payouts.caregiver_id",
@@ -46,6 +49,7 @@ export const EXPORTED_REFERENCES = [
   "household_statement_mailings.customer_id",
   "contact_requests.profile_id",
   "consents.profile_id",
+  "series_invoices.customer_id",
 ] as const;
 
 /** Columns that point at a person but whose rows are deliberately left out, each with why. */
@@ -71,7 +75,7 @@ export const NOT_EXPORTED_REFERENCES: Readonly<Record<string, string>> = {
 
 /** The table names in data.json, in the order they are written. */
 export function exportedTables(): string[] {
-  return [...new Set(["profiles", ...EXPORTED_REFERENCES.map((reference) => reference.split(".")[0]!), "invoices", "invoice_payments", "credit_notes", "receipts", "emails"])];
+  return [...new Set(["profiles", ...EXPORTED_REFERENCES.map((reference) => reference.split(".")[0]!), "invoices", "invoice_payments", "credit_notes", "receipts", "series_invoice_lines", "emails"])];
 }
 
 /** The CSVs beside data.json: a file name and the table whose rows it holds, with its columns. */

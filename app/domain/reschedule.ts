@@ -47,6 +47,11 @@ export interface RescheduleMoneyInput {
   paidOnlineCents: number;
   /** The order's current invoice, if any (an invoice order's, or an online order's extra invoice). */
   invoice: { amountCents: number; paidCents: number; status: "open" | "paid" | "cancelled" } | null;
+  /**
+   * A visit of a series paid by invoice (decision 0039): none of its own; `onInvoice` once its
+   * month's invoice is out with the visit on a line. Absent for any other order.
+   */
+  monthlyInvoice?: { onInvoice: boolean } | null;
 }
 
 export type RescheduleMoneyPlan =
@@ -61,7 +66,9 @@ export type RescheduleMoneyPlan =
       differenceCents: number;
     }
   /** Money was already paid on the invoice: a different price needs a person (staff, by hand). */
-  | { ok: false; reason: "invoice_paid" };
+  | { ok: false; reason: "invoice_paid" }
+  /** The visit is on its series' issued monthly invoice: a different price needs a person. */
+  | { ok: false; reason: "monthly_invoiced" };
 
 /**
  * What a move does with the money. The customer owes the new total; what they have paid online
@@ -71,6 +78,12 @@ export type RescheduleMoneyPlan =
  */
 export function planRescheduleMoney(input: RescheduleMoneyInput): RescheduleMoneyPlan {
   const differenceCents = input.newTotalCents - input.oldTotalCents;
+  // A series visit is billed by its month's invoice: never an invoice of its own. Before that
+  // invoice it goes on it at its new price; once on it, a different price is refused like a paid one.
+  if (input.monthlyInvoice) {
+    if (input.monthlyInvoice.onInvoice && differenceCents !== 0) return { ok: false, reason: "monthly_invoiced" };
+    return { ok: true, replaceInvoice: false, newInvoiceCents: 0, refundCents: 0, differenceCents };
+  }
   const invoice = input.invoice && input.invoice.status !== "cancelled" ? input.invoice : null;
   if (invoice && (invoice.paidCents > 0 || invoice.status === "paid")) {
     if (differenceCents !== 0) return { ok: false, reason: "invoice_paid" };

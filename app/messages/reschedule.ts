@@ -53,7 +53,8 @@ export type RescheduleRefusalReason =
   | "time_invalid"
   | "caregiver_busy"
   | "caregiver_unavailable"
-  | "invoice_paid";
+  | "invoice_paid"
+  | "monthly_invoiced";
 
 export const RESCHEDULE_REFUSALS: Record<RescheduleRefusalReason, string> = {
   not_found: "Tilausta ei löytynyt.",
@@ -66,6 +67,7 @@ export const RESCHEDULE_REFUSALS: Record<RescheduleRefusalReason, string> = {
   caregiver_busy: "Kaveri ehti saada toisen käynnin tälle ajalle. Valitse toinen aika tai kaveri.",
   caregiver_unavailable: "Valittu kaveri ei voi tulla tälle ajalle. Valitse toinen kaveri.",
   invoice_paid: "Laskuun on jo kirjattu maksu, joten hinnan muutos tehdään käsin. Soita asiakaspalveluun.",
+  monthly_invoiced: "Käynti on jo kuukausilaskulla, joten hinnan muutos tehdään käsin. Soita asiakaspalveluun.",
 };
 
 export interface RescheduleMoneyView {

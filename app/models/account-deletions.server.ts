@@ -345,6 +345,12 @@ export async function eraseAccountRows(trx: Executor, person: PersonToErase, at:
       .where("customer_id", "=", customerId)
       .execute();
     await trx.updateTable("customers").set({ address: null, updated_at: at }).where("id", "=", customerId).execute();
+    // A series makes no more visits for nobody, and the provider's saved card is forgotten (decision 0037).
+    await trx
+      .updateTable("order_series")
+      .set({ status: "cancelled", payment_customer_ref: null, payment_method_ref: null, updated_at: at })
+      .where("customer_id", "=", customerId)
+      .execute();
   }
   if (caregiverId) {
     await trx.deleteFrom("reviews").where("caregiver_id", "=", caregiverId).execute();
@@ -376,6 +382,7 @@ export async function eraseAccountRows(trx: Executor, person: PersonToErase, at:
 
   // Someone else's rows that merely name the person: the link goes, the row stays.
   await trx.updateTable("orders").set({ created_by: null }).where("created_by", "=", profileId).execute();
+  await trx.updateTable("order_series").set({ created_by: null }).where("created_by", "=", profileId).execute();
   await trx.updateTable("order_reschedules").set({ actor_id: null }).where("actor_id", "=", profileId).execute();
   await trx.updateTable("caregivers").set({ reviewed_by: null }).where("reviewed_by", "=", profileId).execute();
   await trx.updateTable("discount_codes").set({ created_by: null }).where("created_by", "=", profileId).execute();

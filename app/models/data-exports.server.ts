@@ -150,6 +150,13 @@ export async function collectPersonalData(executor: Executor, profileId: string)
       .orderBy("starts_on")
       .execute(),
     orders,
+    // Weekly visits: the series' rule; the provider's saved-card references are not the person's to take.
+    order_series: await executor
+      .selectFrom("order_series")
+      .select(["id", "customer_id", "created_by", "caregiver_id", "service_category_id", "interval_weeks", "start_hour", "duration_hours", "first_date", "end_kind", "end_count", "end_date", "payment_method", "status", "generated_until", "created_at", "updated_at"])
+      .where((eb) => eb.or([eb("customer_id", "=", c), eb("caregiver_id", "=", g), eb("created_by", "=", profileId)]))
+      .orderBy("created_at")
+      .execute(),
     discount_redemptions: await executor.selectFrom("discount_redemptions").selectAll().where("profile_id", "=", profileId).execute(),
     payments: await executor.selectFrom("payments").selectAll().where("customer_id", "=", c).orderBy("created_at").execute(),
     payouts: await executor.selectFrom("payouts").selectAll().where("caregiver_id", "=", g).execute(),
@@ -177,10 +184,14 @@ export async function collectPersonalData(executor: Executor, profileId: string)
     contact_requests: await executor.selectFrom("contact_requests").selectAll().where("profile_id", "=", profileId).orderBy("created_at").execute(),
     // The consent log: the person's own rows and those of guest bookings under their address or number.
     consents: await consentRowsForExport(executor, { profileId, email: profile.email, phone: profile.phone }),
+    // A series' monthly invoices (decision 0039).
+    series_invoices: await executor.selectFrom("series_invoices").selectAll().where("customer_id", "=", c).orderBy("created_at").execute(),
     invoices,
     invoice_payments: await executor.selectFrom("invoice_payments").selectAll().where("invoice_id", "in", invoiceIds).execute(),
     credit_notes: await executor.selectFrom("credit_notes").selectAll().where("invoice_id", "in", invoiceIds).execute(),
     receipts: await executor.selectFrom("receipts").selectAll().where("order_id", "in", paidOrders).execute(),
+    // The lines of a series' monthly invoices (decision 0039), a visit each.
+    series_invoice_lines: await executor.selectFrom("series_invoice_lines").selectAll().where("order_id", "in", paidOrders).orderBy("created_at").execute(),
     // Mail sent to the address: what and when, not the bodies (their links may still work).
     emails: await executor
       .selectFrom("emails")

@@ -79,7 +79,7 @@ export async function listOrderMoney(executor: Executor, customerId: string): Pr
   if (orders.length === 0) return { facts: [], places: [] };
   const orderIds = orders.map((order) => order.id);
 
-  const [invoices, refunds] = await Promise.all([
+  const [invoices, refunds, seriesLines] = await Promise.all([
     executor
       .selectFrom("invoices as i")
       .leftJoin("credit_notes as cn", "cn.invoice_id", "i.id")
@@ -105,6 +105,13 @@ export async function listOrderMoney(executor: Executor, customerId: string): Pr
       .where("refund_status", "=", "refunded")
       .where("refunded_at", "is not", null)
       .orderBy("refunded_at")
+      .execute(),
+    // A series visit's money is its line on the month's invoice (migration 0029): it has no invoice of its own.
+    executor
+      .selectFrom("series_invoice_lines as l")
+      .innerJoin("series_invoices as si", "si.id", "l.series_invoice_id")
+      .select(["l.order_id", "si.invoice_number", "si.issue_date", "l.amount_cents", "l.credited_cents", "si.status", "si.paid_at"])
+      .where("l.order_id", "in", orderIds)
       .execute(),
   ]);
   const invoicePayments =
@@ -155,7 +162,22 @@ export async function listOrderMoney(executor: Executor, customerId: string): Pr
           invoice.credit_note_number !== null && invoice.credit_cents !== null && invoice.credit_issue_date !== null
             ? { creditNoteNumber: invoice.credit_note_number, amountCents: invoice.credit_cents, issueDate: invoice.credit_issue_date }
             : null,
-      })),
+      }))
+      .concat(
+        seriesLines
+          .filter((line) => line.order_id === order.id)
+          .map((line) => ({
+            invoiceNumber: line.invoice_number,
+            issueDate: line.issue_date,
+            // The line's share of the monthly invoice, paid when the invoice is; a line credited
+            // after a cancellation is payable only for what is left of it (the fee).
+            amountCents: line.amount_cents - line.credited_cents,
+            status: line.status,
+            paidAt: line.paid_at,
+            payments: [],
+            credit: null,
+          })),
+      ),
   }));
   const places = orders.map((order) => ({
     orderNumber: order.order_number,
@@ -194,6 +216,8 @@ export async function listPayersWithPaymentsIn(executor: Executor, year: number,
                    where (i.order_id = o.id or i.replaced_order_id = o.id) and ip.paid_on between ${fromDate}::date and ${toDate}::date)
         or exists (select 1 from invoices i where (i.order_id = o.id or i.replaced_order_id = o.id)
                    and i.paid_at >= ${from} and i.paid_at < ${to})
+        or exists (select 1 from series_invoice_lines l join series_invoices si on si.id = l.series_invoice_id
+                   where l.order_id = o.id and si.paid_at >= ${from} and si.paid_at < ${to})
       )
     order by o.customer_id
     limit ${limit}`.execute(executor);

@@ -25,7 +25,7 @@ import {
   inlineLinkClass,
 } from "~/components/backoffice/ui";
 import { getDb } from "~/db.server";
-import { helsinkiToday } from "~/domain/booking-window";
+import { helsinkiToday, isIsoDate } from "~/domain/booking-window";
 import { formatDate, formatDateTime, formatEuros } from "~/domain/format";
 import { invoicePaymentState, openBalanceCents, payableCents, remainingAmountInput } from "~/domain/invoice-payment";
 import { isUuid } from "~/domain/uuid";
@@ -54,6 +54,8 @@ import { PAYMENT_STATUS_LABELS, PAYOUT_STATUS_LABELS } from "~/messages/statuses
 import { payPayouts, sendInvoiceReminder } from "~/services/backoffice-money.server";
 import { now as clockNow } from "~/services/clock.server";
 import { redirectWithToast } from "~/services/flash.server";
+import { markSeriesInvoicePaidByStaff, openSeriesInvoicesView } from "~/services/series-invoices.server";
+import { seriesInvoiceBackofficeTexts } from "~/messages/series-invoices";
 
 // Money for admins (issue 14 "Payments"; DESIGN.md decisions 2 and 18): the period's figures,
 // each helper's settlement, the payouts to pay (one by one or all at once) and the open invoices
@@ -181,6 +183,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       reminderSent: row.reminderSentAt ? invoicePaymentTexts.reminderSent(formatDate(row.reminderSentAt)) : null,
     })),
     csv: { settlement: csvHref("tilitys"), payouts: csvHref("maksamattomat"), invoices: csvHref("laskut") },
+    // The monthly invoices of series paid by invoice (docs/decisions/0039), marked paid in full.
+    seriesInvoices: await openSeriesInvoicesView(db, today),
   };
 }
 
@@ -234,6 +238,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     case "invoice":
       return invoicePaymentAction(request, db, actor, formData, back);
+    case "series-invoice": {
+      const invoiceId = formData.get("invoiceId");
+      if (!isUuid(invoiceId)) throw badForm();
+      const paidOn = String(formData.get("paidOn") ?? "").trim();
+      if (!isIsoDate(paidOn) || paidOn > helsinkiToday(clockNow())) {
+        return { seriesInvoiceError: { invoiceId, paidOn, message: seriesInvoiceBackofficeTexts.badDate } };
+      }
+      const paid = await markSeriesInvoicePaidByStaff(db, actor, { invoiceId, paidOn });
+      return redirectWithToast(request, back, paid
+        ? { type: "success", title: seriesInvoiceBackofficeTexts.done(paid.invoiceNumber), description: formatEuros(paid.amountCents) }
+        : { type: "info", title: seriesInvoiceBackofficeTexts.notOpen });
+    }
     case "reminder": {
       const invoiceId = formData.get("invoiceId");
       if (!isUuid(invoiceId)) throw badForm();
@@ -397,6 +413,8 @@ export default function PaymentsPage() {
           </ResponsiveTable>
         )}
       </Section>
+
+      <SeriesInvoicesSection rows={data.seriesInvoices} today={data.today} here={data.here} reply={reply} />
       <Section title={paymentListTexts.paymentsTitle} id="transactions-heading" actions={<CsvLink href={data.lists.transactions.csv}>Lataa CSV</CsvLink>}>
         <ListFilterForm keep={[...data.lists.keep, ["tilityksen_tila", data.lists.filters.payoutStatus]]} listName="maksutapahtumat">
           <SelectFilter id="maksun-tila" label={paymentListTexts.statusFilter} name="maksun_tila" defaultValue={data.lists.filters.paymentStatus} options={data.lists.paymentStatusOptions} />
@@ -457,5 +475,84 @@ export default function PaymentsPage() {
         <Pager label="Tilitysten sivut" {...data.lists.payouts.pager} />
       </Section>
     </div>
+  );
+}
+
+/** The open monthly invoices of series, each with its "paid on" day (decision 0039). */
+function SeriesInvoicesSection({
+  rows,
+  today,
+  here,
+  reply,
+}: {
+  rows: Array<{ id: string; invoiceNumber: number; month: string; customerName: string; visits: number; amount: string; balance: string; dueDate: string; overdue: boolean }>;
+  today: string;
+  here: string;
+  reply: unknown;
+}) {
+  const t = seriesInvoiceBackofficeTexts;
+  const error = reply && typeof reply === "object" && "seriesInvoiceError" in reply ? (reply as { seriesInvoiceError: { invoiceId: string; paidOn: string; message: string } }).seriesInvoiceError : null;
+  return (
+    <Section title={t.title} id="series-invoices-heading">
+      {rows.length === 0 ? (
+        <EmptyState>{t.empty}</EmptyState>
+      ) : (
+        <ResponsiveTable caption={t.title} headers={[...t.headers]}>
+          {rows.map((row) => {
+            const rowError = error?.invoiceId === row.id ? error : null;
+            const fieldId = `kuukausilasku-${row.id}-maksupaiva`;
+            return (
+              <Row key={row.id} highlight={row.overdue}>
+                <Cell label={t.headers[0]}>{t.invoice(row.invoiceNumber, row.month, row.visits)}</Cell>
+                <Cell label={t.headers[1]}>{row.customerName}</Cell>
+                <Cell label={t.headers[2]}>
+                  {row.amount}
+                  <span className="block font-semibold">{t.balance(row.balance)}</span>
+                </Cell>
+                <Cell label={t.headers[3]}>
+                  {row.dueDate}
+                  {row.overdue ? <span className="block font-semibold text-red-800">{t.overdue}</span> : null}
+                </Cell>
+                <Cell label={t.headers[4]}>
+                  <Form method="post" className="flex flex-wrap items-end gap-2">
+                    <input type="hidden" name="intent" value="series-invoice" />
+                    <input type="hidden" name="invoiceId" value={row.id} />
+                    <input type="hidden" name="returnTo" value={here} />
+                    <div className="flex flex-col gap-1">
+                      <label htmlFor={fieldId} className="font-semibold">
+                        {t.paidOn}
+                        <span className="sr-only">{t.forInvoice(row.invoiceNumber)}</span>
+                      </label>
+                      {rowError ? (
+                        <p id={`${fieldId}-virhe`} className="font-semibold text-red-800" role="alert">
+                          {rowError.message}
+                        </p>
+                      ) : null}
+                      <input
+                        id={fieldId}
+                        name="paidOn"
+                        type="date"
+                        required
+                        max={today}
+                        defaultValue={rowError?.paidOn ?? today}
+                        aria-invalid={rowError ? true : undefined}
+                        aria-describedby={rowError ? `${fieldId}-virhe` : undefined}
+                        className="min-h-target rounded border-2 border-gray-500 px-2"
+                      />
+                    </div>
+                    <SubmitButton variant="secondary" busyLabel={t.busy}>
+                      <span>
+                        {t.submit}
+                        <span className="sr-only">{t.forInvoice(row.invoiceNumber)}</span>
+                      </span>
+                    </SubmitButton>
+                  </Form>
+                </Cell>
+              </Row>
+            );
+          })}
+        </ResponsiveTable>
+      )}
+    </Section>
   );
 }

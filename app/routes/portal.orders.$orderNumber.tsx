@@ -12,6 +12,7 @@ import { threadAudience } from "~/messages/order-messages";
 import { findThreadOfParticipant } from "~/models/order-messages.server";
 import { now } from "~/services/clock.server";
 import { customerOrderPath, customerOrderView, orderNotFound, requireCustomerOrder } from "~/portal/customer-order.server";
+import { seriesBillingView } from "~/services/series-invoices.server";
 import { handleMessagePost, MESSAGE_FORM_CONSTRAINT, readThreadAsParticipant } from "~/portal/messages.server";
 import { CaregiverPortrait } from "~/components/caregiver-portrait";
 
@@ -33,6 +34,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const thread = await customerThread(order.orderNumber, user.id);
   return {
     order: customerOrderView(order, now()),
+    // A series visit paid by invoice is on its month's invoice (docs/decisions/0039).
+    seriesBilling: await seriesBillingView(await getDb(), order.id, customerOrderPath(order.orderNumber)),
     messages: await readThreadAsParticipant(thread, user.id),
     messageNote: threadAudience(order.caregiver?.name ?? null),
     writable: canWriteToThread(order.status),
@@ -52,7 +55,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Tilaus
 
 
 export default function CustomerOrderPage() {
-  const { order, messages, messageNote, writable, messageConstraint } = useLoaderData<typeof loader>();
+  const { order, seriesBilling, messages, messageNote, writable, messageConstraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<{ result: SubmissionResult<string[]> }>();
   return (
     <div className="max-w-3xl space-y-6">
@@ -90,6 +93,11 @@ export default function CustomerOrderPage() {
         {order.invoiceHref ? (
           <a href={order.invoiceHref} className={inlineLink} download>
             Lataa lasku {order.invoiceNumber} (PDF)
+          </a>
+        ) : null}
+        {seriesBilling?.invoiceHref ? (
+          <a href={seriesBilling.invoiceHref} className={inlineLink} download>
+            {seriesBilling.invoiceLinkText}
           </a>
         ) : null}
         {order.receiptHref ? (
@@ -130,7 +138,7 @@ export default function CustomerOrderPage() {
         <Facts
           items={[
             { label: "Maksutapa", value: order.paymentMethod },
-            { label: "Maksun tila", value: order.paymentState },
+            { label: "Maksun tila", value: seriesBilling?.paymentState ?? order.paymentState },
             ...(order.cancellationFee ? [{ label: "Peruutus", value: order.cancellationFee }] : []),
             ...(order.creditNote ? [{ label: "Hyvitys", value: order.creditNote }] : []),
           ]}

@@ -5,6 +5,7 @@ import { CUSTOMER_ORDERS_PATH, orderPath } from "../domain/portal-paths";
 import { env } from "../env.server";
 import { getBookingDocument, type BookingDocument } from "../models/booking-documents.server";
 import { findReceipt } from "../models/receipts.server";
+import { findSeriesBillingOfOrder } from "../models/series-invoices.server";
 import { getContactInfo } from "../models/settings.server";
 import { bookingConfirmationEmailContent, bookingIcsTexts, visitCalendarAlarms } from "../messages/booking-emails";
 import { createSetPasswordLink } from "./auth.server";
@@ -35,7 +36,8 @@ export const SET_PASSWORD_LINK_TTL_MS = LINK_LIFETIME_MS.set_password;
 export async function enqueueBookingConfirmation(trx: Executor, orderId: string): Promise<void> {
   const booking = await getBookingDocument(trx, orderId);
   if (!booking) throw new Error(`enqueueBookingConfirmation: order ${orderId} does not exist`);
-  if (booking.order.paymentMethod === "invoice" && !booking.invoice) {
+  // A series visit paid by invoice has none of its own: its month's invoice is e-mailed apart (decision 0039).
+  if (booking.order.paymentMethod === "invoice" && !booking.invoice && !(await findSeriesBillingOfOrder(trx, orderId))) {
     throw new Error(`enqueueBookingConfirmation: invoice order ${booking.order.orderNumber} has no invoice yet`);
   }
 

@@ -2,6 +2,7 @@ import type { Executor } from "../db.server";
 import type { DeferredAttachment, EmailAttachment } from "../db/schema";
 import { renderCreditNotePdf, renderInvoicePdf } from "./invoices.server";
 import { renderReceiptPdf } from "./receipts.server";
+import { renderSeriesInvoicePdf } from "./series-invoices.server";
 
 // Attachments queued as a description instead of bytes (EmailAttachment.deferred: an invoice, a
 // receipt or a credit note PDF) are drawn here, by the job that delivers the e-mail, from the rows
@@ -40,6 +41,11 @@ async function drawDeferred(executor: Executor, deferred: DeferredAttachment): P
       const note = await renderCreditNotePdf(executor, deferred.orderId);
       if (!note) throw new Error(`drawDeferredAttachments: order ${deferred.orderId} has no credit note`);
       return note.pdf;
+    }
+    case "series_invoice_pdf": {
+      const pdf = await renderSeriesInvoicePdf(executor, deferred.invoiceNumber);
+      if (!pdf) throw new Error(`drawDeferredAttachments: series invoice ${deferred.invoiceNumber} does not exist`);
+      return pdf;
     }
   }
 }

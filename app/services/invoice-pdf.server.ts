@@ -20,6 +20,7 @@ import {
   MUTED,
   startPdf,
   WIDTH,
+  type PdfPage,
 } from "./pdf-layout.server";
 
 // Draws the invoice PDF ('LASKU') with pdfkit: a Finnish VAT invoice with everything the Tax
@@ -74,19 +75,10 @@ export async function drawInvoicePdf(data: InvoicePdfData, options: { compress?:
     subject: t.subject(data.service.name, data.orderNumber),
     compress: options.compress,
   });
-  const { doc, text } = page;
 
   // ---------------------------------------------------------------- seller, title and invoice facts
   let leftY = drawSellerAndName(page, data.seller, t.heading, { size: 24 });
-  const rightY = drawFacts(page, [
-    [t.invoiceNumber, String(data.invoiceNumber)],
-    [t.issueDate, formatDate(data.issueDate)],
-    [t.dueDate, formatDate(data.dueDate)],
-    [t.paymentTermLabel, t.paymentTerm],
-    [t.referenceNumber, formatReferenceNumber(data.referenceNumber)],
-    [t.orderNumber, data.orderNumber],
-    [t.lateInterestLabel, t.lateInterest],
-  ]);
+  const rightY = drawFacts(page, invoiceFacts(data, [t.orderNumber, data.orderNumber]));
 
   // ---------------------------------------------------------------- buyer and recipient (left)
   leftY = drawParty(page, Math.max(leftY + 24, 130), t.buyer, data.buyer.name, [...data.buyer.addressLines, data.buyer.email]);
@@ -105,9 +97,48 @@ export async function drawInvoicePdf(data: InvoicePdfData, options: { compress?:
   });
   const totalsBottom = drawTotals(page, linesBottom, data.amounts, data.vatRateBp, t.total);
   const y = drawWorkShare(page, totalsBottom, data.amounts, data.vatRateBp, t.workShareNote);
-  const { amounts } = data;
 
   // ---------------------------------------------------------------- payment details
+  drawPaymentBox(page, y, {
+    seller: data.seller,
+    referenceNumber: data.referenceNumber,
+    dueDate: data.dueDate,
+    totalCents: data.amounts.totalCents,
+    virtualBarcode: data.virtualBarcode,
+  });
+
+  // ---------------------------------------------------------------- footer
+  drawSellerFooter(page, data.seller);
+
+  return page.finish();
+}
+
+/** The invoice's facts in the right column, with what it is for (the order, or the month) before the late interest. */
+export function invoiceFacts(
+  data: { invoiceNumber: number; issueDate: string; dueDate: string; referenceNumber: string },
+  subject: [label: string, value: string],
+): Array<[string, string]> {
+  return [
+    [t.invoiceNumber, String(data.invoiceNumber)],
+    [t.issueDate, formatDate(data.issueDate)],
+    [t.dueDate, formatDate(data.dueDate)],
+    [t.paymentTermLabel, t.paymentTerm],
+    [t.referenceNumber, formatReferenceNumber(data.referenceNumber)],
+    subject,
+    [t.lateInterestLabel, t.lateInterest],
+  ];
+}
+
+/**
+ * The bank transfer box (IBAN, BIC, payee, reference, due date, euros and the virtual barcode)
+ * at least 24 pt below `y`, low on the page, or on a new page when it would not fit.
+ */
+export function drawPaymentBox(
+  page: PdfPage,
+  y: number,
+  data: { seller: InvoicePdfData["seller"]; referenceNumber: string; dueDate: string; totalCents: number; virtualBarcode: string },
+): void {
+  const { doc, text } = page;
   const boxHeight = 150;
   let boxTop = Math.max(y + 24, 560);
   if (boxTop + boxHeight > 760) {
@@ -123,7 +154,7 @@ export async function drawInvoicePdf(data: InvoicePdfData, options: { compress?:
     [t.payee, data.seller.name],
     [t.referenceNumber, formatReferenceNumber(data.referenceNumber)],
     [t.dueDate, formatDate(data.dueDate)],
-    [t.euros, formatEuros(amounts.totalCents)],
+    [t.euros, formatEuros(data.totalCents)],
   ];
   payment.forEach(([label, value], index) => {
     const column = index % 2;
@@ -139,9 +170,4 @@ export async function drawInvoicePdf(data: InvoicePdfData, options: { compress?:
   text(t.virtualBarcode, LEFT + 12, boxTop + 112, { width: WIDTH - 24 });
   doc.font(MONO).fontSize(10).fillColor(INK);
   text(data.virtualBarcode, LEFT + 12, boxTop + 123, { width: WIDTH - 24, lineBreak: false });
-
-  // ---------------------------------------------------------------- footer
-  drawSellerFooter(page, data.seller);
-
-  return page.finish();
 }

@@ -14,6 +14,7 @@ import { cancelExpiredUnconfirmedOrders } from "./order-email-confirmation.serve
 import { retryRescheduleRefund } from "./order-reschedule.server";
 import { expireStaleCheckouts } from "./payments/reconcile.server";
 import { chargeDueSeriesVisits } from "./payments/series-charges.server";
+import { issueMonthlySeriesInvoices } from "./series-invoices.server";
 import { deliverText } from "./sms/text-messages.server";
 import { now as clockNow } from "./clock.server";
 import { extendOpenSeries } from "./series-extension.server";
@@ -57,6 +58,9 @@ export const jobHandlers: { [T in JobType]: JobHandler<JobPayloads[T]> } = {
   "payments.reschedule_refund": (payload, context) => retryRescheduleRefund(context.db, payload.rescheduleId, context.isFinalAttempt),
   "statements.mail_yearly": async (_payload, context) => {
     await mailYearlyStatements(context.db);
+  },
+  "invoices.issue_series_monthly": async (_payload, context) => {
+    await issueMonthlySeriesInvoices(context.db);
   },
   "exports.build": (payload, context) => buildDataExport(context.db, payload.exportId),
   "accounts.erase": async (payload, context) => {

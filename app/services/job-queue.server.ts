@@ -42,6 +42,11 @@ export interface JobPayloads {
    */
   "statements.mail_yearly": Record<string, never>;
   /**
+   * Issues the monthly invoices of series paid by invoice: from a month's first day (Helsinki)
+   * on, each series' visits of that month go on one invoice (decision 0039); a no-op otherwise.
+   */
+  "invoices.issue_series_monthly": Record<string, never>;
+  /**
    * A visit's reminder e-mail to one person, about a day before it (issue 28; decision 0027).
    * Queued under its idempotency key (visit, kind, recipient, visit version); it checks when it
    * runs that the visit is still live, at `startsAt`, at `visitSequence`, and the person still its.
@@ -90,6 +95,7 @@ export const RECURRING_JOBS: ReadonlyArray<{ type: JobType; everyMs: number }> =
   // Every ten minutes: a visit is charged 24 h to 23 h 50 min before it, and an unpaid one is
   // cancelled at most ten minutes after its 2-hour deadline.
   { type: "payments.charge_series_visits", everyMs: 10 * 60_000 },
+  { type: "invoices.issue_series_monthly", everyMs: 60 * 60_000 },
 ];
 
 /** Adds a job in the caller's transaction, so it exists exactly when the caller's work does. */

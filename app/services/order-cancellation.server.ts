@@ -23,6 +23,7 @@ import { bookingIcs } from "./booking-emails.server";
 import { now as clockNow } from "./clock.server";
 import { icsAttachment, renderEmail, sendEmail } from "./email.server";
 import { creditNoteAttachment } from "./invoices.server";
+import { creditCancelledSeriesVisit } from "./series-invoices.server";
 import { caregiverVisitIcs } from "./order-assignment.server";
 import { RefundError, refundPayment } from "./payments/refunds.server";
 import { withdrawVisitReminders } from "./visit-reminders.server";
@@ -157,7 +158,11 @@ async function refundOnline(db: DB, order: OrderToCancel, feeCents: number): Pro
 async function creditInvoiceOf(trx: Executor, order: OrderToCancel, feeCents: number, now: Date): Promise<CreditNoteRow | null> {
   if (order.paymentMethod !== "invoice") return null;
   const invoice = await findInvoiceByOrderId(trx, order.id);
-  if (!invoice) return null;
+  if (!invoice) {
+    // A series visit has no invoice of its own: its line on the monthly invoice is credited instead.
+    await creditCancelledSeriesVisit(trx, order.id, feeCents, now);
+    return null;
+  }
   const amountCents = Math.max(0, invoice.amountCents - feeCents);
   const note = await creditInvoice(trx, {
     invoiceId: invoice.id,

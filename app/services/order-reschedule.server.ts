@@ -35,6 +35,7 @@ import { issueManageLink } from "./manage-links.server";
 import { orderPath } from "../domain/portal-paths";
 import { env } from "../env.server";
 import { invoiceFileName, issueInvoice } from "./invoices.server";
+import { monthlyInvoiceOf } from "./series-invoices.server";
 import { caregiverVisitIcs, notifyAssignedCaregiver } from "./order-assignment.server";
 import { ChangeRefused, runOrderChange } from "./order-change.server";
 import { enqueueJob } from "./job-queue.server";
@@ -77,8 +78,15 @@ export function repriceOrder(order: Pick<OrderToReschedule, "discount">, bands: 
   return priceOrder({ bands, startHour: time.startHour, durationHours: time.durationHours, discountCents });
 }
 
-function moneyPlan(order: OrderToReschedule, amounts: OrderAmounts, invoice: CurrentInvoice | null, payment: CapturedPayment | null): RescheduleMoneyPlan {
+function moneyPlan(
+  order: OrderToReschedule,
+  amounts: OrderAmounts,
+  invoice: CurrentInvoice | null,
+  payment: CapturedPayment | null,
+  monthlyInvoice: { onInvoice: boolean } | null,
+): RescheduleMoneyPlan {
   return planRescheduleMoney({
+    monthlyInvoice,
     paymentMethod: order.paymentMethod,
     oldTotalCents: order.totalPriceCents,
     newTotalCents: amounts.totalPriceCents,
@@ -91,11 +99,12 @@ function moneyPlan(order: OrderToReschedule, amounts: OrderAmounts, invoice: Cur
 export async function previewReschedule(executor: Executor, order: OrderToReschedule, time: NewTime): Promise<ReschedulePreview> {
   const bands = await getPriceBands(executor);
   const amounts = repriceOrder(order, bands, time);
-  const [invoice, payment] = await Promise.all([
+  const [invoice, payment, monthly] = await Promise.all([
     findCurrentInvoice(executor, order.id),
     order.paymentMethod === "online" ? findCapturedPayment(executor, order.id) : Promise.resolve(null),
+    monthlyInvoiceOf(executor, order.id),
   ]);
-  return { interval: bookingInterval(time.date, time.startHour, time.durationHours), amounts, plan: moneyPlan(order, amounts, invoice, payment) };
+  return { interval: bookingInterval(time.date, time.startHour, time.durationHours), amounts, plan: moneyPlan(order, amounts, invoice, payment, monthly) };
 }
 
 /** The order's own helper is free at the new time (their own order does not count against them). */
@@ -154,7 +163,7 @@ export async function rescheduleOrder(
       }
       const invoice = await findCurrentInvoice(trx, order.id);
       const payment = order.paymentMethod === "online" ? await findCapturedPayment(trx, order.id) : null;
-      const plan = moneyPlan(order, amounts, invoice, payment);
+      const plan = moneyPlan(order, amounts, invoice, payment, await monthlyInvoiceOf(trx, order.id));
       if (!plan.ok) throw new ChangeRefused(plan.reason);
 
       const visitSequence = await moveOrder(trx, order.id, { interval, durationHours: input.time.durationHours, amounts, caregiverId: input.caregiverId });

@@ -144,23 +144,34 @@ export function drawSellerFooter(
   );
 }
 
+const SERVICE_COLUMNS = {
+  description: { x: LEFT, width: 215 },
+  quantity: { x: 270, width: 45 },
+  unit: { x: 320, width: 75 },
+  vat: { x: 400, width: 40 },
+  total: { x: 445, width: RIGHT - 445 },
+};
+
+export interface ServiceLine {
+  name: string;
+  details: string[];
+  discountLabel: string | null;
+  vatRateBp: number;
+  amounts: InvoiceAmounts;
+}
+
 /**
  * The service line table from `y`: the column heads, the service with its detail lines, hours,
  * the hourly price and the line without VAT, and the discount's line when there is one; returns
  * the y below its closing rule.
  */
-export function drawServiceLines(
-  { doc, text }: PdfPage,
-  y: number,
-  line: { name: string; details: string[]; discountLabel: string | null; vatRateBp: number; amounts: InvoiceAmounts },
-): number {
-  const columns = {
-    description: { x: LEFT, width: 215 },
-    quantity: { x: 270, width: 45 },
-    unit: { x: 320, width: 75 },
-    vat: { x: 400, width: 40 },
-    total: { x: 445, width: RIGHT - 445 },
-  };
+export function drawServiceLines(page: PdfPage, y: number, line: ServiceLine): number {
+  return drawServiceRow(page, drawServiceHead(page, y), line);
+}
+
+/** The service table's column heads and the rule under them from `y`; returns the y of the first row. */
+export function drawServiceHead({ doc, text }: PdfPage, y: number): number {
+  const columns = SERVICE_COLUMNS;
   doc.font(BOLD).fontSize(9).fillColor(INK);
   text(lines.description, columns.description.x, y, { width: columns.description.width });
   text(lines.quantity, columns.quantity.x, y, { width: columns.quantity.width, align: "right" });
@@ -168,11 +179,15 @@ export function drawServiceLines(
   text(lines.vat, columns.vat.x, y, { width: columns.vat.width, align: "right" });
   y = text(lines.lineTotal, columns.total.x, y, { width: columns.total.width, align: "right" }) + 4;
   doc.moveTo(LEFT, y).lineTo(RIGHT, y).lineWidth(1).strokeColor(INK).stroke();
-  y += 6;
+  return y + 6;
+}
 
+/** One service row (and its discount's) under the heads from `y`; returns the y below its closing rule. */
+export function drawServiceRow({ doc, text }: PdfPage, y: number, line: ServiceLine): number {
+  const columns = SERVICE_COLUMNS;
   const { amounts } = line;
   const vatText = formatVatRate(line.vatRateBp);
-  doc.font(BOLD).fontSize(10);
+  doc.font(BOLD).fontSize(10).fillColor(INK);
   const rowTop = y;
   let rowBottom = text(line.name, columns.description.x, y, { width: columns.description.width });
   doc.font(FONT).fontSize(9);

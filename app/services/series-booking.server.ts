@@ -10,6 +10,7 @@ import { insertOrder, insertOrderPayment, isCaregiverOverlapError } from "../mod
 import { findActiveServiceCategory } from "../models/service-categories.server";
 import { getPriceBands } from "../models/settings.server";
 import { enqueueSeriesConfirmation } from "./series-emails.server";
+import { issueDueSeriesInvoices } from "./series-invoices.server";
 
 // Booking weekly visits with the same helper (issue 27 item 4; docs/decisions/0037). The preview
 // answers, for every date of the rule, whether the series' helper can come (the one matching
@@ -199,7 +200,11 @@ export async function bookSeries(db: DB, input: BookSeriesInput): Promise<BookSe
         orderIds.push(order.id);
         orderNumbers.push(order.orderNumber);
       }
-      if (!online) await enqueueSeriesConfirmation(trx, seriesId, input.now);
+      if (!online) {
+        // One invoice a month (decision 0039): this month's visits are invoiced now, later months' on their first day.
+        await issueDueSeriesInvoices(trx, seriesId, input.now);
+        await enqueueSeriesConfirmation(trx, seriesId, input.now);
+      }
       return { ok: true as const, seriesId, orderIds, orderNumbers, paymentMethod: input.paymentMethod };
     });
   } catch (error) {
