@@ -14,6 +14,8 @@ import { now } from "~/services/clock.server";
 import { customerOrderPath, customerOrderView, orderNotFound, requireCustomerOrder } from "~/portal/customer-order.server";
 import { handleMessagePost, MESSAGE_FORM_CONSTRAINT, readThreadAsParticipant } from "~/portal/messages.server";
 import { CaregiverPortrait } from "~/components/caregiver-portrait";
+import { SeriesOfOrder } from "~/components/series-manage";
+import { seriesLinkOfOrder } from "~/portal/series-page.server";
 
 // One order of the signed-in customer (issue 10 "Customer orders"): the visit, the helper with
 // their photo, the amounts with VAT and the household deduction estimate, the payment, the
@@ -33,6 +35,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const thread = await customerThread(order.orderNumber, user.id);
   return {
     order: customerOrderView(order, now()),
+    series: await seriesLinkOfOrder(order.id, "customer"),
     messages: await readThreadAsParticipant(thread, user.id),
     messageNote: threadAudience(order.caregiver?.name ?? null),
     writable: canWriteToThread(order.status),
@@ -52,7 +55,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Tilaus
 
 
 export default function CustomerOrderPage() {
-  const { order, messages, messageNote, writable, messageConstraint } = useLoaderData<typeof loader>();
+  const { order, series, messages, messageNote, writable, messageConstraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<{ result: SubmissionResult<string[]> }>();
   return (
     <div className="max-w-3xl space-y-6">
@@ -67,6 +70,7 @@ export default function CustomerOrderPage() {
           <OrderStatusBadge status={order.status} audience="customer" accepted={order.accepted} />
           <span>{order.serviceName}</span>
         </p>
+        {series ? <SeriesOfOrder series={series} /> : null}
       </div>
 
       <nav aria-label="Tilauksen toiminnot" className="flex flex-wrap gap-3">
