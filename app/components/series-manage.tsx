@@ -2,6 +2,7 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "@remix-run/react";
 import { Alert } from "~/components/alert";
+import { Facts } from "~/components/backoffice/ui";
 import { SubmitButton } from "~/components/button";
 import { CheckboxField, ErrorSummary, RadioCards, TextareaField } from "~/components/forms";
 import { linkClass } from "~/components/layout";
@@ -29,16 +30,12 @@ export function SeriesOfOrder({ series }: { series: { href: string; label: strin
   );
 }
 
-export function SeriesFacts({ facts }: { facts: ReadonlyArray<{ label: string; value: string }> }) {
+/** The series' rule and facts, boxed as on the order pages. */
+export function SeriesFacts({ facts }: { facts: Array<{ label: string; value: string }> }) {
   return (
-    <dl className="grid gap-x-6 gap-y-2 rounded-lg border-2 border-gray-200 bg-white p-4 sm:grid-cols-[auto_1fr]">
-      {facts.map((fact) => (
-        <div key={fact.label} className="contents">
-          <dt className="font-semibold text-gray-900">{fact.label}</dt>
-          <dd className="break-words">{fact.value}</dd>
-        </div>
-      ))}
-    </dl>
+    <div className="rounded-lg border-2 border-gray-200 bg-white p-4">
+      <Facts items={facts} />
+    </div>
   );
 }
 

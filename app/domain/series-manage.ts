@@ -3,7 +3,7 @@
 // on the chosen visit and every later visit of the series that is still ahead and nobody has
 // started: waiting for its payment or its visit, starting after `now`. Past, started, completed
 // and cancelled visits are left as they are. Pure, no I/O; "now" is a parameter.
-import type { OrderStatus } from "../db/schema";
+import type { OrderStatus } from "./statuses";
 
 export interface SeriesVisit {
   id: string;
