@@ -87,6 +87,9 @@ const portalRules: ReadonlyArray<{ path: string; rule: AccessRule }> = [
 const backofficePageRules: ReadonlyArray<{ pattern: RegExp; roles: readonly StaffRole[] }> = [
   { pattern: /^\/backoffice\/orders\/[^/]+\/peruuta$/, roles: access.cancelOrders },
   { pattern: /^\/backoffice\/orders\/[^/]+\/muuta-aika(\/.*)?$/, roles: access.rescheduleOrders },
+  // A series of weekly visits (issue 27 item 5): cancelling as an order's, the rest as the orders'.
+  { pattern: /^\/backoffice\/sarjat\/[^/]+\/peru$/, roles: access.cancelOrders },
+  { pattern: /^\/backoffice\/sarjat(\/.*)?$/, roles: access.orders },
 ];
 
 function startsWithSegment(pathname: string, prefix: string): boolean {

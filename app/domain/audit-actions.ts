@@ -20,6 +20,8 @@ export const AUDIT_ACTIONS = [
   "order.caregiver_start",
   "order.caregiver_complete",
   "order.auto_complete",
+  "series.cancel",
+  "series.change_caregiver",
   "customer.freeze",
   "customer.unfreeze",
   "customer.data_export",

@@ -11,6 +11,8 @@ export const AUDIT_FIELD_WORDS: Record<string, string> = {
   creditNoteNumber: "Hyvityslasku",
   creditedCents: "Hyvitetty",
   refundCents: "Palautus asiakkaalle",
+  // A series action (issue 27 item 5): the visits it touched, by number.
+  orderNumbers: "Käynnit",
   payout: "Tilitys",
   payoutCents: "Tilitys kaverille",
   invoice: "Lasku",

@@ -111,6 +111,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "order.caregiver_start": "Kaveri aloitti tehtävän",
   "order.caregiver_complete": "Kaveri merkitsi tehtävän suoritetuksi",
   "order.auto_complete": "Tehtävä merkitty suoritetuksi automaattisesti",
+  "series.cancel": "Toistuvat käynnit peruutettu",
+  "series.change_caregiver": "Toistuvien käyntien kaveri vaihdettu",
   "customer.freeze": "Asiakas jäädytetty",
   "customer.unfreeze": "Asiakkaan jäädytys poistettu",
   "customer.data_export": "Tietojen vienti pyydetty asiakkaalle",
@@ -141,6 +143,7 @@ export function auditActionLabel(action: string): string {
 /** Entity types in the log and how the filter names them. */
 export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   order: "Tilaus",
+  order_series: "Toistuva käynti",
   caregiver: "Kaveri",
   customer: "Asiakas",
   payment: "Maksu",

@@ -9,6 +9,8 @@ import { OrderStatusBadge } from "~/components/order-status-badge";
 import { getDb } from "~/db.server";
 import { formatDateTime, formatTimeRange, formatWeekdayDate } from "~/domain/format";
 import { orderTexts } from "~/messages/backoffice";
+import { SeriesOfOrder } from "~/components/series-manage";
+import { seriesLinkOfOrder } from "~/portal/series-page.server";
 
 // One order (spec 001 §2 "Order-details dialog", as pages): the heading and the four tabs, each
 // tab its own URL and loader (perustiedot, maksu, viestit, aikajana), so every tab works without
@@ -25,6 +27,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     summary: `${order.serviceName}, ${formatWeekdayDate(order.startsAt)} ${formatTimeRange(order.startsAt, order.endsAt)}, ${order.city}`,
     search,
     backHref: `/backoffice/orders${search}`,
+    series: await seriesLinkOfOrder(order.id, "staff"),
   };
 }
 
@@ -44,7 +47,7 @@ const tabClass = ({ isActive }: { isActive: boolean }) =>
   (isActive ? "border-brand-700 text-brand-900" : "border-transparent text-brand-800 underline underline-offset-4 hover:border-brand-100");
 
 export default function OrderLayout() {
-  const { orderNumber, status, awaitingEmailUntil, summary, search, backHref } = useLoaderData<typeof loader>();
+  const { orderNumber, status, awaitingEmailUntil, summary, search, backHref, series } = useLoaderData<typeof loader>();
   const base = `/backoffice/orders/${encodeURIComponent(orderNumber)}`;
   return (
     <div className="max-w-5xl space-y-6">
@@ -65,6 +68,7 @@ export default function OrderLayout() {
           <span>{summary}</span>
         </p>
         {awaitingEmailUntil ? <p className="text-lg">{orderTexts.awaitingEmailConfirmation(awaitingEmailUntil)}</p> : null}
+        {series ? <SeriesOfOrder series={series} /> : null}
       </div>
       <nav aria-label="Tilauksen tiedot" className="border-b-2 border-gray-200">
         <ul className="flex flex-wrap gap-1">

@@ -15,6 +15,8 @@ import { customerOrderPath, customerOrderView, orderNotFound, requireCustomerOrd
 import { seriesBillingView } from "~/services/series-invoices.server";
 import { handleMessagePost, MESSAGE_FORM_CONSTRAINT, readThreadAsParticipant } from "~/portal/messages.server";
 import { CaregiverPortrait } from "~/components/caregiver-portrait";
+import { SeriesOfOrder } from "~/components/series-manage";
+import { seriesLinkOfOrder } from "~/portal/series-page.server";
 
 // One order of the signed-in customer (issue 10 "Customer orders"): the visit, the helper with
 // their photo, the amounts with VAT and the household deduction estimate, the payment, the
@@ -36,6 +38,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     order: customerOrderView(order, now()),
     // A series visit paid by invoice is on its month's invoice (docs/decisions/0039).
     seriesBilling: await seriesBillingView(await getDb(), order.id, customerOrderPath(order.orderNumber)),
+    series: await seriesLinkOfOrder(order.id, "customer"),
     messages: await readThreadAsParticipant(thread, user.id),
     messageNote: threadAudience(order.caregiver?.name ?? null),
     writable: canWriteToThread(order.status),
@@ -55,7 +58,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Tilaus
 
 
 export default function CustomerOrderPage() {
-  const { order, seriesBilling, messages, messageNote, writable, messageConstraint } = useLoaderData<typeof loader>();
+  const { order, seriesBilling, series, messages, messageNote, writable, messageConstraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<{ result: SubmissionResult<string[]> }>();
   return (
     <div className="max-w-3xl space-y-6">
@@ -70,6 +73,7 @@ export default function CustomerOrderPage() {
           <OrderStatusBadge status={order.status} audience="customer" accepted={order.accepted} />
           <span>{order.serviceName}</span>
         </p>
+        {series ? <SeriesOfOrder series={series} /> : null}
       </div>
 
       <nav aria-label="Tilauksen toiminnot" className="flex flex-wrap gap-3">
@@ -80,7 +84,7 @@ export default function CustomerOrderPage() {
         ) : null}
         {order.rescheduleHref ? <ButtonLink to={order.rescheduleHref}>Muuta aikaa</ButtonLink> : null}
         {order.reviewHref ? <ButtonLink to={order.reviewHref}>Arvioi käynti</ButtonLink> : null}
-        {order.repeatHref ? (
+        {order.repeatHref && !series ? (
           <ButtonLink to={order.repeatHref} variant="secondary">
             Toista viikoittain
           </ButtonLink>

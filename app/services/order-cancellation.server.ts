@@ -88,50 +88,72 @@ export function termsFor(order: OrderToCancel, now: Date, waiveFee = false): Can
 }
 
 export async function cancelOrder(db: DB, canceller: Canceller, orderId: string, now: Date = clockNow()): Promise<CancelOutcome> {
-  const cancelled = await db.transaction().execute(async (trx) => {
-    const order = await lockOrderToCancel(trx, orderId);
-    if (!order) return { ok: false, reason: "not_found" } as const;
-    const byCustomer = canceller.customerProfileId !== undefined;
-    if (byCustomer && order.customer.profileId !== canceller.customerProfileId) return { ok: false, reason: "not_found" } as const;
-    if (order.status === "cancelled") {
-      return { ok: true, order, cancelledNow: false, feeCents: order.cancellationFeeCents ?? 0, creditNote: null } as const;
-    }
-    if (byCustomer ? !canCustomerCancel(order, now) : !canStaffCancel(order.status)) return { ok: false, reason: "not_cancellable" } as const;
-
-    const payment = await findOnlinePaymentOfOrderId(trx, order.id);
-    if (canceller.onlyIfUnpaid && payment?.status !== "pending") return { ok: false, reason: "not_cancellable" } as const;
-    const chosenRefund =
-      !byCustomer && canceller.refundCents !== undefined && order.paymentMethod === "online" && payment?.status === "captured"
-        ? Math.min(Math.max(0, canceller.refundCents), payment.amountCents - payment.refundedCents)
-        : null;
-    // What a rescheduling already gave back is not the customer's to be refunded again.
-    const feeCents = chosenRefund !== null && payment ? payment.amountCents - payment.refundedCents - chosenRefund : termsFor(order, now, !byCustomer && canceller.waiveFee).feeCents;
-    const reason = byCustomer ? undefined : canceller.reason?.trim() || undefined;
-    await markOrderCancelled(trx, order.id, feeCents);
-    await withdrawVisitReminders(trx, order.id);
-    const creditNote = await creditInvoiceOf(trx, order, feeCents, now);
-    if (payment && (payment.status === "pending" || payment.status === "authorized")) await markPendingPaymentFailed(trx, payment.id);
-    const audit = (entry: AuditEntry) => (canceller.actor === "system" ? writeSystemAudit(trx, entry) : writeAudit(trx, canceller.actor, entry));
-    await audit({
-      action: "order.cancel",
-      entityType: "order",
-      entityId: order.id,
-      before: { status: order.status },
-      after: {
-        status: "cancelled",
-        feeCents,
-        ...(canceller.waiveFee && !byCustomer && chosenRefund === null ? { feeWaived: true } : {}),
-        ...(chosenRefund !== null ? { refundCents: chosenRefund } : {}),
-        ...(reason ? { reason } : {}),
-        ...(creditNote ? { creditNoteNumber: creditNote.creditNoteNumber, creditedCents: creditNote.amountCents } : {}),
-      },
-    });
-    const refundDueCents = payment?.status === "captured" ? Math.max(0, payment.amountCents - payment.refundedCents - feeCents) : 0;
-    await sendCancellationEmails(trx, order, { feeCents, refundDueCents, creditNote, reason, refundChosen: chosenRefund !== null });
-    return { ok: true, order, cancelledNow: true, feeCents, creditNote } as const;
-  });
+  const cancelled = await db.transaction().execute((trx) => cancelOrderInTransaction(trx, canceller, orderId, now));
   if (!cancelled.ok) return cancelled;
+  return finishCancellation(db, cancelled);
+}
 
+/** What the cancelling transaction decided, before any refund. */
+export type CancelledInTransaction =
+  | { ok: true; order: OrderToCancel; cancelledNow: boolean; feeCents: number; creditNote: CreditNoteRow | null }
+  | { ok: false; reason: "not_found" | "not_cancellable" };
+
+/**
+ * The cancellation's database half inside the caller's transaction (a series' "Peru tämä ja
+ * kaikki tulevat" cancels each visit in one). `customerEmail: false` leaves the customer's e-mail
+ * to the caller, who tells them of several visits at once; the helper's is sent as ever.
+ */
+export async function cancelOrderInTransaction(
+  trx: Executor,
+  canceller: Canceller,
+  orderId: string,
+  now: Date,
+  options: { customerEmail?: boolean } = {},
+): Promise<CancelledInTransaction> {
+  const order = await lockOrderToCancel(trx, orderId);
+  if (!order) return { ok: false, reason: "not_found" } as const;
+  const byCustomer = canceller.customerProfileId !== undefined;
+  if (byCustomer && order.customer.profileId !== canceller.customerProfileId) return { ok: false, reason: "not_found" } as const;
+  if (order.status === "cancelled") {
+    return { ok: true, order, cancelledNow: false, feeCents: order.cancellationFeeCents ?? 0, creditNote: null } as const;
+  }
+  if (byCustomer ? !canCustomerCancel(order, now) : !canStaffCancel(order.status)) return { ok: false, reason: "not_cancellable" } as const;
+
+  const payment = await findOnlinePaymentOfOrderId(trx, order.id);
+  if (canceller.onlyIfUnpaid && payment?.status !== "pending") return { ok: false, reason: "not_cancellable" } as const;
+  const chosenRefund =
+    !byCustomer && canceller.refundCents !== undefined && order.paymentMethod === "online" && payment?.status === "captured"
+      ? Math.min(Math.max(0, canceller.refundCents), payment.amountCents - payment.refundedCents)
+      : null;
+  // What a rescheduling already gave back is not the customer's to be refunded again.
+  const feeCents = chosenRefund !== null && payment ? payment.amountCents - payment.refundedCents - chosenRefund : termsFor(order, now, !byCustomer && canceller.waiveFee).feeCents;
+  const reason = byCustomer ? undefined : canceller.reason?.trim() || undefined;
+  await markOrderCancelled(trx, order.id, feeCents);
+  await withdrawVisitReminders(trx, order.id);
+  const creditNote = await creditInvoiceOf(trx, order, feeCents, now);
+  if (payment && (payment.status === "pending" || payment.status === "authorized")) await markPendingPaymentFailed(trx, payment.id);
+  const audit = (entry: AuditEntry) => (canceller.actor === "system" ? writeSystemAudit(trx, entry) : writeAudit(trx, canceller.actor, entry));
+  await audit({
+    action: "order.cancel",
+    entityType: "order",
+    entityId: order.id,
+    before: { status: order.status },
+    after: {
+      status: "cancelled",
+      feeCents,
+      ...(canceller.waiveFee && !byCustomer && chosenRefund === null ? { feeWaived: true } : {}),
+      ...(chosenRefund !== null ? { refundCents: chosenRefund } : {}),
+      ...(reason ? { reason } : {}),
+      ...(creditNote ? { creditNoteNumber: creditNote.creditNoteNumber, creditedCents: creditNote.amountCents } : {}),
+    },
+  });
+  const refundDueCents = payment?.status === "captured" ? Math.max(0, payment.amountCents - payment.refundedCents - feeCents) : 0;
+  await sendCancellationEmails(trx, order, { feeCents, refundDueCents, creditNote, reason, refundChosen: chosenRefund !== null }, options.customerEmail ?? true);
+  return { ok: true, order, cancelledNow: true, feeCents, creditNote } as const;
+}
+
+/** After the commit: a paid online order's refund, which may fail and be retried by cancelling again. */
+export async function finishCancellation(db: DB, cancelled: Extract<CancelledInTransaction, { ok: true }>): Promise<CancelOutcome> {
   const { order, feeCents } = cancelled;
   const { refund, refundCents } = await refundOnline(db, order, feeCents);
   return { ok: true, orderNumber: order.orderNumber, cancelledNow: cancelled.cancelledNow, feeCents, refund, refundCents, creditNote: cancelled.creditNote };
@@ -183,21 +205,24 @@ async function sendCancellationEmails(
   trx: Executor,
   order: OrderToCancel,
   money: { feeCents: number; refundDueCents: number; creditNote: CreditNoteRow | null; reason?: string; refundChosen?: boolean },
+  toCustomer: boolean,
 ) {
   const contact = await getContactInfo(trx);
   const emails = cancellationEmails(order, money, contact);
   // Read after the cancel: its calendar files are the METHOD:CANCEL ones that remove the visit.
   const booking = await getBookingDocument(trx, order.id);
   if (!booking) throw new Error(`sendCancellationEmails: order ${order.id} vanished inside its transaction`);
-  const customerCalendar = icsAttachment(`varaus-${order.orderNumber}.ics`, bookingIcs(booking));
-  // The credit note of an invoice order (issue 28 item 5), drawn by the delivery job like the invoice.
-  const creditNote = money.creditNote ? [creditNoteAttachment(order.id, money.creditNote.creditNoteNumber)] : [];
-  await sendEmail(trx, {
-    to: order.customer.email,
-    subject: emails.customer.subject,
-    attachments: [customerCalendar, ...creditNote],
-    ...renderEmail(emails.customer.content),
-  });
+  if (toCustomer) {
+    const customerCalendar = icsAttachment(`varaus-${order.orderNumber}.ics`, bookingIcs(booking));
+    // The credit note of an invoice order (issue 28 item 5), drawn by the delivery job like the invoice.
+    const creditNote = money.creditNote ? [creditNoteAttachment(order.id, money.creditNote.creditNoteNumber)] : [];
+    await sendEmail(trx, {
+      to: order.customer.email,
+      subject: emails.customer.subject,
+      attachments: [customerCalendar, ...creditNote],
+      ...renderEmail(emails.customer.content),
+    });
+  }
   if (order.caregiver && emails.caregiver) {
     const caregiverCalendar = icsAttachment(`kaynti-${order.orderNumber}.ics`, caregiverVisitIcs(booking, bookingIcsTexts(booking)));
     await sendEmail(trx, { to: order.caregiver.email, subject: emails.caregiver.subject, attachments: [caregiverCalendar], ...renderEmail(emails.caregiver.content) });

@@ -6,6 +6,7 @@ import { DEMO_ACCOUNTS, seedDemoData } from "~/db/seed.server";
 import { addCalendarDays, formatStartHour, helsinkiToday } from "~/domain/booking-window";
 import { createAuthToken, findCredentialsByEmail, toAuthUser } from "~/models/users.server";
 import { rememberRecipient } from "~/models/saved-recipients.server";
+import { insertSeries } from "~/models/order-series.server";
 import { loader as rootLoader } from "~/root";
 import { createInvoiceForOrder } from "~/services/invoices.server";
 import { deleteManageLink } from "~/models/manage-links.server";
@@ -241,6 +242,28 @@ beforeAll(async () => {
     haku: "Virtanen",
   });
   commonQueries.push(forged.toString());
+
+  // A weekly series (issue 27 item 5) with ORD-900006 as its occurrence: its pages, and their
+  // "from here on" pages from that visit.
+  const order6Customer = await db.selectFrom("orders").select(["customer_id", "service_category_id"]).where("id", "=", order6.id).executeTakeFirstOrThrow();
+  const seriesId = await insertSeries(db, {
+    customerId: order6Customer.customer_id,
+    createdBy: null,
+    caregiverId: elina.id,
+    serviceCategoryId: order6Customer.service_category_id,
+    intervalWeeks: 1,
+    startHour: 10,
+    durationHours: 2,
+    firstDate: helsinkiToday(new Date()),
+    end: { kind: "count", count: 4 },
+    paymentMethod: "invoice",
+    generatedUntil: helsinkiToday(new Date()),
+  });
+  await db.updateTable("orders").set({ series_id: seriesId }).where("id", "=", order6.id).execute();
+  paramValues.seriesId = [seriesId];
+  for (const id of ["portal.sarjat.$seriesId_.peru", "portal.sarjat.$seriesId_.vaihda-kaveri", "backoffice.sarjat.$seriesId_.peru", "backoffice.sarjat.$seriesId_.vaihda-kaveri"]) {
+    routeQueries[id] = [`alkaen=${order6.id}`];
+  }
 });
 
 /** Every URL of a route: each combination of its parameters' real values. */
