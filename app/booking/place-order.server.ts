@@ -62,6 +62,25 @@ export interface Visit {
   specialNotes: string | null;
 }
 
+/**
+ * What an order keeps of the visit: whom the helper meets and where, the phone to call, the
+ * reminders' addresses and the notes. One rule for a single order and for every visit of a series
+ * booked in the wizard (app/booking/series-step.server.ts), so both keep the same.
+ */
+export function orderVisitFields(visit: Visit, payerPhone: string) {
+  return {
+    bookingFor: visit.recipient ? ("other" as const) : ("self" as const),
+    recipient: visit.recipient,
+    contactPhone: visit.recipient ? null : payerPhone,
+    recipientEmail: visit.recipient ? (visit.recipientEmail ?? null) : null,
+    smsPhone: visit.smsPhone ?? null,
+    // The helper goes to the visit (the recipient's); the payer's own address is on the customers row.
+    place: { address: visit.address, postalCode: visit.postalCode, city: visit.city },
+    description: visit.description,
+    specialNotes: visit.specialNotes,
+  };
+}
+
 export interface PlaceOrderInput {
   selection: TimeSelection;
   /** null for 'Ei väliä – valitkaa minulle sopiva'. */
@@ -205,21 +224,13 @@ export async function placeOrder(db: DB, input: PlaceOrderInput): Promise<PlaceO
           : null,
         caregiverId: input.caregiverId,
         serviceCategoryId: service.id,
-        bookingFor: visit.recipient ? "other" : "self",
-        recipient: visit.recipient,
-        contactPhone: visit.recipient ? null : payer.phone,
-        recipientEmail: visit.recipient ? (visit.recipientEmail ?? null) : null,
-        smsPhone: visit.smsPhone ?? null,
+        ...orderVisitFields(visit, payer.phone),
         startsAt: interval.startsAt,
         endsAt: interval.endsAt,
         scheduledDate: interval.scheduledDate,
         scheduledStart: interval.scheduledStart,
         scheduledEnd: interval.scheduledEnd,
         durationHours: selection.durationHours,
-        // The helper goes to the visit (the recipient's); the payer's own address is on the customers row.
-        place: { address: visit.address, postalCode: visit.postalCode, city: visit.city },
-        description: visit.description,
-        specialNotes: visit.specialNotes,
         paymentMethod: input.paymentMethod,
         amounts,
         discountCodeId: discount?.discountCodeId ?? null,
