@@ -13,18 +13,12 @@ import {
   type SeriesChoiceValues,
   type SeriesField,
 } from "~/domain/series-request";
-import { wizardRepeatTexts as t } from "~/messages/series";
+import { wizardRepeatTexts as t } from "~/messages/wizard-repeat";
 import { draftSearchParams, type BookingDraft, type TimeSelection } from "./draft";
 
-export const ONCE = "kerran";
+import { ONCE, PAYMENT_PARAM, REPEAT_FIELDS, SERIES_PREVIEW_PATH } from "./repeat-names";
 
-/** The summary form's repeat fields (also Conform's names: the error summary links to `${formId}-${name}`). */
-export const REPEAT_FIELDS = [SERIES_PARAM.repeat, SERIES_PARAM.endKind, SERIES_PARAM.count, SERIES_PARAM.endDate] as const;
-
-export const SERIES_PREVIEW_PATH = "/varaa-kaveri/toista";
-
-/** The payment method chosen on the summary step travels to the preview as its default. */
-export const PAYMENT_PARAM = "maksutapa";
+export { ONCE, PAYMENT_PARAM, REPEAT_FIELDS, SERIES_PREVIEW_PATH };
 
 export type WizardRepeat =
   | { ok: true; choice: SeriesChoiceValues }

@@ -121,30 +121,3 @@ export function seriesSkippedEmail(input: {
     },
   };
 }
-
-/** The signed-in wizard's "Toistuvuus" on its summary step (docs/decisions/0042). */
-export const wizardRepeatTexts = {
-  legend: "Toistuvuus",
-  once: "Kerran",
-  onceDescription: "Yksi käynti valittuna päivänä.",
-  weekly: "Joka viikko",
-  biweekly: "Joka toinen viikko",
-  repeatingDescription: "Sama kaveri samaan aikaan. Näet kaikki päivät ennen varaamista.",
-  hint: "Toistuvissa käynneissä näet seuraavaksi kaikki päivät ja varaat ne yhdellä kertaa.",
-  endLegend: "Milloin käynnit päättyvät?",
-  endCount: "Kun käyntejä on tehty",
-  endDate: "Tiettynä päivänä",
-  endOpen: "Toistaiseksi",
-  endOpenDescription: "Lisäämme käynnit aina 12 viikkoa eteenpäin, kunnes perut ne.",
-  countLabel: "Käyntien määrä (2–26)",
-  endDateLabel: "Viimeinen mahdollinen päivä",
-  endDateHint: "Enintään 180 päivän päähän. Esimerkiksi 31.3.2027.",
-  needsHelper:
-    "Toistuvat käynnit tehdään aina saman kaverin kanssa. Valitse kaveri edellisessä vaiheessa tai valitse ”Kerran”.",
-  anyHelperNote: "Valitsit ”Ei väliä”. Toistuviin käynteihin tarvitaan nimetty kaveri: valitse kaveri edellisessä vaiheessa.",
-  noDiscount: "Alennuskoodi ei koske toistuvia käyntejä. Poista koodi tai valitse ”Kerran”.",
-  showDates: "Näytä päivät",
-  showingDates: "Haetaan päiviä…",
-  back: "Takaisin yhteenvetoon",
-  title: "Tarkista päivät",
-} as const;

@@ -3,7 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { VARAA_KAVERI_FLOW } from "~/booking/flows";
 import { seriesStepAction, seriesStepLoader } from "~/booking/series-step.server";
 import { SeriesDatesPage } from "~/components/series-dates-page";
-import { wizardRepeatTexts as t } from "~/messages/series";
+import { wizardRepeatTexts as t } from "~/messages/wizard-repeat";
 import type { SeriesDatesActionData } from "~/domain/series-preview-view";
 
 // /varaa-kaveri/toista: the summary step's "Joka viikko" / "Joka toinen viikko" – every date with

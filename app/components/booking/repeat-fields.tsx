@@ -1,8 +1,8 @@
 import type { FieldMeta } from "~/components/server-form";
 import { RadioCards, TextField } from "~/components/forms";
 import { END_VALUES, REPEAT_VALUES } from "~/domain/series-request";
-import { wizardRepeatTexts as t } from "~/messages/series";
-import { ONCE } from "~/booking/repeat-choice";
+import { wizardRepeatTexts as t } from "~/messages/wizard-repeat";
+import { ONCE } from "~/booking/repeat-names";
 
 // "Toistuvuus" on the signed-in wizard's summary step (docs/decisions/0042): "Kerran" books the
 // one visit; "Joka viikko" / "Joka toinen viikko" with an ending lead to the dates' preview.

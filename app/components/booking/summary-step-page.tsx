@@ -19,8 +19,8 @@ import { DiscountCodeSection, discountForTyped } from "./discount-code";
 import { ShownPriceField } from "./shown-price-field";
 import { serverFormProps, useServerForm } from "~/components/server-form";
 import { useHydrated } from "~/components/use-hydrated";
-import { ONCE } from "~/booking/repeat-choice";
-import { wizardRepeatTexts } from "~/messages/series";
+import { ONCE } from "~/booking/repeat-names";
+import { wizardRepeatTexts } from "~/messages/wizard-repeat";
 import { RepeatFields } from "./repeat-fields";
 
 // The signed-in wizards' last step (spec 000 §2 "Four-step wizard" step 4): what was chosen and
