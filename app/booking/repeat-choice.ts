@@ -13,7 +13,7 @@ import {
   type SeriesChoiceValues,
   type SeriesField,
 } from "~/domain/series-request";
-import { wizardRepeatTexts as t } from "~/messages/wizard-repeat";
+import { wizardRepeatErrors as t } from "~/messages/series";
 import { draftSearchParams, type BookingDraft, type TimeSelection } from "./draft";
 
 import { ONCE, PAYMENT_PARAM, REPEAT_FIELDS, SERIES_PREVIEW_PATH } from "./repeat-names";

@@ -7,7 +7,7 @@ import { findCustomerIdOfUser } from "~/models/users.server";
 import { now as clockNow } from "~/services/clock.server";
 import { bookSeriesFromPreview, seriesPreviewLoader, type SeriesOrigin } from "~/portal/series-booking.server";
 import { readDraft, stepHref, type BookingDraft } from "./draft";
-import type { BookingFlow } from "./flows";
+import { VARAA_KAVERI_FLOW, type BookingFlow } from "./flows";
 import { orderVisitFields } from "./place-order.server";
 import { PAYMENT_PARAM, REPEAT_FIELDS } from "./repeat-choice";
 import { bookingParties, requireSummary } from "./summary-step.server";
@@ -89,12 +89,13 @@ async function wizardOrigin(db: DB, request: Request, flow: BookingFlow, custome
   };
 }
 
-export async function seriesStepLoader(request: Request, flow: BookingFlow) {
+// The flow is named here, not by the route: the page's browser bundle then carries no flow table.
+export async function seriesStepLoader(request: Request, flow: BookingFlow = VARAA_KAVERI_FLOW) {
   const db = await getDb();
   return seriesPreviewLoader(request, await wizardOrigin(db, request, flow, null));
 }
 
-export async function seriesStepAction(request: Request, flow: BookingFlow) {
+export async function seriesStepAction(request: Request, flow: BookingFlow = VARAA_KAVERI_FLOW) {
   const db = await getDb();
   const url = new URL(request.url);
   const summary = await requireSummary(db, request, flow, readDraft(url.searchParams), clockNow());

@@ -17,12 +17,7 @@ export const wizardRepeatTexts = {
   countLabel: "Käyntien määrä (2–26)",
   endDateLabel: "Viimeinen mahdollinen päivä",
   endDateHint: "Enintään 180 päivän päähän. Esimerkiksi 31.3.2027.",
-  needsHelper:
-    "Toistuvat käynnit tehdään aina saman kaverin kanssa. Valitse kaveri edellisessä vaiheessa tai valitse ”Kerran”.",
   anyHelperNote: "Valitsit ”Ei väliä”. Toistuviin käynteihin tarvitaan nimetty kaveri: valitse kaveri edellisessä vaiheessa.",
-  noDiscount: "Alennuskoodi ei koske toistuvia käyntejä. Poista koodi tai valitse ”Kerran”.",
   showDates: "Näytä päivät",
   showingDates: "Haetaan päiviä…",
-  back: "Takaisin yhteenvetoon",
-  title: "Tarkista päivät",
 } as const;

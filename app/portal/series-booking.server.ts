@@ -128,7 +128,7 @@ export async function seriesSettingsLoader(request: Request, orderNumber: string
 function entryView(entry: PreviewEntry, caregiverName: string | null): SeriesPreviewEntryView {
   return {
     date: entry.date,
-    when: entry.startsAt && entry.endsAt ? `${formatWeekdayDate(entry.startsAt)} klo ${formatTimeRange(entry.startsAt, entry.endsAt)}` : formatWeekdayDate(entry.date),
+    when: entry.startsAt && entry.endsAt ? `${formatWeekdayDate(entry.startsAt)} ${formatTimeRange(entry.startsAt, entry.endsAt)}` : formatWeekdayDate(entry.date),
     state: entry.state,
     price: entry.priceCents === null ? null : formatEuros(entry.priceCents),
     note:
@@ -149,7 +149,7 @@ async function previewView(origin: SeriesOrigin, choice: SeriesChoiceValues): Pr
   const chosenPayment = origin.paymentMethod ?? template.paymentMethod;
   return {
     template: templateSummary(template, origin.orderNumber),
-    rule: `${repeatLabel(choice.intervalWeeks)}, ${firstWithTime?.startsAt && firstWithTime.endsAt ? `klo ${formatTimeRange(firstWithTime.startsAt, firstWithTime.endsAt)}` : ""}`,
+    rule: `${repeatLabel(choice.intervalWeeks)}, ${firstWithTime?.startsAt && firstWithTime.endsAt ? formatTimeRange(firstWithTime.startsAt, firstWithTime.endsAt) : ""}`,
     ending: choice.end.kind === "open" ? t.openEnding : null,
     entries: entries.map((entry) => entryView(entry, template.caregiverName)),
     freeCount: entries.filter((entry) => entry.state === "free").length,
