@@ -1,4 +1,4 @@
-import type { DB } from "~/db.server";
+import type { DB, Executor } from "~/db.server";
 import { bookingInterval, helsinkiToday } from "~/domain/booking-window";
 import type { DiscountRejection } from "~/domain/discount";
 import { priceOrder, type OrderAmounts } from "~/domain/order-amounts";
@@ -79,6 +79,18 @@ export function orderVisitFields(visit: Visit, payerPhone: string) {
     description: visit.description,
     specialNotes: visit.specialNotes,
   };
+}
+
+/**
+ * "Muistutus tekstiviestinä" ticked: logged for the number, and for the account (`profileId`, null
+ * for a guest on someone's address) when the texts go to its own phone (decision 0033), so it is
+ * the newest choice until withdrawn. For one order and for a series booked in the wizard.
+ */
+export async function recordSmsConsent(trx: Executor, visit: Visit, profileId: string | null, now: Date): Promise<void> {
+  if (!visit.smsPhone) return;
+  const consent = { purpose: "tekstiviestimuistutukset", given: true, textVersion: currentConsentVersion("tekstiviestimuistutukset"), method: "varauslomake", at: now } as const;
+  await recordConsent(trx, { ...consent, subject: { phone: visit.smsPhone } });
+  if (!visit.recipient && profileId) await recordConsent(trx, { ...consent, subject: { profileId } });
 }
 
 export interface PlaceOrderInput {
@@ -238,13 +250,7 @@ export async function placeOrder(db: DB, input: PlaceOrderInput): Promise<PlaceO
         createdBy: input.signedInUserId ?? profileId,
         emailConfirmation: confirmation ? { tokenHash: confirmation.tokenHash, dueAt: confirmation.dueAt } : null,
       });
-      if (visit.smsPhone) {
-        // "Muistutus tekstiviestinä" ticked: logged for the number, and for the account when the
-        // texts go to its own phone (decision 0033), so it is the newest choice until withdrawn.
-        const consent = { purpose: "tekstiviestimuistutukset", given: true, textVersion: currentConsentVersion("tekstiviestimuistutukset"), method: "varauslomake", at: input.now } as const;
-        await recordConsent(trx, { ...consent, subject: { phone: visit.smsPhone } });
-        if (!visit.recipient && !guestOnExistingAccount) await recordConsent(trx, { ...consent, subject: { profileId } });
-      }
+      await recordSmsConsent(trx, visit, guestOnExistingAccount ? null : profileId, input.now);
       if (owner && visit.recipient) {
         // "Aiemmat saajat": the next booking offers this person with one tap.
         await rememberRecipient(trx, profileId, { ...visit.recipient, address: visit.address, postalCode: visit.postalCode, city: visit.city });

@@ -2,13 +2,13 @@ import { getDb, type DB } from "~/db.server";
 import { formatStartHour } from "~/domain/booking-window";
 import { seriesChoiceParams } from "~/domain/series-request";
 import type { SeriesTemplate } from "~/models/order-series.server";
-import { upsertCustomer } from "~/models/orders.server";
+import { updateOwnPhone, upsertCustomer } from "~/models/orders.server";
 import { findCustomerIdOfUser } from "~/models/users.server";
 import { now as clockNow } from "~/services/clock.server";
 import { bookSeriesFromPreview, seriesPreviewLoader, type SeriesOrigin } from "~/portal/series-booking.server";
 import { readDraft, stepHref, type BookingDraft } from "./draft";
 import { VARAA_KAVERI_FLOW, type BookingFlow } from "./flows";
-import { orderVisitFields } from "./place-order.server";
+import { orderVisitFields, recordSmsConsent } from "./place-order.server";
 import { PAYMENT_PARAM, REPEAT_FIELDS } from "./repeat-choice";
 import { bookingParties, requireSummary } from "./summary-step.server";
 import { forgetVisitDetails, markVisitDetailsPlaced } from "./visit-draft.server";
@@ -78,6 +78,16 @@ async function wizardOrigin(db: DB, request: Request, flow: BookingFlow, custome
     // The series starts on the draft's own date and hour: a choice naming another goes back to the summary.
     matches: (choice) => choice.firstDate === first.date && formatStartHour(choice.startHour) === first.hour,
     afterBooked: async (headers, booked) => {
+      // What placeOrder does with one order, after the series committed: the text-reminder consent,
+      // and "Tallenna osoite omaksi osoitteekseni" for oneself (never for a recipient's address).
+      const parties = await bookingParties(db, summary.user, summary.visit);
+      await db.transaction().execute(async (trx) => {
+        await recordSmsConsent(trx, parties.visit, summary.user.id, clockNow());
+        if (summary.visit.saveToAccount && !summary.visit.recipient) {
+          await updateOwnPhone(trx, summary.user.id, parties.payer.phone);
+          await upsertCustomer(trx, { profileId: summary.user.id, address: parties.payer.address, postalCode: parties.payer.postalCode, city: parties.payer.city, overwriteAddress: true });
+        }
+      });
       if (booked.paymentMethod === "online") {
         // As for one online order: the details stay until the first visit is paid (events.server.ts).
         await markVisitDetailsPlaced(db, request, summary.user.id, booked.orderIds[0]!);

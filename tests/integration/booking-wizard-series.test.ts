@@ -135,6 +135,9 @@ describe("/varaa-kaveri: 'Joka viikko' on the summary step", () => {
     const db = await getDb();
     const series = await db.selectFrom("order_series").selectAll().where("id", "=", seriesId!).executeTakeFirstOrThrow();
     expect(series).toMatchObject({ interval_weeks: 1, start_hour: 10, duration_hours: 2, end_kind: "count", end_count: 3, caregiver_id: f.topCaregiverId, payment_method: "invoice" });
+    // The visit's address was typed for this visit only: the account keeps its own.
+    const account = await db.selectFrom("customers").select(["address"]).where("profile_id", "=", customer.id).executeTakeFirstOrThrow();
+    expect(account.address).toBe("Runeberginkatu 15 A 4");
     // The visit's details are forgotten with the series booked.
     expect(cookieAfter(booked, cookie)).not.toContain("__booking_visit");
   });
