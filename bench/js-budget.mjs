@@ -58,7 +58,10 @@ const CEILINGS = {
   "routes/varaa-kaveri._index.tsx": 102.5 * KB,
   "routes/varaa-kaveri.aika.tsx": 110.5 * KB,
   "routes/varaa-kaveri.kaveri.tsx": 109.5 * KB,
-  "routes/varaa-kaveri.yhteenveto.tsx": 107.5 * KB,
+  // The summary asks "Toistuvuus" (issue 27 item 4, decision 0042): three choices, the ending's
+  // three choices, the number and the last date, with their words: 107.3 → 108.4 KB. The rule's
+  // next 0.5 KB (108.5) would leave under 100 bytes, so one step more.
+  "routes/varaa-kaveri.yhteenveto.tsx": 109 * KB,
   "routes/portal.orders.new._index.tsx": 90.5 * KB,
   "routes/portal.orders.new.aika.tsx": 90.5 * KB,
   "routes/portal.orders.new.kuvaus.tsx": 90.5 * KB,

@@ -1,4 +1,4 @@
-import type { DB } from "~/db.server";
+import type { DB, Executor } from "~/db.server";
 import { bookingInterval, helsinkiToday } from "~/domain/booking-window";
 import type { DiscountRejection } from "~/domain/discount";
 import { priceOrder, type OrderAmounts } from "~/domain/order-amounts";
@@ -60,6 +60,37 @@ export interface Visit {
   description: string | null;
   /** 'Lisätietoja kaverille'. */
   specialNotes: string | null;
+}
+
+/**
+ * What an order keeps of the visit: whom the helper meets and where, the phone to call, the
+ * reminders' addresses and the notes. One rule for a single order and for every visit of a series
+ * booked in the wizard (app/booking/series-step.server.ts), so both keep the same.
+ */
+export function orderVisitFields(visit: Visit, payerPhone: string) {
+  return {
+    bookingFor: visit.recipient ? ("other" as const) : ("self" as const),
+    recipient: visit.recipient,
+    contactPhone: visit.recipient ? null : payerPhone,
+    recipientEmail: visit.recipient ? (visit.recipientEmail ?? null) : null,
+    smsPhone: visit.smsPhone ?? null,
+    // The helper goes to the visit (the recipient's); the payer's own address is on the customers row.
+    place: { address: visit.address, postalCode: visit.postalCode, city: visit.city },
+    description: visit.description,
+    specialNotes: visit.specialNotes,
+  };
+}
+
+/**
+ * "Muistutus tekstiviestinä" ticked: logged for the number, and for the account (`profileId`, null
+ * for a guest on someone's address) when the texts go to its own phone (decision 0033), so it is
+ * the newest choice until withdrawn. For one order and for a series booked in the wizard.
+ */
+export async function recordSmsConsent(trx: Executor, visit: Visit, profileId: string | null, now: Date): Promise<void> {
+  if (!visit.smsPhone) return;
+  const consent = { purpose: "tekstiviestimuistutukset", given: true, textVersion: currentConsentVersion("tekstiviestimuistutukset"), method: "varauslomake", at: now } as const;
+  await recordConsent(trx, { ...consent, subject: { phone: visit.smsPhone } });
+  if (!visit.recipient && profileId) await recordConsent(trx, { ...consent, subject: { profileId } });
 }
 
 export interface PlaceOrderInput {
@@ -205,21 +236,13 @@ export async function placeOrder(db: DB, input: PlaceOrderInput): Promise<PlaceO
           : null,
         caregiverId: input.caregiverId,
         serviceCategoryId: service.id,
-        bookingFor: visit.recipient ? "other" : "self",
-        recipient: visit.recipient,
-        contactPhone: visit.recipient ? null : payer.phone,
-        recipientEmail: visit.recipient ? (visit.recipientEmail ?? null) : null,
-        smsPhone: visit.smsPhone ?? null,
+        ...orderVisitFields(visit, payer.phone),
         startsAt: interval.startsAt,
         endsAt: interval.endsAt,
         scheduledDate: interval.scheduledDate,
         scheduledStart: interval.scheduledStart,
         scheduledEnd: interval.scheduledEnd,
         durationHours: selection.durationHours,
-        // The helper goes to the visit (the recipient's); the payer's own address is on the customers row.
-        place: { address: visit.address, postalCode: visit.postalCode, city: visit.city },
-        description: visit.description,
-        specialNotes: visit.specialNotes,
         paymentMethod: input.paymentMethod,
         amounts,
         discountCodeId: discount?.discountCodeId ?? null,
@@ -227,13 +250,7 @@ export async function placeOrder(db: DB, input: PlaceOrderInput): Promise<PlaceO
         createdBy: input.signedInUserId ?? profileId,
         emailConfirmation: confirmation ? { tokenHash: confirmation.tokenHash, dueAt: confirmation.dueAt } : null,
       });
-      if (visit.smsPhone) {
-        // "Muistutus tekstiviestinä" ticked: logged for the number, and for the account when the
-        // texts go to its own phone (decision 0033), so it is the newest choice until withdrawn.
-        const consent = { purpose: "tekstiviestimuistutukset", given: true, textVersion: currentConsentVersion("tekstiviestimuistutukset"), method: "varauslomake", at: input.now } as const;
-        await recordConsent(trx, { ...consent, subject: { phone: visit.smsPhone } });
-        if (!visit.recipient && !guestOnExistingAccount) await recordConsent(trx, { ...consent, subject: { profileId } });
-      }
+      await recordSmsConsent(trx, visit, guestOnExistingAccount ? null : profileId, input.now);
       if (owner && visit.recipient) {
         // "Aiemmat saajat": the next booking offers this person with one tap.
         await rememberRecipient(trx, profileId, { ...visit.recipient, address: visit.address, postalCode: visit.postalCode, city: visit.city });

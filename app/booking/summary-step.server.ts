@@ -15,12 +15,14 @@ import { priceChangedMessage } from "~/messages/price-change";
 import { rememberOrder } from "./owned-orders.server";
 import { readShownPriceCents } from "./shown-price";
 import { redirectToCheckout, requireCompleteDraft, retryPayment } from "./payment-step.server";
-import { placeOrder, type PlaceOrderOutcome } from "./place-order.server";
+import { placeOrder, type Payer, type PlaceOrderOutcome, type Visit } from "./place-order.server";
+import { readWizardRepeat, repeatFieldDefaults, seriesPreviewHref } from "./repeat-choice";
 import { requireVisit, sendBack, summarize } from "./steps.server";
 import { forgetVisitDetails, markVisitDetailsPlaced, requireBookingCustomer } from "./visit-draft.server";
 import { checkDiscount } from "./contact-step.server";
 import type { DiscountCheckResult, SummaryStepView } from "./views";
 import { now as clockNow } from "~/services/clock.server";
+import type { AuthUser } from "~/auth/guards.server";
 
 // The signed-in wizards' last step (spec 000 §2 "Four-step wizard" step 4, 001 §2 orders/new
 // step 5): everything chosen and typed, the price breakdown, the payment method and the terms
@@ -29,7 +31,7 @@ import { now as clockNow } from "~/services/clock.server";
 // contact form and no bot check. An invoice order goes to /portal/orders/success ('Varaus tehty
 // onnistuneesti!'); an online one to the provider's checkout and back to the payment result pages.
 
-async function requireSummary(db: DB, request: Request, flow: BookingFlow, draft: BookingDraft, now: Date) {
+export async function requireSummary(db: DB, request: Request, flow: BookingFlow, draft: BookingDraft, now: Date) {
   const user = await requireBookingCustomer(request);
   const { pendingOrder, ...complete } = await requireCompleteDraft(db, request, flow, draft, now);
   const visit = (await requireVisit(db, request, flow, draft, user, "complete"))!;
@@ -58,8 +60,42 @@ export async function summaryStepLoader(request: Request, flow: BookingFlow) {
     amounts: time.amounts,
     pendingOrderNumber: pendingOrder?.orderNumber ?? null,
     onlinePayment: isOnlinePaymentAvailable(),
+    // "Muuta toistoa" on the series preview comes back with the choice filled in.
+    repeat: { ...repeatFieldDefaults(new URL(request.url).searchParams), anyHelper: caregiver === null },
   };
   return view;
+}
+
+type SummaryVisit = Awaited<ReturnType<typeof requireSummary>>["visit"];
+
+/**
+ * Who pays and what the visit is, as the signed-in wizard books it: one order (placeOrder) or a
+ * series (series-step.server.ts). The payer is the account as it is; for oneself, the phone and
+ * address typed for this visit (which become the account's only with "Tallenna osoite omaksi
+ * osoitteekseni").
+ */
+export async function bookingParties(db: DB, user: AuthUser, visit: SummaryVisit): Promise<{ payer: Payer; visit: Visit }> {
+  const own = visit.recipient ? await findCustomerContact(db, user.id) : null;
+  return {
+    payer: {
+      email: user.email,
+      fullName: user.fullName,
+      phone: own?.phone ?? visit.phone,
+      address: own?.address ?? visit.address,
+      postalCode: own?.postalCode ?? visit.postalCode,
+      city: own?.city ?? visit.city,
+    },
+    visit: {
+      address: visit.address,
+      postalCode: visit.postalCode,
+      city: visit.city,
+      recipient: visit.recipient,
+      recipientEmail: visit.recipientEmail,
+      smsPhone: visit.smsPhone,
+      description: visit.description,
+      specialNotes: visit.specialNotes ?? null,
+    },
+  };
 }
 
 /** Why the order was refused, back on the step that can fix it (or said on this one). */
@@ -109,10 +145,18 @@ export async function summaryStepAction(request: Request, flow: BookingFlow) {
       { result: submission.reply(init.field ? { fieldErrors: { [init.field]: [message] } } : { formErrors: [message] }), discount },
       { status, headers: init.headers },
     );
-  if (submission.status !== "success") return data({ result: submission.reply(), discount }, { status: 400 });
+  // "Joka viikko" / "Joka toinen viikko": checked with the other fields, so that one answer lists every error.
+  const repeat = readWizardRepeat(formData, { selection: time.selection, caregiverId: caregiver?.id ?? null, discountCode: code, now });
+  if (submission.status !== "success" || (repeat && !repeat.ok)) {
+    return data({ result: submission.reply(repeat && !repeat.ok ? repeat.errors : {}), discount }, { status: 400 });
+  }
   const { paymentMethod } = submission.value;
   if (paymentMethod === "online" && !isOnlinePaymentAvailable()) {
     return failed(bookingMessages.onlinePaymentUnavailable, 400, { field: "paymentMethod" });
+  }
+  if (repeat) {
+    // A series is not one order: nothing is placed here; the preview shows every date and books them.
+    throw redirect(seriesPreviewHref(draft, repeat.choice, paymentMethod));
   }
   if (pendingOrder && paymentMethod === "online") {
     // The same booking sent again after its checkout failed: continue that order's payment.
@@ -121,30 +165,10 @@ export async function summaryStepAction(request: Request, flow: BookingFlow) {
 
   let outcome: PlaceOrderOutcome;
   try {
-    // The payer is the account as it is; for oneself, the phone and address typed for this visit
-    // (which become the account's only with "Tallenna osoite omaksi osoitteekseni").
-    const own = visit.recipient ? await findCustomerContact(db, user.id) : null;
     outcome = await placeOrder(db, {
       selection: time.selection,
       caregiverId: caregiver?.id ?? null,
-      payer: {
-        email: user.email,
-        fullName: user.fullName,
-        phone: own?.phone ?? visit.phone,
-        address: own?.address ?? visit.address,
-        postalCode: own?.postalCode ?? visit.postalCode,
-        city: own?.city ?? visit.city,
-      },
-      visit: {
-        address: visit.address,
-        postalCode: visit.postalCode,
-        city: visit.city,
-        recipient: visit.recipient,
-        recipientEmail: visit.recipientEmail,
-        smsPhone: visit.smsPhone,
-        description: visit.description,
-        specialNotes: visit.specialNotes ?? null,
-      },
+      ...(await bookingParties(db, user, visit)),
       paymentMethod,
       discountCode: submission.value.discountCode ?? null,
       signedInUserId: user.id,

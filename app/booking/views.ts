@@ -8,6 +8,7 @@ import type { NextSteps } from "~/messages/next-steps";
 import type { ServiceCategorySummary } from "~/domain/service-category";
 import type { BookingDraft } from "./draft";
 import type { BookingFlow } from "./flows";
+import type { repeatFieldDefaults } from "./repeat-choice";
 import type { SavedRecipientChoice, VisitErrors, VisitValues } from "./visit-fields";
 
 // What each booking step's loader gives its page: the contract between the server halves
@@ -117,6 +118,8 @@ export interface SummaryStepView {
   /** This browser's own online order for this very draft that still awaits payment. */
   pendingOrderNumber: string | null;
   onlinePayment: boolean;
+  /** "Toistuvuus" as the form starts (app/booking/repeat-choice.ts); anyHelper: 'Ei väliä' was chosen, a series cannot be. */
+  repeat: ReturnType<typeof repeatFieldDefaults> & { anyHelper: boolean };
 }
 
 export interface CaregiverStepView {

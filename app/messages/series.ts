@@ -121,3 +121,9 @@ export function seriesSkippedEmail(input: {
     },
   };
 }
+
+/** The summary step's refusals of a repeating choice (app/booking/repeat-choice.ts, docs/decisions/0042). */
+export const wizardRepeatErrors = {
+  needsHelper: "Toistuvat käynnit tehdään aina saman kaverin kanssa. Valitse kaveri edellisessä vaiheessa tai valitse ”Kerran”.",
+  noDiscount: "Alennuskoodi ei koske toistuvia käyntejä. Poista koodi tai valitse ”Kerran”.",
+} as const;

@@ -121,10 +121,12 @@ export async function listSeriesOrders(executor: Executor, seriesId: string) {
     .execute();
 }
 
-/** What a new series repeats of an order: its service, helper, hour, length, place, person and notes. */
+/**
+ * What a new series repeats: its service, helper, hour, length, place, person and notes. Made of an
+ * order ("Toista viikoittain", OrderSeriesTemplate) or of the signed-in wizard's draft
+ * (app/booking/series-step.server.ts).
+ */
 export interface SeriesTemplate {
-  sourceOrderId: string;
-  sourceOrderNumber: string;
   customerId: string;
   customerProfileId: string;
   serviceCategoryId: string;
@@ -156,11 +158,17 @@ export function recipientOf(row: {
     : null;
 }
 
+/** A series template made of an existing order. */
+export interface OrderSeriesTemplate extends SeriesTemplate {
+  sourceOrderId: string;
+  sourceOrderNumber: string;
+}
+
 /**
  * The signed-in customer's own order as a series template ("Toista viikoittain"), or null when
  * the order is not theirs (or not claimed): the same scope as the order page.
  */
-export async function findSeriesTemplate(executor: Executor, profileId: string, orderNumber: string): Promise<SeriesTemplate | null> {
+export async function findSeriesTemplate(executor: Executor, profileId: string, orderNumber: string): Promise<OrderSeriesTemplate | null> {
   const row = await executor
     .selectFrom("orders as o")
     .innerJoin("customers as c", "c.id", "o.customer_id")

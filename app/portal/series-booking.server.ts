@@ -14,8 +14,11 @@ import {
   seriesChoiceParams,
   type SeriesChoiceValues,
 } from "~/domain/series-request";
+import type { SeriesDatesActionData, SeriesPreviewEntryView, SeriesPreviewView } from "~/domain/series-preview-view";
 import { seriesPageTexts as t } from "~/messages/series";
-import { findSeriesTemplate, type SeriesTemplate } from "~/models/order-series.server";
+
+export type { SeriesDatesActionData };
+import { findSeriesTemplate, type OrderSeriesTemplate, type SeriesTemplate } from "~/models/order-series.server";
 import { now as clockNow } from "~/services/clock.server";
 import { redirectWithToast } from "~/services/flash.server";
 import { getPaymentProvider, isOnlinePaymentAvailable } from "~/services/payments/active-provider.server";
@@ -29,6 +32,10 @@ import { customerOrderPath, orderNotFound } from "./customer-order.server";
 // lets the customer skip a taken date or take another helper, and books the whole series with
 // one POST. Everything works without JavaScript: the choice travels in the address and in
 // hidden fields, and every check is made here.
+// Step 2 (the preview and its booking) serves the signed-in wizard too: its summary step's
+// "Joka viikko" / "Joka toinen viikko" comes here with a template made of the draft
+// (app/booking/series-step.server.ts, docs/decisions/0042). A SeriesOrigin says where the
+// template came from and where its links lead.
 
 export function seriesPath(orderNumber: string, step: "settings" | "dates" = "settings"): string {
   return `${customerOrderPath(orderNumber)}/toista${step === "dates" ? "/paivat" : ""}`;
@@ -49,14 +56,42 @@ function hourOptions() {
   });
 }
 
-function templateSummary(template: SeriesTemplate) {
+/** Where a series' template came from, and where the preview's links lead. */
+export interface SeriesOrigin {
+  userId: string;
+  template: SeriesTemplate;
+  /** The order repeated ("Toista viikoittain"), or null for the wizard's new visit. */
+  orderNumber: string | null;
+  /** Where "Muuta toistoa" leads with the choice. */
+  changeHref: (choice: SeriesChoiceValues) => string;
+  /** Where a choice that does not parse (or a template without a helper) is sent back, with what was sent. */
+  settingsHref: (sent: URLSearchParams) => string;
+  /** The payment method chosen before the preview (the wizard's summary step), if any. */
+  paymentMethod?: "online" | "invoice" | null;
+  /** A further check of a parsed choice (the wizard's series starts on the draft's own date and hour). */
+  matches?: (choice: SeriesChoiceValues) => boolean;
+  /** Called once the series is booked, with the answer's headers (the wizard forgets the visit's details). */
+  afterBooked?: (headers: Headers, booked: { paymentMethod: "online" | "invoice"; orderIds: string[] }) => Promise<void>;
+}
+
+function orderOrigin(userId: string, template: OrderSeriesTemplate): SeriesOrigin {
   return {
+    userId,
+    template,
     orderNumber: template.sourceOrderNumber,
+    changeHref: (choice) => `${seriesPath(template.sourceOrderNumber)}?${seriesChoiceParams(choice)}`,
+    settingsHref: (sent) => `${seriesPath(template.sourceOrderNumber)}?${sent}`,
+  };
+}
+
+function templateSummary(template: SeriesTemplate, orderNumber: string | null) {
+  return {
+    orderNumber,
     serviceName: template.serviceName,
     caregiverName: template.caregiverName,
     durationHours: template.durationHours,
     place: `${template.place.address}, ${template.place.postalCode} ${template.place.city}`,
-    back: customerOrderPath(template.sourceOrderNumber),
+    back: orderNumber ? customerOrderPath(orderNumber) : null,
   };
 }
 
@@ -81,7 +116,7 @@ export async function seriesSettingsLoader(request: Request, orderNumber: string
   const values = { ...defaults };
   if (sent) for (const key of Object.values(SERIES_PARAM)) values[key] = url.searchParams.get(key) ?? "";
   return {
-    template: templateSummary(template),
+    template: { ...templateSummary(template, template.sourceOrderNumber), back: customerOrderPath(template.sourceOrderNumber) },
     repeatable: template.caregiverId !== null,
     values,
     errors: parsed && !parsed.ok ? parsed.errors : {},
@@ -90,10 +125,10 @@ export async function seriesSettingsLoader(request: Request, orderNumber: string
   };
 }
 
-function entryView(entry: PreviewEntry, caregiverName: string | null) {
+function entryView(entry: PreviewEntry, caregiverName: string | null): SeriesPreviewEntryView {
   return {
     date: entry.date,
-    when: entry.startsAt && entry.endsAt ? `${formatWeekdayDate(entry.startsAt)} klo ${formatTimeRange(entry.startsAt, entry.endsAt)}` : formatWeekdayDate(entry.date),
+    when: entry.startsAt && entry.endsAt ? `${formatWeekdayDate(entry.startsAt)} ${formatTimeRange(entry.startsAt, entry.endsAt)}` : formatWeekdayDate(entry.date),
     state: entry.state,
     price: entry.priceCents === null ? null : formatEuros(entry.priceCents),
     note:
@@ -106,53 +141,55 @@ function entryView(entry: PreviewEntry, caregiverName: string | null) {
   };
 }
 
-async function previewView(template: SeriesTemplate, choice: SeriesChoiceValues) {
+async function previewView(origin: SeriesOrigin, choice: SeriesChoiceValues): Promise<SeriesPreviewView> {
+  const { template } = origin;
   const entries = await previewSeries(await getDb(), template, choice, clockNow());
   const visitPrice = entries.find((entry) => entry.priceCents !== null)?.priceCents ?? 0;
   const firstWithTime = entries.find((entry) => entry.startsAt && entry.endsAt);
+  const chosenPayment = origin.paymentMethod ?? template.paymentMethod;
   return {
-    template: templateSummary(template),
-    rule: `${repeatLabel(choice.intervalWeeks)}, ${firstWithTime?.startsAt && firstWithTime.endsAt ? `klo ${formatTimeRange(firstWithTime.startsAt, firstWithTime.endsAt)}` : ""}`,
+    template: templateSummary(template, origin.orderNumber),
+    rule: `${repeatLabel(choice.intervalWeeks)}, ${firstWithTime?.startsAt && firstWithTime.endsAt ? formatTimeRange(firstWithTime.startsAt, firstWithTime.endsAt) : ""}`,
     ending: choice.end.kind === "open" ? t.openEnding : null,
     entries: entries.map((entry) => entryView(entry, template.caregiverName)),
     freeCount: entries.filter((entry) => entry.state === "free").length,
     visitPriceCents: visitPrice,
     visitPrice: formatEuros(visitPrice),
     hidden: [...seriesChoiceParams(choice)].map(([name, value]) => ({ name, value })),
-    changeHref: `${seriesPath(template.sourceOrderNumber)}?${seriesChoiceParams(choice)}`,
+    changeHref: origin.changeHref(choice),
     onlineAvailable: isOnlinePaymentAvailable(),
-    defaultPayment: template.paymentMethod === "online" && isOnlinePaymentAvailable() ? "online" : "invoice",
+    defaultPayment: chosenPayment === "online" && isOnlinePaymentAvailable() ? "online" : "invoice",
   };
 }
 
 /** Step 2: every date with the helper free or taken. A choice that does not parse goes back to step 1. */
 export async function seriesDatesLoader(request: Request, orderNumber: string | undefined) {
-  const { template } = await requireSeriesTemplate(request, orderNumber);
-  const url = new URL(request.url);
-  const parsed = parseSeriesChoice(url.searchParams, clockNow());
-  if (!parsed.ok || !template.caregiverId) throw redirect(`${seriesPath(template.sourceOrderNumber)}?${url.searchParams}`);
-  return previewView(template, parsed.choice);
+  const { user, template } = await requireSeriesTemplate(request, orderNumber);
+  return seriesPreviewLoader(request, orderOrigin(user.id, template));
 }
 
-export interface SeriesDatesActionData {
-  formError: string;
-  /** The dates the error names, marked on the list. */
-  dates: string[];
-  /** What the customer chose, kept when the page is shown again. */
-  decisions: Record<string, string>;
-  payment: string;
+/** The preview of a series from any origin. */
+export async function seriesPreviewLoader(request: Request, origin: SeriesOrigin) {
+  const url = new URL(request.url);
+  const parsed = parseSeriesChoice(url.searchParams, clockNow());
+  if (!parsed.ok || !origin.template.caregiverId || origin.matches?.(parsed.choice) === false) throw redirect(origin.settingsHref(url.searchParams));
+  return previewView(origin, parsed.choice);
 }
 
 /** Books the series: all or nothing; online series go on to the first visit's checkout. */
 export async function seriesDatesAction(request: Request, orderNumber: string | undefined) {
   const { user, template } = await requireSeriesTemplate(request, orderNumber);
-  const formData = await request.formData();
+  return bookSeriesFromPreview(request, orderOrigin(user.id, template), await request.formData());
+}
+
+/** The preview's POST, from any origin: the choice and the decisions are in the form. */
+export async function bookSeriesFromPreview(request: Request, origin: SeriesOrigin, formData: FormData) {
+  const { template } = origin;
   const params = new URLSearchParams();
   for (const [name, value] of formData) if (typeof value === "string") params.append(name, value);
   const now = clockNow();
   const parsed = parseSeriesChoice(params, now);
-  if (!parsed.ok || !template.caregiverId) throw redirect(`${seriesPath(template.sourceOrderNumber)}?${params}`);
-
+  if (!parsed.ok || !template.caregiverId || origin.matches?.(parsed.choice) === false) throw redirect(origin.settingsHref(params));
   const decisions = new Map<string, TakenDecision>();
   const kept: Record<string, string> = {};
   for (const [name, value] of params) {
@@ -175,7 +212,7 @@ export async function seriesDatesAction(request: Request, orderNumber: string | 
     decisions,
     paymentMethod: payment,
     onlineProvider: payment === "online" ? getPaymentProvider().name : "local",
-    signedInUserId: user.id,
+    signedInUserId: origin.userId,
     shownVisitPriceCents: Number.isInteger(shown) ? shown : -1,
     now,
   });
@@ -194,9 +231,11 @@ export async function seriesDatesAction(request: Request, orderNumber: string | 
     }
   }
   const first = outcome.orderNumbers[0]!;
+  const headers = new Headers();
+  await origin.afterBooked?.(headers, outcome);
   if (outcome.paymentMethod === "online") {
-    const failure = await redirectToCheckout(await getDb(), outcome.orderIds[0]!, new Headers());
+    const failure = await redirectToCheckout(await getDb(), outcome.orderIds[0]!, headers);
     return answer(failure, [], 502);
   }
-  return redirectWithToast(request, customerOrderPath(first), { type: "success", title: t.booked(outcome.orderNumbers.length) });
+  return redirectWithToast(request, customerOrderPath(first), { type: "success", title: t.booked(outcome.orderNumbers.length) }, { headers });
 }

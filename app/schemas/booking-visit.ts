@@ -75,4 +75,9 @@ export const BookingSummarySchema = z.object({
   // The same code, rules and limits as the public contact step (issue 26 item 1).
   discountCode,
   intent: optionalToken(40),
+  // "Toistuvuus" (app/booking/repeat-choice.ts checks them; named as the series preview's parameters).
+  toistuvuus: optionalToken(40),
+  paattyy: optionalToken(40),
+  kertaa: optionalToken(10),
+  viimeinen: optionalToken(20),
 });

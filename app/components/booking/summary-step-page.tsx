@@ -18,6 +18,10 @@ import { PriceSummary } from "./price-summary";
 import { DiscountCodeSection, discountForTyped } from "./discount-code";
 import { ShownPriceField } from "./shown-price-field";
 import { serverFormProps, useServerForm } from "~/components/server-form";
+import { useHydrated } from "~/components/use-hydrated";
+import { ONCE } from "~/booking/repeat-names";
+import { wizardRepeatTexts } from "~/messages/wizard-repeat";
+import { RepeatFields } from "./repeat-fields";
 
 // The signed-in wizards' last step (spec 000 §2 "Four-step wizard" step 4): what was chosen and
 // typed, the price breakdown, the payment method and the terms, then 'Varaa nyt'.
@@ -39,9 +43,12 @@ export function SummaryStepPage({ view, actionData }: { view: SummaryStepView; a
   const [form, fields] = useServerForm<Infer<typeof BookingSummarySchema>>({
     id: FORM_ID,
     lastResult: actionData?.result,
-    defaultValue: view.onlinePayment ? {} : { paymentMethod: "invoice" },
-    watch: ["discountCode"],
+    defaultValue: { ...(view.onlinePayment ? {} : { paymentMethod: "invoice" }), toistuvuus: view.repeat.toistuvuus, paattyy: view.repeat.paattyy, kertaa: view.repeat.kertaa, viimeinen: view.repeat.viimeinen },
+    watch: ["discountCode", "toistuvuus"],
   });
+  // With JavaScript the ending and the button follow the choice; without it all is shown and said.
+  const hydrated = useHydrated();
+  const repeating = (fields.toistuvuus.value ?? ONCE) !== ONCE;
   const { typedCode, discount } = discountForTyped(fields.discountCode.value, actionData?.discount);
   const shownAmounts = actionData?.newAmounts ?? view.amounts;
   const amounts = discount?.status === "valid" && discount.amounts ? discount.amounts : shownAmounts;
@@ -86,6 +93,14 @@ export function SummaryStepPage({ view, actionData }: { view: SummaryStepView; a
       <Form method="post" action={`${action}#${form.id}`} {...serverFormProps(form)} className="scroll-mt-4 space-y-10">
         <ErrorSummary form={form} />
         <FormError errors={form.errors} title={SIGNED_IN_BOOKING_MESSAGES.failed} />
+        <RepeatFields
+          repeat={fields.toistuvuus}
+          endKind={fields.paattyy}
+          count={fields.kertaa}
+          endDate={fields.viimeinen}
+          anyHelper={view.repeat.anyHelper}
+          endingHidden={hydrated && !repeating}
+        />
         <PaymentMethodField meta={fields.paymentMethod} onlinePayment={view.onlinePayment} />
         <DiscountCodeSection meta={fields.discountCode} action={action} typedCode={typedCode} result={discount} />
         <PriceSummary serviceName={view.summary.serviceName} amounts={amounts} discountCode={discount?.status === "valid" ? discount.code : null} />
@@ -96,8 +111,14 @@ export function SummaryStepPage({ view, actionData }: { view: SummaryStepView; a
           <ButtonLink to={stepHref(flow, previousStep(flow, "summary")!, view.draft)} variant="secondary">
             Takaisin
           </ButtonLink>
-          <SubmitButton name="intent" value={BOOKING_INTENT.book} busyLabel="Varataan..." describedBy="peruutusehto" className="px-8 text-lg">
-            Varaa nyt
+          <SubmitButton
+            name="intent"
+            value={BOOKING_INTENT.book}
+            busyLabel={hydrated && repeating ? wizardRepeatTexts.showingDates : "Varataan..."}
+            describedBy="peruutusehto"
+            className="px-8 text-lg"
+          >
+            {hydrated && repeating ? wizardRepeatTexts.showDates : "Varaa nyt"}
           </SubmitButton>
         </div>
       </Form>
