@@ -18,18 +18,6 @@ const STAFF_FIELDS_OPTIONAL = { reason: StaffSeriesCancelSchema.shape.reason.opt
 
 const actionLinkClass = `inline-flex min-h-target items-center ${linkClass}`;
 
-/** "Kuuluu sarjaan: …" on an occurrence's order page. */
-export function SeriesOfOrder({ series }: { series: { href: string; label: string } }) {
-  return (
-    <p className="text-lg">
-      {t.belongsTo}{" "}
-      <Link to={series.href} className={linkClass}>
-        {series.label}
-      </Link>
-    </p>
-  );
-}
-
 /** The series' rule and facts, boxed as on the order pages. */
 export function SeriesFacts({ facts }: { facts: Array<{ label: string; value: string }> }) {
   return (

@@ -131,12 +131,14 @@ export async function seriesChangePage(series: SeriesOverview, fromOrderId: stri
 }
 
 /** "Kuuluu sarjaan: …" on an occurrence's order page, linking to the series page; null for a single visit. */
-export async function seriesLinkOfOrder(orderId: string, audience: "customer" | "staff"): Promise<{ href: string; label: string } | null> {
+export async function seriesLinkOfOrder(orderId: string, audience: "customer" | "staff"): Promise<{ lead: string; href: string; label: string } | null> {
   const db = await getDb();
   const seriesId = await findSeriesIdOfOrder(db, orderId);
   const series = seriesId ? await findSeriesOverview(db, seriesId) : null;
   if (!series) return null;
   return {
+    // Words from the server: the order pages then carry none of the series pages' texts.
+    lead: t.belongsTo,
     href: audience === "customer" ? customerSeriesPath(series.id) : staffSeriesPath(series.id),
     label: `${series.serviceName}, ${seriesRuleText(series).replace(/^J/, "j")}`,
   };

@@ -9,7 +9,7 @@ import { OrderStatusBadge } from "~/components/order-status-badge";
 import { getDb } from "~/db.server";
 import { formatDateTime, formatTimeRange, formatWeekdayDate } from "~/domain/format";
 import { orderTexts } from "~/messages/backoffice";
-import { SeriesOfOrder } from "~/components/series-manage";
+import { SeriesOfOrder } from "~/components/series-of-order";
 import { seriesLinkOfOrder } from "~/portal/series-page.server";
 
 // One order (spec 001 §2 "Order-details dialog", as pages): the heading and the four tabs, each

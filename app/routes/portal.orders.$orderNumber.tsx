@@ -15,7 +15,7 @@ import { customerOrderPath, customerOrderView, orderNotFound, requireCustomerOrd
 import { seriesBillingView } from "~/services/series-invoices.server";
 import { handleMessagePost, MESSAGE_FORM_CONSTRAINT, readThreadAsParticipant } from "~/portal/messages.server";
 import { CaregiverPortrait } from "~/components/caregiver-portrait";
-import { SeriesOfOrder } from "~/components/series-manage";
+import { SeriesOfOrder } from "~/components/series-of-order";
 import { seriesLinkOfOrder } from "~/portal/series-page.server";
 
 // One order of the signed-in customer (issue 10 "Customer orders"): the visit, the helper with
