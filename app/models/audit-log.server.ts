@@ -24,11 +24,13 @@ export interface AuditActor {
 }
 
 /**
- * A line in the audit log for a staff member's write. Call it with the transaction that makes
- * the change, so the line exists exactly when the change does (DESIGN.md decision 19).
+ * A line in the audit log for a staff member's write ("system" for a job's, with no acting user).
+ * Call it with the transaction that makes the change, so the line exists exactly when the change
+ * does (DESIGN.md decision 19).
  */
-export async function writeAudit(executor: Executor, actor: AuditActor, entry: AuditEntry) {
-  await insertAudit(executor, actor.id, actor.ip ?? null, entry);
+export async function writeAudit(executor: Executor, actor: AuditActor | "system", entry: AuditEntry) {
+  if (actor === "system") await insertAudit(executor, null, null, entry);
+  else await insertAudit(executor, actor.id, actor.ip ?? null, entry);
 }
 
 /** A line in the audit log written by the system itself (no acting user). */

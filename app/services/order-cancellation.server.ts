@@ -5,7 +5,7 @@ import { isInvoiceOpen } from "../domain/invoice-payment";
 import { markInvoicePaid, sumInvoiceDeductions } from "../models/backoffice-payments.server";
 import { canCustomerCancel, canStaffCancel } from "../domain/order-status";
 import { logger } from "../logger.server";
-import { writeAudit, writeSystemAudit, type AuditActor, type AuditEntry } from "../models/audit-log.server";
+import { writeAudit, type AuditActor } from "../models/audit-log.server";
 import { findInvoiceByOrderId, getBookingDocument } from "../models/booking-documents.server";
 import {
   creditInvoice,
@@ -132,8 +132,7 @@ export async function cancelOrderInTransaction(
   await withdrawVisitReminders(trx, order.id);
   const creditNote = await creditInvoiceOf(trx, order, feeCents, now);
   if (payment && (payment.status === "pending" || payment.status === "authorized")) await markPendingPaymentFailed(trx, payment.id);
-  const audit = (entry: AuditEntry) => (canceller.actor === "system" ? writeSystemAudit(trx, entry) : writeAudit(trx, canceller.actor, entry));
-  await audit({
+  await writeAudit(trx, canceller.actor, {
     action: "order.cancel",
     entityType: "order",
     entityId: order.id,
