@@ -208,7 +208,7 @@ describe("who sees a series", () => {
     expect((await statuses(series)).every((row) => row.status === "pending")).toBe(true);
     await db.updateTable("orders").set({ claimed: true }).where("id", "=", series.visits[0]!.orderId).execute();
     const orderPage = await answerOf(() => orderPageLoader({ request: getRequest(`/portal/orders/${series.visits[0]!.orderNumber}`, cookie), params: { orderNumber: series.visits[0]!.orderNumber }, context: contextFor() }));
-    expect(orderPage.data.series).toEqual({ href: path, label: "Asiointiapu, joka viikko klo 14.00–16.00, maanantaisin" });
+    expect(orderPage.data.series).toEqual({ lead: "Kuuluu sarjaan:", href: path, label: "Asiointiapu, joka viikko klo 14.00–16.00, maanantaisin" });
   });
 });
 
