@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from "kysely";
 import { normaliseConsentPhone } from "../domain/consents";
 import { deleteConsentsOf } from "./consents.server";
+import { applySeriesEvent } from "./order-series.server";
 import type { Executor } from "../db.server";
 import type { ArchivedDocumentKind } from "../db/schema";
 import { erasedEmailAddress } from "../domain/account-deletion";
@@ -346,11 +347,9 @@ export async function eraseAccountRows(trx: Executor, person: PersonToErase, at:
       .execute();
     await trx.updateTable("customers").set({ address: null, updated_at: at }).where("id", "=", customerId).execute();
     // A series makes no more visits for nobody, and the provider's saved card is forgotten (decision 0037).
-    await trx
-      .updateTable("order_series")
-      .set({ status: "cancelled", payment_customer_ref: null, payment_method_ref: null, updated_at: at })
-      .where("customer_id", "=", customerId)
-      .execute();
+    await applySeriesEvent(trx, { customerId }, "owner_erased");
+    // The card is forgotten on every series of theirs, cancelled before or now.
+    await trx.updateTable("order_series").set({ payment_customer_ref: null, payment_method_ref: null, updated_at: at }).where("customer_id", "=", customerId).execute();
   }
   if (caregiverId) {
     await trx.deleteFrom("reviews").where("caregiver_id", "=", caregiverId).execute();

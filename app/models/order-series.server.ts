@@ -1,7 +1,8 @@
-import type { Selectable } from "kysely";
+import { sql, type Selectable, type Updateable } from "kysely";
 import type { Executor } from "../db.server";
 import type { OrderSeriesTable } from "../db/schema";
 import type { SeriesEnd } from "../domain/recurrence";
+import { seriesStatusAfter, seriesStatusesFor, type SeriesEvent, type SeriesStatus } from "../domain/series-lifecycle";
 
 // The order_series rows (migration 0028, docs/decisions/0037): what repeats and how it ends. The
 // occurrences are ordinary orders with `series_id` set.
@@ -54,7 +55,7 @@ export interface SeriesRow {
   firstDate: string;
   end: SeriesEnd;
   paymentMethod: "online" | "invoice";
-  status: "active" | "ended" | "cancelled";
+  status: SeriesStatus;
   generatedUntil: string;
   paymentCustomerRef: string | null;
   paymentMethodRef: string | null;
@@ -274,7 +275,7 @@ export async function listSeriesToExtend(executor: Executor, horizon: string): P
     .selectFrom("order_series")
     .select("id")
     .where("end_kind", "=", "open")
-    .where("status", "=", "active")
+    .where("status", "in", seriesStatusesFor("extend"))
     .where("generated_until", "<", horizon)
     .execute();
   return rows.map((row) => row.id);
@@ -290,7 +291,7 @@ export async function lockSeriesForExtension(trx: Executor, seriesId: string, ho
     .select(SERIES_COLUMNS)
     .where("id", "=", seriesId)
     .where("end_kind", "=", "open")
-    .where("status", "=", "active")
+    .where("status", "in", seriesStatusesFor("extend"))
     .where("generated_until", "<", horizon)
     .forUpdate()
     .skipLocked()
@@ -335,4 +336,25 @@ export async function findLatestSeriesOrder(executor: Executor, seriesId: string
     .orderBy("starts_at", "desc")
     .limit(1)
     .executeTakeFirst();
+}
+
+/**
+ * Writes the event's status (app/domain/series-lifecycle.ts) on one series, or on every series of
+ * a customer, where the table allows the event from the series' status now; `also` are columns the
+ * same event clears. The number of series changed.
+ */
+export async function applySeriesEvent(
+  executor: Executor,
+  target: { seriesId: string } | { customerId: string },
+  event: SeriesEvent,
+  also: Omit<Updateable<OrderSeriesTable>, "status"> = {},
+): Promise<number> {
+  const to = seriesStatusAfter(event);
+  const result = await executor
+    .updateTable("order_series")
+    .set({ ...also, ...(to ? { status: to } : {}), updated_at: sql`now()` })
+    .where("status", "in", seriesStatusesFor(event))
+    .where((eb) => ("seriesId" in target ? eb("id", "=", target.seriesId) : eb("customer_id", "=", target.customerId)))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { Executor } from "../db.server";
 import { lineCreditCents } from "../domain/series-invoice";
+import type { SeriesStatus } from "../domain/series-lifecycle";
 
 // The monthly invoices of series paid by invoice and their lines (migration 0029,
 // docs/decisions/0039). A line's unique order_id keeps a visit on one invoice only.
@@ -9,7 +10,7 @@ export interface InvoiceSeries {
   id: string;
   customerId: string;
   paymentMethod: "online" | "invoice";
-  status: "active" | "ended" | "cancelled";
+  status: SeriesStatus;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { Executor } from "../db.server";
 import type { OrderStatus } from "../db/schema";
+import type { SeriesStatus } from "../domain/series-lifecycle";
 import { isUuid } from "../domain/uuid";
 import { acceptedByItsCaregiver } from "./caregiver-tasks.server";
 import { canDoVisit, orderVisitTerms } from "./matching.server";
@@ -91,20 +92,10 @@ export async function listSeriesVisits(executor: Executor, seriesId: string): Pr
 }
 
 /** The series row locked for the action: two "from here on" actions of one series take turns. */
-export async function lockSeries(trx: Executor, seriesId: string): Promise<{ id: string; status: string; caregiverId: string | null } | null> {
+export async function lockSeries(trx: Executor, seriesId: string): Promise<{ id: string; status: SeriesStatus; caregiverId: string | null } | null> {
   if (!isUuid(seriesId)) return null;
   const row = await trx.selectFrom("order_series").select(["id", "status", "caregiver_id"]).where("id", "=", seriesId).forUpdate().executeTakeFirst();
   return row ? { id: row.id, status: row.status, caregiverId: row.caregiver_id } : null;
-}
-
-/** No new occurrences are made for a cancelled series (the daily job of an open-ended one skips it). */
-export async function markSeriesCancelled(trx: Executor, seriesId: string): Promise<void> {
-  await trx.updateTable("order_series").set({ status: "cancelled", updated_at: sql`now()` }).where("id", "=", seriesId).execute();
-}
-
-/** The helper of the series' future occurrences. */
-export async function setSeriesCaregiver(trx: Executor, seriesId: string, caregiverId: string): Promise<void> {
-  await trx.updateTable("order_series").set({ caregiver_id: caregiverId, updated_at: sql`now()` }).where("id", "=", seriesId).execute();
 }
 
 /**

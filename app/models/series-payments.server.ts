@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { Executor } from "../db.server";
 import type { OnlineProviderName } from "./payments.server";
+import { applySeriesEvent } from "./order-series.server";
 
 // The SQL behind a weekly series paid online (issue 27 item 4; docs/decisions/0040): the saved
 // card on the series, the later visits booked once the first is paid or cancelled with it, and
@@ -80,7 +81,7 @@ export async function cancelUnpaidSeries(executor: Executor, seriesId: string): 
       .where("status", "in", ["pending", "authorized"])
       .execute();
   }
-  await executor.updateTable("order_series").set({ status: "cancelled", updated_at: sql`now()` }).where("id", "=", seriesId).where("status", "=", "active").execute();
+  await applySeriesEvent(executor, { seriesId }, "first_payment_failed");
   return ids;
 }
 

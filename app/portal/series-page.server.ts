@@ -2,6 +2,7 @@ import { requireUser, type AuthUser } from "~/auth/guards.server";
 import { getDb } from "~/db.server";
 import { formatEuros, formatTimeRange, formatWeekdayDate } from "~/domain/format";
 import { canCustomerCancel, canStaffCancel, customerOrderStage } from "~/domain/order-status";
+import { seriesStatusAt } from "~/domain/series-lifecycle";
 import { isChangeableVisit } from "~/domain/series-manage";
 import { SERIES_STATUS_LABELS, seriesEndText, seriesRuleText, seriesTexts as t } from "~/messages/series-manage";
 import { CUSTOMER_ORDER_STAGE_LABELS, ORDER_STATUS_LABELS } from "~/messages/statuses";
@@ -49,8 +50,9 @@ export function fromVisitOf(request: Request): string {
 
 const when = (visit: { startsAt: Date; endsAt: Date }) => `${formatWeekdayDate(visit.startsAt)} ${formatTimeRange(visit.startsAt, visit.endsAt)}`;
 
-/** The series' rule and facts in words. */
-export function seriesFacts(series: SeriesOverview) {
+/** The series' rule and facts in words; its status as of `now` (a series whose last visit is over has ended). */
+export function seriesFacts(series: SeriesOverview, visits: readonly SeriesVisitRow[], now: Date) {
+  const lastVisitEndsAt = visits.filter((visit) => visit.status !== "cancelled").reduce<Date | null>((last, visit) => (last && last > visit.endsAt ? last : visit.endsAt), null);
   const labels = t.ruleLabels;
   return {
     rule: seriesRuleText(series),
@@ -59,7 +61,7 @@ export function seriesFacts(series: SeriesOverview) {
       { label: labels.service, value: series.serviceName },
       { label: labels.caregiver, value: series.caregiverName ?? t.noCaregiver },
       { label: labels.end, value: seriesEndText(series.end) },
-      { label: labels.status, value: SERIES_STATUS_LABELS[series.status] },
+      { label: labels.status, value: SERIES_STATUS_LABELS[seriesStatusAt({ status: series.status, endKind: series.end.kind }, lastVisitEndsAt, now)] },
     ],
   };
 }
@@ -76,7 +78,7 @@ export async function seriesPage(series: SeriesOverview, audience: SeriesAudienc
     seriesId: series.id,
     serviceName: series.serviceName,
     customerName: series.customerName,
-    ...seriesFacts(series),
+    ...seriesFacts(series, visits, now),
     visits: visits.map((visit) => {
       const changeable = isChangeableVisit(visit, now);
       const from = `?${new URLSearchParams({ alkaen: visit.id })}`;

@@ -1,5 +1,6 @@
 import type { DB, Executor } from "../db.server";
 import { formatTimeRange, formatWeekdayDate } from "../domain/format";
+import { canSeries } from "../domain/series-lifecycle";
 import { visitsFromHereOn } from "../domain/series-manage";
 import { env } from "../env.server";
 import { writeAudit, type AuditActor } from "../models/audit-log.server";
@@ -15,11 +16,10 @@ import {
   listCaregiversForEveryVisit,
   listSeriesVisits,
   lockSeries,
-  markSeriesCancelled,
-  setSeriesCaregiver,
   type SeriesOverview,
   type SeriesVisitRow,
 } from "../models/series-manage.server";
+import { applySeriesEvent } from "../models/order-series.server";
 import { getContactInfo } from "../models/settings.server";
 import { NOTIFICATIONS, unassignedMessage } from "../messages/portal";
 import {
@@ -103,7 +103,9 @@ export async function cancelSeriesFromVisit(
   const outcome = await runOrderChange<{ ok: true; results: Array<Extract<CancelledInTransaction, { ok: true }>> }, "not_found" | "nothing_to_cancel" | "fee_changed" | "not_cancellable">(
     db,
     async (trx) => {
-      if (!(await lockSeries(trx, series.id))) throw new ChangeRefused("not_found");
+      const locked = await lockSeries(trx, series.id);
+      if (!locked) throw new ChangeRefused("not_found");
+      if (!canSeries("cancel_rest", locked.status)) throw new ChangeRefused("nothing_to_cancel");
       const touched = visitsFromHereOn(await listSeriesVisits(trx, series.id), input.fromOrderId, now);
       if (touched.length === 0) throw new ChangeRefused("nothing_to_cancel");
       const canceller = {
@@ -118,7 +120,7 @@ export async function cancelSeriesFromVisit(
       }
       const totalFee = results.reduce((sum, result) => sum + result.feeCents, 0);
       if (who.shownFeeCents !== undefined && totalFee > who.shownFeeCents) throw new ChangeRefused("fee_changed");
-      await markSeriesCancelled(trx, series.id);
+      await applySeriesEvent(trx, { seriesId: series.id }, "cancel_rest");
       await writeAudit(trx, who.actor, {
         action: "series.cancel",
         entityType: "order_series",
@@ -211,7 +213,9 @@ export async function changeSeriesCaregiver(
   return runOrderChange<SeriesChangeOutcome, ChangeRefusal>(
     db,
     async (trx) => {
-      if (!(await lockSeries(trx, series.id))) throw new ChangeRefused("series_not_found");
+      const locked = await lockSeries(trx, series.id);
+      if (!locked) throw new ChangeRefused("series_not_found");
+      if (!canSeries("change_caregiver", locked.status)) throw new ChangeRefused("nothing_to_change");
       const touched = visitsFromHereOn(await listSeriesVisits(trx, series.id), input.fromOrderId, now);
       if (touched.length === 0) throw new ChangeRefused("nothing_to_change");
       const moving = touched.filter((visit) => visit.caregiverId !== input.caregiverId);
@@ -244,7 +248,7 @@ export async function changeSeriesCaregiver(
           after: { caregiverId: caregiver.id, caregiver: caregiver.fullName, seriesId: series.id },
         });
       }
-      await setSeriesCaregiver(trx, series.id, caregiver.id);
+      await applySeriesEvent(trx, { seriesId: series.id }, "change_caregiver", { caregiver_id: caregiver.id });
       await writeAudit(trx, who.actor, {
         action: "series.change_caregiver",
         entityType: "order_series",

@@ -197,6 +197,13 @@ describe("who sees a series", () => {
     expect(own.status).toBe(200);
     expect(own.data.rule).toBe("Joka viikko klo 14.00–16.00, maanantaisin");
     expect(own.data.visits).toHaveLength(4);
+    const statusFact = (data: { facts: Array<{ label: string; value: string }> }) => data.facts.find((fact) => fact.label === "Tila")?.value;
+    expect(statusFact(own.data)).toBe("Voimassa");
+    // Once its last visit is over, a series of four has ended, though nobody wrote it.
+    setTestClock(new Date(series.visits[3]!.endsAt.getTime() + HOUR));
+    const later = await answerOf(() => portalSeriesLoader({ request: getRequest(path, cookie), params, context: contextFor() }));
+    expect(statusFact(later.data)).toBe("Päättynyt");
+    setTestClock(null);
     for (const run of [
       () => portalSeriesLoader({ request: getRequest(path, other), params, context: contextFor() }),
       () => portalCancelLoader({ request: getRequest(`${path}/peru`, other), params, context: contextFor() }),
