@@ -24,10 +24,11 @@ import { forgetVisitDetails, markVisitDetailsPlaced } from "./visit-draft.server
 
 type Summary = Awaited<ReturnType<typeof requireSummary>>;
 
+type Parties = Awaited<ReturnType<typeof bookingParties>>;
+
 /** The series template of the wizard's draft, for the signed-in customer's customers row. */
-export async function draftSeriesTemplate(db: DB, summary: Summary, customerId: string, paymentMethod: "online" | "invoice"): Promise<SeriesTemplate> {
-  const { user, time, caregiver, visit } = summary;
-  const parties = await bookingParties(db, user, visit);
+export function draftSeriesTemplate(summary: Summary, parties: Parties, customerId: string, paymentMethod: "online" | "invoice"): SeriesTemplate {
+  const { user, time, caregiver } = summary;
   const fields = orderVisitFields(parties.visit, parties.payer.phone);
   return {
     customerId,
@@ -65,8 +66,9 @@ async function wizardOrigin(db: DB, request: Request, flow: BookingFlow, custome
   const draft = readDraft(url.searchParams);
   const summary = await requireSummary(db, request, flow, draft, clockNow());
   const payment = url.searchParams.get(PAYMENT_PARAM) === "online" ? "online" : "invoice";
+  const parties = await bookingParties(db, summary.user, summary.visit);
   // A GET changes nothing, and the preview reads no customer: the booking POST makes sure the row exists.
-  const template = await draftSeriesTemplate(db, summary, customerId ?? (await findCustomerIdOfUser(db, summary.user.id)) ?? "", payment);
+  const template = draftSeriesTemplate(summary, parties, customerId ?? (await findCustomerIdOfUser(db, summary.user.id)) ?? "", payment);
   const first = { date: summary.time.selection.date, hour: formatStartHour(summary.time.selection.startHour) };
   return {
     userId: summary.user.id,
@@ -77,17 +79,17 @@ async function wizardOrigin(db: DB, request: Request, flow: BookingFlow, custome
     settingsHref: (sent) => summaryHref(flow, draft, sent),
     // The series starts on the draft's own date and hour: a choice naming another goes back to the summary.
     matches: (choice) => choice.firstDate === first.date && formatStartHour(choice.startHour) === first.hour,
+    alsoInTransaction: async (trx) => {
+      // What placeOrder records with one order, in the series' own transaction: the text-reminder
+      // consent, and "Tallenna osoite omaksi osoitteekseni" for oneself (never for a recipient's
+      // address). A series booked always has them; one refused or rolled back writes neither.
+      await recordSmsConsent(trx, parties.visit, summary.user.id, clockNow());
+      if (summary.visit.saveToAccount && !summary.visit.recipient) {
+        await updateOwnPhone(trx, summary.user.id, parties.payer.phone);
+        await upsertCustomer(trx, { profileId: summary.user.id, address: parties.payer.address, postalCode: parties.payer.postalCode, city: parties.payer.city, overwriteAddress: true });
+      }
+    },
     afterBooked: async (headers, booked) => {
-      // What placeOrder does with one order, after the series committed: the text-reminder consent,
-      // and "Tallenna osoite omaksi osoitteekseni" for oneself (never for a recipient's address).
-      const parties = await bookingParties(db, summary.user, summary.visit);
-      await db.transaction().execute(async (trx) => {
-        await recordSmsConsent(trx, parties.visit, summary.user.id, clockNow());
-        if (summary.visit.saveToAccount && !summary.visit.recipient) {
-          await updateOwnPhone(trx, summary.user.id, parties.payer.phone);
-          await upsertCustomer(trx, { profileId: summary.user.id, address: parties.payer.address, postalCode: parties.payer.postalCode, city: parties.payer.city, overwriteAddress: true });
-        }
-      });
       if (booked.paymentMethod === "online") {
         // As for one online order: the details stay until the first visit is paid (events.server.ts).
         await markVisitDetailsPlaced(db, request, summary.user.id, booked.orderIds[0]!);

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Executor } from "../db.server";
-import { canDoVisit, caregiverMatchRefusal, visitTerms } from "./matching.server";
+import { candidateSlots, canDoVisit, caregiverMatchRefusal, slotVisitTerms, visitTerms, type VisitTerms } from "./matching.server";
 import type { CaregiverStatus } from "../domain/statuses";
 import {
   OFFERED_CAREGIVER_LIMIT,
@@ -44,8 +44,13 @@ function bookableQuery(executor: Executor) {
     .where((eb) => eb.or([eb("caregivers.average_rating", "is", null), eb("caregivers.average_rating", ">=", OFFERED_CAREGIVER_MIN_RATING)]));
 }
 
-function offeredQuery(executor: Executor, visit: VisitWindow, exceptOrderId: string | null = null) {
-  return bookableQuery(executor).where(canDoVisit("caregivers", visitTerms({ ...visit, exceptOrderId })));
+function offeredQuery(executor: Executor, visit: VisitTerms) {
+  return bookableQuery(executor).where(canDoVisit("caregivers", visit));
+}
+
+/** The order the helpers are offered in: best rated first, the new ones (not rated yet) after them. */
+function bestFirst(query: ReturnType<typeof offeredQuery>) {
+  return query.orderBy(sql`caregivers.average_rating desc nulls last`).orderBy("caregivers.total_orders", "desc").orderBy("caregivers.id");
 }
 
 type OfferedRow = {
@@ -89,12 +94,7 @@ export async function listOfferedCaregivers(
   visit: VisitWindow,
   include: string | null = null,
 ): Promise<OfferedCaregiver[]> {
-  const rows = await offeredQuery(executor, visit)
-    .orderBy(sql`caregivers.average_rating desc nulls last`)
-    .orderBy("caregivers.total_orders", "desc")
-    .orderBy("caregivers.id")
-    .limit(OFFERED_CAREGIVER_LIMIT)
-    .execute();
+  const rows = await bestFirst(offeredQuery(executor, visitTerms(visit))).limit(OFFERED_CAREGIVER_LIMIT).execute();
   const offered = rows.map(toOffered);
   if (include && !offered.some((caregiver) => caregiver.id === include)) {
     const chosen = await findOfferedCaregiver(executor, include, visit);
@@ -115,8 +115,44 @@ export async function findOfferedCaregiver(
   /** The customer's own unpaid order for this very draft, which must not count as a clash. */
   exceptOrderId: string | null = null,
 ): Promise<OfferedCaregiver | null> {
-  const row = await offeredQuery(executor, visit, exceptOrderId).where("caregivers.id", "=", caregiverId).executeTakeFirst();
+  const row = await offeredQuery(executor, visitTerms({ ...visit, exceptOrderId })).where("caregivers.id", "=", caregiverId).executeTakeFirst();
   return row ? toOffered(row) : null;
+}
+
+/** Whether the named helper may be booked at a slot and, when not, the helper offered first then. */
+export interface SlotOffer {
+  /** findOfferedCaregiver's answer for the named helper (false without one). */
+  free: boolean;
+  /** When not free: the first of listOfferedCaregivers at the slot, if anyone. */
+  alternative: { id: string; fullName: string } | null;
+}
+
+/**
+ * For each candidate slot, in one query: whether the named helper may be booked then and, when
+ * not, the best helper who may (the weekly series' preview, issue 27 item 4). The same terms and
+ * order as findOfferedCaregiver and listOfferedCaregivers; in the order of `slots`.
+ */
+export async function offersAtSlots(
+  executor: Executor,
+  need: { serviceCategoryId: string; city: string; caregiverId: string | null },
+  slots: ReadonlyArray<{ startsAt: Date; endsAt: Date }>,
+): Promise<SlotOffer[]> {
+  if (slots.length === 0) return [];
+  const named = need.caregiverId;
+  const free = named ? sql<boolean>`exists (${offeredQuery(executor, slotVisitTerms("slot", need)).where("caregivers.id", "=", named)})` : sql<boolean>`false`;
+  // The lateral subquery runs only for a slot the named helper cannot take.
+  const best = bestFirst(offeredQuery(executor, slotVisitTerms("checked", need)))
+    .where(sql<boolean>`not checked.free`)
+    .limit(1);
+  const result = await sql<{ free: boolean; id: string | null; full_name: string | null }>`
+    select checked.free, best.id, best.full_name
+    from (select slot.ord, slot.starts_at, slot.ends_at, ${free} as free from ${candidateSlots(slots)}) as checked
+    left join lateral ${best} as best on true
+    order by checked.ord`.execute(executor);
+  return result.rows.map((row) => ({
+    free: row.free,
+    alternative: row.id !== null && row.full_name !== null ? { id: row.id, fullName: row.full_name } : null,
+  }));
 }
 
 /** A caregiver who may take bookings at all (approved, rated 4 or new), wherever and whenever. */

@@ -142,6 +142,24 @@ export async function caregiverMatchRefusal(
   return null;
 }
 
+/** Candidate times as a table `slot(starts_at, ends_at, ord)`, `ord` their place in the list (from 1). */
+export function candidateSlots(candidates: ReadonlyArray<{ startsAt: Date; endsAt: Date }>): RawBuilder<unknown> {
+  const starts = candidates.map((slot) => slot.startsAt.toISOString());
+  const ends = candidates.map((slot) => slot.endsAt.toISOString());
+  return sql`unnest(${starts}::timestamptz[], ${ends}::timestamptz[]) with ordinality as slot(starts_at, ends_at, ord)`;
+}
+
+/** The visit at the candidate slot under `alias` (a row of candidateSlots), for one service and city. */
+export function slotVisitTerms(alias: string, need: { serviceCategoryId: string; city: string; exceptOrderId?: string | null }): VisitTerms {
+  return {
+    serviceCategoryId: sql<string>`${need.serviceCategoryId}::uuid`,
+    city: sql<string>`${need.city}::text`,
+    startsAt: sql.ref<Date>(`${alias}.starts_at`),
+    endsAt: sql.ref<Date>(`${alias}.ends_at`),
+    exceptOrderId: need.exceptOrderId ? sql<string>`${need.exceptOrderId}::uuid` : null,
+  };
+}
+
 /**
  * Of the candidate times, those at which somebody can do the visit (same service and city),
  * in one query: the nearest free times shown when nobody can come at the time asked, and the
@@ -154,21 +172,12 @@ export async function servableTimes(
   candidates: ReadonlyArray<{ startsAt: Date; endsAt: Date }>,
 ): Promise<Array<{ startsAt: Date; endsAt: Date }>> {
   if (candidates.length === 0) return [];
-  const starts = candidates.map((slot) => slot.startsAt.toISOString());
-  const ends = candidates.map((slot) => slot.endsAt.toISOString());
-  const slotTerms: VisitTerms = {
-    serviceCategoryId: sql<string>`${need.serviceCategoryId}::uuid`,
-    city: sql<string>`${need.city}::text`,
-    startsAt: sql.ref<Date>("slot.starts_at"),
-    endsAt: sql.ref<Date>("slot.ends_at"),
-    exceptOrderId: need.exceptOrderId ? sql<string>`${need.exceptOrderId}::uuid` : null,
-  };
   const result = await sql<{ starts_at: Date; ends_at: Date }>`
     select slot.starts_at, slot.ends_at
-    from unnest(${starts}::timestamptz[], ${ends}::timestamptz[]) as slot(starts_at, ends_at)
+    from ${candidateSlots(candidates)}
     where exists (
       select 1 from caregivers
-      where ${need.caregiverId ? sql`caregivers.id = ${need.caregiverId}::uuid and ` : sql``}${canDoVisit("caregivers", slotTerms)}
+      where ${need.caregiverId ? sql`caregivers.id = ${need.caregiverId}::uuid and ` : sql``}${canDoVisit("caregivers", slotVisitTerms("slot", need))}
     )
     order by slot.starts_at`.execute(executor);
   return result.rows.map((row) => ({ startsAt: new Date(row.starts_at), endsAt: new Date(row.ends_at) }));

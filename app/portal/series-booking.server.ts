@@ -22,7 +22,7 @@ import { findSeriesTemplate, type OrderSeriesTemplate, type SeriesTemplate } fro
 import { now as clockNow } from "~/services/clock.server";
 import { redirectWithToast } from "~/services/flash.server";
 import { getPaymentProvider, isOnlinePaymentAvailable } from "~/services/payments/active-provider.server";
-import { bookSeries, previewSeries, type PreviewEntry, type TakenDecision } from "~/services/series-booking.server";
+import { bookSeries, previewSeries, type BookSeriesInput, type PreviewEntry, type TakenDecision } from "~/services/series-booking.server";
 import { redirectToCheckout } from "~/booking/payment-step.server";
 import { customerOrderPath, orderNotFound } from "./customer-order.server";
 
@@ -70,6 +70,8 @@ export interface SeriesOrigin {
   paymentMethod?: "online" | "invoice" | null;
   /** A further check of a parsed choice (the wizard's series starts on the draft's own date and hour). */
   matches?: (choice: SeriesChoiceValues) => boolean;
+  /** What else the booking records in the series' own transaction (the wizard's consent and saved address). */
+  alsoInTransaction?: BookSeriesInput["alsoInTransaction"];
   /** Called once the series is booked, with the answer's headers (the wizard forgets the visit's details). */
   afterBooked?: (headers: Headers, booked: { paymentMethod: "online" | "invoice"; orderIds: string[] }) => Promise<void>;
 }
@@ -215,6 +217,7 @@ export async function bookSeriesFromPreview(request: Request, origin: SeriesOrig
     signedInUserId: origin.userId,
     shownVisitPriceCents: Number.isInteger(shown) ? shown : -1,
     now,
+    alsoInTransaction: origin.alsoInTransaction,
   });
   if (!outcome.ok) {
     switch (outcome.reason) {

@@ -1,10 +1,12 @@
-import type { DB, Executor } from "../db.server";
-import { bookingInterval, helsinkiToday, type BookingInterval, type IsoDate } from "../domain/booking-window";
+import type { Transaction } from "kysely";
+import type { Database, DB, Executor } from "../db.server";
+import { helsinkiToday, type BookingInterval, type IsoDate } from "../domain/booking-window";
 import { priceOrder } from "../domain/order-amounts";
+import type { PriceBand } from "../domain/pricing";
 import { occurrences, openSeriesHorizon, seriesDates, type SeriesEnd } from "../domain/recurrence";
 import { logger } from "../logger.server";
 import { isCustomerSuspended } from "../models/backoffice-customers.server";
-import { caregiverAvailability, findOfferedCaregiver, listOfferedCaregivers } from "../models/caregivers.server";
+import { caregiverAvailability, offersAtSlots } from "../models/caregivers.server";
 import { insertSeries, type SeriesTemplate } from "../models/order-series.server";
 import { insertOrder, insertOrderPayment, isCaregiverOverlapError } from "../models/orders.server";
 import { findActiveServiceCategory } from "../models/service-categories.server";
@@ -29,16 +31,27 @@ export interface SeriesChoice {
 
 export type PreviewState = "free" | "taken" | "no_hour";
 
-export interface PreviewEntry {
+/** A date whose hour does not exist (spring forward): shown, never booked. */
+export interface NoHourEntry {
   date: IsoDate;
-  state: PreviewState;
-  startsAt: Date | null;
-  endsAt: Date | null;
-  /** The occurrence's own price, by its start hour (null for a date without that hour). */
-  priceCents: number | null;
+  state: "no_hour";
+  startsAt: null;
+  endsAt: null;
+  priceCents: null;
+  alternative: null;
+}
+
+/** A date with its visit's interval (bookingInterval's, computed once here and booked as it is). */
+export interface TimedEntry extends BookingInterval {
+  date: IsoDate;
+  state: "free" | "taken";
+  /** The occurrence's own price, by its start hour. */
+  priceCents: number;
   /** For a taken date: the best-rated helper who can come then, if anyone. */
   alternative: { id: string; name: string } | null;
 }
+
+export type PreviewEntry = NoHourEntry | TimedEntry;
 
 /** The dates a choice makes now: an open-ended series is made 12 weeks ahead. */
 export function choiceDates(choice: SeriesChoice, now: Date): IsoDate[] {
@@ -48,28 +61,34 @@ export function choiceDates(choice: SeriesChoice, now: Date): IsoDate[] {
   );
 }
 
-/** Every date of the series with the helper free or taken, and its price. */
-export async function previewSeries(executor: Executor, template: SeriesTemplate, choice: SeriesChoice, now: Date): Promise<PreviewEntry[]> {
-  const bands = await getPriceBands(executor);
-  const entries: PreviewEntry[] = [];
-  for (const occurrence of occurrences(choiceDates(choice, now), choice.startHour, template.durationHours)) {
-    if (!occurrence.exists) {
-      entries.push({ date: occurrence.date, state: "no_hour", startsAt: null, endsAt: null, priceCents: null, alternative: null });
-      continue;
-    }
-    const need = { serviceCategoryId: template.serviceCategoryId, city: template.place.city, startsAt: occurrence.startsAt, endsAt: occurrence.endsAt };
-    const free = template.caregiverId !== null && (await findOfferedCaregiver(executor, template.caregiverId, need)) !== null;
-    const other = free ? null : (await listOfferedCaregivers(executor, need))[0];
-    entries.push({
-      date: occurrence.date,
-      state: free ? "free" : "taken",
-      startsAt: occurrence.startsAt,
-      endsAt: occurrence.endsAt,
-      priceCents: priceOrder({ bands, startHour: choice.startHour, durationHours: template.durationHours }).totalPriceCents,
-      alternative: other ? { id: other.id, name: other.fullName } : null,
-    });
-  }
-  return entries;
+/**
+ * Every date of the series with the helper free or taken, and its price. Who can come is asked
+ * for every date in one query (offersAtSlots). `bands`: the price bands already read (booking
+ * reads them once in its transaction); read here when not given.
+ */
+export async function previewSeries(
+  executor: Executor,
+  template: SeriesTemplate,
+  choice: SeriesChoice,
+  now: Date,
+  bands?: PriceBand[],
+): Promise<PreviewEntry[]> {
+  const priceBands = bands ?? (await getPriceBands(executor));
+  const priceCents = priceOrder({ bands: priceBands, startHour: choice.startHour, durationHours: template.durationHours }).totalPriceCents;
+  const dated = occurrences(choiceDates(choice, now), choice.startHour, template.durationHours);
+  const timed = dated.filter((occurrence) => occurrence.exists);
+  const offers = await offersAtSlots(
+    executor,
+    { serviceCategoryId: template.serviceCategoryId, city: template.place.city, caregiverId: template.caregiverId },
+    timed,
+  );
+  return dated.map((occurrence): PreviewEntry => {
+    if (!occurrence.exists) return { date: occurrence.date, state: "no_hour", startsAt: null, endsAt: null, priceCents: null, alternative: null };
+    const { exists: _, ...interval } = occurrence;
+    const offer = offers[timed.indexOf(occurrence)]!;
+    const other = offer.free ? null : offer.alternative;
+    return { ...interval, state: offer.free ? "free" : "taken", priceCents, alternative: other ? { id: other.id, name: other.fullName } : null };
+  });
 }
 
 /** What the customer chose for a taken date: skip it, or book the named other helper. */
@@ -85,6 +104,12 @@ export interface BookSeriesInput {
   /** The price of a visit the preview showed; a different price now is shown again, never charged. */
   shownVisitPriceCents: number;
   now: Date;
+  /**
+   * What else the booking records, in its own transaction after the visits are inserted (the
+   * wizard's text-reminder consent and "Tallenna osoite"): written only with the series, and a
+   * failure here books nothing.
+   */
+  alsoInTransaction?: (trx: Transaction<Database>) => Promise<void>;
 }
 
 export type BookSeriesOutcome =
@@ -114,32 +139,31 @@ export async function bookSeries(db: DB, input: BookSeriesInput): Promise<BookSe
       if (!service) throw new SeriesRefused({ ok: false, reason: "service_unavailable" });
       if (await isCustomerSuspended(trx, template.customerId)) throw new SeriesRefused({ ok: false, reason: "customer_suspended" });
 
-      const preview = await previewSeries(trx, template, choice, input.now);
-      const planned: Array<{ entry: PreviewEntry & { startsAt: Date; endsAt: Date }; caregiverId: string }> = [];
+      const bands = await getPriceBands(trx);
+      const preview = await previewSeries(trx, template, choice, input.now, bands);
+      const planned: Array<{ entry: TimedEntry; caregiverId: string }> = [];
       // The preview posts a decision for every date it showed taken, so a taken date without one
       // was free when shown: taken since, a clash.
       const clashed: IsoDate[] = [];
       for (const entry of preview) {
-        if (entry.state === "no_hour" || !entry.startsAt || !entry.endsAt) continue;
-        const dated = { ...entry, startsAt: entry.startsAt, endsAt: entry.endsAt };
+        if (entry.state === "no_hour") continue;
         if (entry.state === "free" && template.caregiverId) {
-          planned.push({ entry: dated, caregiverId: template.caregiverId });
+          planned.push({ entry, caregiverId: template.caregiverId });
           continue;
         }
         const decision = input.decisions.get(entry.date);
         if (!decision) clashed.push(entry.date);
         else if (decision.skip) continue;
         else {
-          const need = { serviceCategoryId: template.serviceCategoryId, city: template.place.city, startsAt: dated.startsAt, endsAt: dated.endsAt };
+          const need = { serviceCategoryId: template.serviceCategoryId, city: template.place.city, startsAt: entry.startsAt, endsAt: entry.endsAt };
           const availability = await caregiverAvailability(trx, decision.caregiverId, need);
-          if (availability.status === "available") planned.push({ entry: dated, caregiverId: decision.caregiverId });
+          if (availability.status === "available") planned.push({ entry, caregiverId: decision.caregiverId });
           else clashed.push(entry.date);
         }
       }
       if (clashed.length > 0) throw new SeriesRefused({ ok: false, reason: "clashed", dates: clashed.sort() });
       if (planned.length < 2) throw new SeriesRefused({ ok: false, reason: "too_few" });
 
-      const bands = await getPriceBands(trx);
       const priced = planned.map((visit) => ({
         ...visit,
         amounts: priceOrder({ bands, startHour: choice.startHour, durationHours: template.durationHours }),
@@ -176,7 +200,7 @@ export async function bookSeries(db: DB, input: BookSeriesInput): Promise<BookSe
           smsPhone: template.smsPhone,
           startsAt: visit.entry.startsAt,
           endsAt: visit.entry.endsAt,
-          ...scheduled(bookingInterval(visit.entry.date, choice.startHour, template.durationHours)),
+          ...scheduled(visit.entry),
           durationHours: template.durationHours,
           place: template.place,
           description: template.description,
@@ -200,6 +224,7 @@ export async function bookSeries(db: DB, input: BookSeriesInput): Promise<BookSe
         orderIds.push(order.id);
         orderNumbers.push(order.orderNumber);
       }
+      await input.alsoInTransaction?.(trx);
       if (!online) {
         // One invoice a month (decision 0039): this month's visits are invoiced now, later months' on their first day.
         await issueDueSeriesInvoices(trx, seriesId, input.now);

@@ -1,11 +1,13 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
+import { wallMinuteToInstant } from "~/domain/availability";
 import { addCalendarDays } from "~/domain/booking-window";
 import { action as timeAction } from "~/routes/varaa-kaveri.aika";
 import { action as summaryAction, loader as summaryLoader } from "~/routes/varaa-kaveri.yhteenveto";
 import { action as seriesAction, loader as seriesLoader } from "~/routes/varaa-kaveri.toista";
 import { answerOf, cookiesFrom, createTestUser, sessionCookieFor, type RouteAnswer } from "./support/auth";
 import { CONTEXT, dateInDays, draftQuery, getUrl, postUrl, seedBookingFixtures, type BookingFixtures, type DraftInput } from "./support/booking";
+import { insertTestOrder } from "./support/booking-fixtures";
 
 // The signed-in wizard's "Toistuvuus" (issue 27 item 4; docs/decisions/0042), through the
 // requests a browser without JavaScript sends: "Joka viikko" on the summary step leads to the
@@ -54,8 +56,8 @@ function cookieAfter(answer: RouteAnswer, previous: string): string {
 }
 
 /** Steps 1–3 through the time step's post; the Cookie header that holds the visit's details. */
-async function throughTimeStep(draft: DraftInput, cookie: string) {
-  const fields = { ...Object.fromEntries(new URLSearchParams(draftQuery({ ...draft, caregiver: undefined }))), ...VISIT, jatka: "1" };
+async function throughTimeStep(draft: DraftInput, cookie: string, extra: Record<string, string> = {}) {
+  const fields = { ...Object.fromEntries(new URLSearchParams(draftQuery({ ...draft, caregiver: undefined }))), ...VISIT, ...extra, jatka: "1" };
   const answer = await post(timeAction, "/varaa-kaveri/aika", "", fields, cookie);
   expect(answer.status, JSON.stringify(answer.data?.fieldErrors)).toBe(302);
   return cookieAfter(answer, cookie);
@@ -140,6 +142,47 @@ describe("/varaa-kaveri: 'Joka viikko' on the summary step", () => {
     expect(account.address).toBe("Runeberginkatu 15 A 4");
     // The visit's details are forgotten with the series booked.
     expect(cookieAfter(booked, cookie)).not.toContain("__booking_visit");
+  });
+
+  it("records the text-reminder consent and 'Tallenna osoite' in the series' own transaction: a refused series writes neither", async () => {
+    const customer = await newCustomer("sarja-suostumus");
+    const draft = freshDraft();
+    const phone = "+358407650042";
+    const cookie = await throughTimeStep(draft, customer.cookie, { phone: "040 765 0042", smsReminder: "on", saveAddress: "on" });
+    const sent = await summaryPost(draft, WEEKLY_THREE, cookie);
+    expect(sent.status, JSON.stringify(sent.data?.result?.error)).toBe(302);
+    const search = sent.location!.split("?")[1]!;
+    const preview = await get(seriesLoader, "/varaa-kaveri/toista", search, cookie);
+    expect(preview.data.entries.every((entry: { state: string }) => entry.state === "free")).toBe(true);
+    const form: Record<string, string> = { kayntihinta: String(preview.data.visitPriceCents), maksutapa: "invoice" };
+    for (const field of preview.data.hidden) form[field.name] = field.value;
+
+    const db = await getDb();
+    const consents = () => db.selectFrom("consents").select(["profile_id", "phone", "purpose", "given"]).where((eb) => eb.or([eb("profile_id", "=", customer.id), eb("phone", "=", phone)])).orderBy("phone").execute();
+    const account = () =>
+      db.selectFrom("customers").innerJoin("profiles", "profiles.id", "customers.profile_id").select(["customers.address", "profiles.phone"]).where("customers.profile_id", "=", customer.id).executeTakeFirstOrThrow();
+
+    // The second week is taken after the preview: the series is refused whole.
+    const week2 = addCalendarDays(draft.date!, 7);
+    await insertTestOrder(db, { paymentMethod: "invoice", caregiverId: f.topCaregiverId, startsAt: wallMinuteToInstant(week2, 10 * 60), durationHours: 2 });
+    const refused = await post(seriesAction, "/varaa-kaveri/toista", search, form, cookie);
+    expect(refused.status).toBe(409);
+    expect(refused.data.dates).toEqual([week2]);
+    expect(await ordersOf(customer.id)).toEqual([]);
+    expect(await consents()).toEqual([]);
+    expect(await account()).toEqual({ address: "Runeberginkatu 15 A 4", phone: "+358401234001" });
+
+    // Skipping that week books the other two, with the consent for the number and the account, and the address saved.
+    const booked = await post(seriesAction, "/varaa-kaveri/toista", search, { ...form, [`paiva-${week2}`]: "ohita" }, cookie);
+    expect(booked.status, JSON.stringify(booked.data)).toBe(302);
+    expect(await ordersOf(customer.id)).toHaveLength(2);
+    expect(await consents()).toEqual([
+      { profile_id: null, phone, purpose: "tekstiviestimuistutukset", given: true },
+      { profile_id: customer.id, phone: null, purpose: "tekstiviestimuistutukset", given: true },
+    ]);
+    const saved = await account();
+    expect(saved.address).toBe(VISIT.address);
+    expect(saved.phone).not.toBe("+358401234001");
   });
 
   it("a preview address naming another first date than the draft's goes back to the summary", async () => {

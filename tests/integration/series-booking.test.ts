@@ -1,8 +1,12 @@
+import type { KyselyPlugin } from "kysely";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getDb, type DB } from "~/db.server";
 import { addCalendarDays } from "~/domain/booking-window";
 import { isoWeekday, wallMinuteToInstant } from "~/domain/availability";
+import { findOfferedCaregiver, listOfferedCaregivers } from "~/models/caregivers.server";
+import { caregiverMatchRefusal } from "~/models/matching.server";
 import { findSeriesTemplate } from "~/models/order-series.server";
+import { getPriceBands } from "~/models/settings.server";
 import { loader as settingsLoader } from "~/routes/portal.orders.$orderNumber_.toista._index";
 import { action as datesAction, loader as datesLoader } from "~/routes/portal.orders.$orderNumber_.toista.paivat";
 import { setTestClock } from "~/services/clock.server";
@@ -79,6 +83,69 @@ describe("the preview", () => {
     expect(preview.map((entry) => entry.startsAt?.toISOString())).toEqual(["2027-03-23T12:00:00.000Z", "2027-03-30T11:00:00.000Z"]);
     expect(preview[0]!.priceCents).toBeGreaterThan(0);
     expect(preview[1]!.priceCents).toBe(preview[0]!.priceCents);
+  });
+});
+
+/** The database with every executed statement counted. */
+function countingDb() {
+  let count = 0;
+  const plugin: KyselyPlugin = {
+    transformQuery: (args) => args.node,
+    transformResult: async (args) => {
+      count += 1;
+      return args.result;
+    },
+  };
+  return { db: db.withPlugin(plugin), count: () => count };
+}
+
+describe("the preview asks for every date at once", () => {
+  it("gives, in one query, each date's answer of the per-date rule: free, busy, away, and the best other helper", async () => {
+    const helper = await createTestCaregiver(db, "Vertti Verrokki");
+    const star = await createTestCaregiver(db, "Tähti Parhain");
+    // The best rated of all (and most experienced among equals): offered first whenever free.
+    await db.updateTable("caregivers").set({ average_rating: 5, total_orders: 100000 }).where("id", "=", star).execute();
+    const { template } = await customerWithOrder(helper);
+    const first = nextWeekday(1, "2026-12-07");
+    const week = (n: number) => addCalendarDays(first, 7 * n);
+    // Week 1: the helper is busy; week 2: away; week 3: the helper and the best other helper are busy.
+    await insertTestOrder(db, { paymentMethod: "invoice", caregiverId: helper, startsAt: at(week(1), 14), durationHours: 2 });
+    await db.insertInto("caregiver_availability_exceptions").values({ caregiver_id: helper, kind: "away", starts_on: week(2), ends_on: week(2) }).execute();
+    await insertTestOrder(db, { paymentMethod: "invoice", caregiverId: helper, startsAt: at(week(3), 15), durationHours: 1 });
+    await insertTestOrder(db, { paymentMethod: "invoice", caregiverId: star, startsAt: at(week(3), 13), durationHours: 2 });
+
+    const choice = weeklyFrom(first, 26);
+    const counted = countingDb();
+    const bands = await getPriceBands(db);
+    const preview = await previewSeries(counted.db, template, choice, NOW, bands);
+    expect(counted.count()).toBe(1);
+    // Without the bands it reads them itself: still two statements for 26 dates, not one or two per date.
+    await previewSeries(counted.db, template, choice, NOW);
+    expect(counted.count()).toBe(3);
+
+    expect(preview).toHaveLength(26);
+    for (const entry of preview) {
+      if (entry.state === "no_hour") throw new Error(`${entry.date} has 14.00`);
+      const need = { serviceCategoryId: template.serviceCategoryId, city: template.place.city, startsAt: entry.startsAt, endsAt: entry.endsAt };
+      const free = (await findOfferedCaregiver(db, helper, need)) !== null;
+      expect(free, entry.date).toBe((await caregiverMatchRefusal(db, helper, need)) === null);
+      expect(entry.state, entry.date).toBe(free ? "free" : "taken");
+      const best = free ? null : ((await listOfferedCaregivers(db, need))[0] ?? null);
+      expect(entry.alternative, entry.date).toEqual(best ? { id: best.id, name: best.fullName } : null);
+    }
+    expect(preview.filter((entry) => entry.state === "taken").map((entry) => entry.date)).toEqual([week(1), week(2), week(3)]);
+    expect(preview[1]!.alternative).toEqual({ id: star, name: "Tähti Parhain" });
+    expect(preview[2]!.alternative).toEqual({ id: star, name: "Tähti Parhain" });
+    expect(preview[3]!.alternative).not.toBeNull();
+    expect(preview[3]!.alternative!.id).not.toBe(star);
+
+    // Without a named helper every date is taken, with the helper the helper step would offer first.
+    const anyone = await previewSeries(db, { ...template, caregiverId: null }, weeklyFrom(first, 3), NOW);
+    expect(anyone.map((entry) => [entry.state, entry.alternative?.id])).toEqual([
+      ["taken", star],
+      ["taken", star],
+      ["taken", star],
+    ]);
   });
 });
 
@@ -169,6 +236,36 @@ describe("booking a series", () => {
     const live = await db.selectFrom("orders").select("series_id").where("caregiver_id", "=", helper).where("scheduled_date", ">=", first).where("status", "<>", "cancelled").execute();
     expect(live).toHaveLength(5);
     expect(new Set(live.map((order) => order.series_id)).size).toBe(1);
+  });
+
+  it("writes what alsoInTransaction writes with the series: its failure books nothing", async () => {
+    const helper = await createTestCaregiver(db);
+    const { user, template } = await customerWithOrder(helper);
+    const first = nextWeekday(5, "2026-12-01");
+    const choice = weeklyFrom(first, 2);
+    const price = (await previewSeries(db, template, choice, NOW))[0]!.priceCents!;
+    const input = { template, choice, decisions: new Map(), paymentMethod: "invoice" as const, onlineProvider: "local" as const, signedInUserId: user.id, shownVisitPriceCents: price, now: NOW };
+    const seriesOf = () => db.selectFrom("order_series").select("id").where("customer_id", "=", template.customerId).execute();
+    const failing = bookSeries(db, {
+      ...input,
+      alsoInTransaction: async (trx) => {
+        await trx.updateTable("profiles").set({ phone: "+358409990001" }).where("id", "=", user.id).execute();
+        throw new Error("the consent log is down");
+      },
+    });
+    await expect(failing).rejects.toThrow("the consent log is down");
+    expect(await seriesOf()).toEqual([]);
+    expect((await db.selectFrom("profiles").select("phone").where("id", "=", user.id).executeTakeFirstOrThrow()).phone).not.toBe("+358409990001");
+
+    const booked = await bookSeries(db, {
+      ...input,
+      alsoInTransaction: async (trx) => {
+        await trx.updateTable("profiles").set({ phone: "+358409990001" }).where("id", "=", user.id).execute();
+      },
+    });
+    expect(booked.ok).toBe(true);
+    expect(await seriesOf()).toHaveLength(1);
+    expect((await db.selectFrom("profiles").select("phone").where("id", "=", user.id).executeTakeFirstOrThrow()).phone).toBe("+358409990001");
   });
 
   it("refuses a price the preview did not show", async () => {
