@@ -86,6 +86,11 @@ export function orderVisitFields(visit: Visit, payerPhone: string) {
  * for a guest on someone's address) when the texts go to its own phone (decision 0033), so it is
  * the newest choice until withdrawn. For one order and for a series booked in the wizard.
  */
+/** "Aiemmat saajat": the next booking offers the visit's recipient (if it has one) with one tap. */
+export async function rememberVisitRecipient(trx: Executor, ownerId: string, visit: Visit): Promise<void> {
+  if (visit.recipient) await rememberRecipient(trx, ownerId, { ...visit.recipient, address: visit.address, postalCode: visit.postalCode, city: visit.city });
+}
+
 export async function recordSmsConsent(trx: Executor, visit: Visit, profileId: string | null, now: Date): Promise<void> {
   if (!visit.smsPhone) return;
   const consent = { purpose: "tekstiviestimuistutukset", given: true, textVersion: currentConsentVersion("tekstiviestimuistutukset"), method: "varauslomake", at: now } as const;
@@ -251,10 +256,7 @@ export async function placeOrder(db: DB, input: PlaceOrderInput): Promise<PlaceO
         emailConfirmation: confirmation ? { tokenHash: confirmation.tokenHash, dueAt: confirmation.dueAt } : null,
       });
       await recordSmsConsent(trx, visit, guestOnExistingAccount ? null : profileId, input.now);
-      if (owner && visit.recipient) {
-        // "Aiemmat saajat": the next booking offers this person with one tap.
-        await rememberRecipient(trx, profileId, { ...visit.recipient, address: visit.address, postalCode: visit.postalCode, city: visit.city });
-      }
+      if (owner) await rememberVisitRecipient(trx, profileId, visit);
       if (discount) {
         await insertDiscountRedemption(trx, {
           discountCodeId: discount.discountCodeId,

@@ -8,7 +8,7 @@ import { now as clockNow } from "~/services/clock.server";
 import { bookSeriesFromPreview, seriesPreviewLoader, type SeriesOrigin } from "~/portal/series-booking.server";
 import { readDraft, stepHref, type BookingDraft } from "./draft";
 import { VARAA_KAVERI_FLOW, type BookingFlow } from "./flows";
-import { orderVisitFields, recordSmsConsent } from "./place-order.server";
+import { orderVisitFields, recordSmsConsent, rememberVisitRecipient } from "./place-order.server";
 import { PAYMENT_PARAM, REPEAT_FIELDS } from "./repeat-choice";
 import { bookingParties, requireSummary } from "./summary-step.server";
 import { forgetVisitDetails, markVisitDetailsPlaced } from "./visit-draft.server";
@@ -81,9 +81,10 @@ async function wizardOrigin(db: DB, request: Request, flow: BookingFlow, custome
     matches: (choice) => choice.firstDate === first.date && formatStartHour(choice.startHour) === first.hour,
     alsoInTransaction: async (trx) => {
       // What placeOrder records with one order, in the series' own transaction: the text-reminder
-      // consent, and "Tallenna osoite omaksi osoitteekseni" for oneself (never for a recipient's
+      // consent, the recipient for "Aiemmat saajat", and "Tallenna osoite omaksi osoitteekseni" for oneself (never for a recipient's
       // address). A series booked always has them; one refused or rolled back writes neither.
       await recordSmsConsent(trx, parties.visit, summary.user.id, clockNow());
+      await rememberVisitRecipient(trx, summary.user.id, parties.visit);
       if (summary.visit.saveToAccount && !summary.visit.recipient) {
         await updateOwnPhone(trx, summary.user.id, parties.payer.phone);
         await upsertCustomer(trx, { profileId: summary.user.id, address: parties.payer.address, postalCode: parties.payer.postalCode, city: parties.payer.city, overwriteAddress: true });

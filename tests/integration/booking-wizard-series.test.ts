@@ -185,6 +185,33 @@ describe("/varaa-kaveri: 'Joka viikko' on the summary step", () => {
     expect(saved.phone).not.toBe("+358401234001");
   });
 
+  it("a series booked for another person keeps them in 'Aiemmat saajat', as one order does", async () => {
+    const customer = await newCustomer("sarja-saaja");
+    const draft = freshDraft();
+    const mother = {
+      bookingFor: "other",
+      recipientFirstName: "Aili",
+      recipientLastName: "Virtanen",
+      recipientPhone: "0409876543",
+      recipientAddress: "Fredrikinkatu 20 A 3",
+      recipientPostalCode: "00100",
+      recipientCity: "Helsinki",
+    };
+    const cookie = await throughTimeStep(draft, customer.cookie, mother);
+    const sent = await summaryPost(draft, WEEKLY_THREE, cookie);
+    expect(sent.status, JSON.stringify(sent.data?.result?.error)).toBe(302);
+    const search = sent.location!.split("?")[1]!;
+    const preview = await get(seriesLoader, "/varaa-kaveri/toista", search, cookie);
+    const form: Record<string, string> = { kayntihinta: String(preview.data.visitPriceCents), maksutapa: "invoice" };
+    for (const field of preview.data.hidden) form[field.name] = field.value;
+    const booked = await post(seriesAction, "/varaa-kaveri/toista", search, form, cookie);
+    expect(booked.status, JSON.stringify(booked.data)).toBe(302);
+    expect(await ordersOf(customer.id)).toHaveLength(3);
+    const db = await getDb();
+    const saved = await db.selectFrom("saved_recipients").select(["first_name", "last_name", "address"]).where("owner_id", "=", customer.id).execute();
+    expect(saved).toEqual([{ first_name: "Aili", last_name: "Virtanen", address: "Fredrikinkatu 20 A 3" }]);
+  });
+
   it("a preview address naming another first date than the draft's goes back to the summary", async () => {
     const customer = await newCustomer("sarja-muu");
     const draft = freshDraft();
