@@ -37,6 +37,8 @@ interface VisitItem {
   cancelOneHref: string | null;
   cancelFromHref: string | null;
   changeFromHref: string | null;
+  /** A visit of a series paid by card: its charge, decline or payment, in words from the server. */
+  payment: { kind: string; text: string; deadline: string | null; payHref: string | null; payLabel: string } | null;
 }
 
 /** Each visit: when, status, helper, its order page, and what can be done from it on. */
@@ -54,6 +56,20 @@ export function SeriesVisitList({ visits }: { visits: ReadonlyArray<VisitItem> }
           <p>
             {visit.status} · {visit.caregiverName} · {visit.orderNumber}
           </p>
+          {visit.payment ? (
+            <p className={visit.payment.kind === "declined" ? "font-semibold text-amber-950" : undefined}>
+              {visit.payment.text}
+              {visit.payment.deadline ? ` ${visit.payment.deadline}` : null}
+            </p>
+          ) : null}
+          {visit.payment?.payHref ? (
+            <p>
+              <Link to={visit.payment.payHref} className={`${actionLinkClass} font-semibold`}>
+                {visit.payment.payLabel}
+                <span className="sr-only">: {visit.when}</span>
+              </Link>
+            </p>
+          ) : null}
           {visit.cancelOneHref || visit.cancelFromHref || visit.changeFromHref ? (
             <ul aria-label={t.visitActionsLabel(visit.when)} className="flex flex-wrap gap-x-6">
               {visit.cancelOneHref ? (

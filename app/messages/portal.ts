@@ -1,5 +1,6 @@
 import type { CaregiverAction } from "~/domain/order-status";
 import { REVIEW_COMMENT_MAX } from "~/domain/order-reviews";
+import { repeatLabel } from "~/domain/recurrence";
 
 // The portal's Finnish texts for the helper's tasks, earnings, notifications and reviews (spec 001
 // §4 and §8 "Caregiver"; issue 10), in one place for a copy editor.
@@ -70,6 +71,15 @@ export const caregiverTasksTexts = {
   /** Before a visit's series rule ('Joka viikko') for screen readers: the badge alone is terse. */
   seriesPrefix: "Toistuva käynti: ",
 };
+
+/**
+ * The mark of a series' visit on the portal's lists (the helper's week, the customer's orders):
+ * "Joka viikko" / "Joka toinen viikko", told as a repeating visit to screen readers; null for a
+ * single visit.
+ */
+export function seriesMark(intervalWeeks: 1 | 2 | null): { prefix: string; label: string } | null {
+  return intervalWeeks === null ? null : { prefix: caregiverTasksTexts.seriesPrefix, label: repeatLabel(intervalWeeks) };
+}
 
 // ---------------------------------------------------------------- notifications
 

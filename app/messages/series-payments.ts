@@ -62,3 +62,14 @@ export const seriesPayLinkTexts = {
   cancelled: "Tämä käynti on peruttu, eikä sitä voi enää maksaa.",
   invalid: "Maksulinkki ei ole voimassa. Tarkista, että kopioit koko linkin sähköpostista, tai ota yhteyttä asiakaspalveluun.",
 } as const;
+
+/** A visit's payment on the customer's order page and series page (app/domain/series-payment.ts seriesVisitPayment). */
+export const seriesVisitPaymentTexts = {
+  // The booking's own words for the later visits (app/messages/series.ts), said of one visit.
+  notCharged: "Veloitetaan tallentamaltasi kortilta vuorokautta ennen käyntiä.",
+  declined: "Kortin veloitus epäonnistui. Käynti on maksamatta.",
+  /** The same deadline as on the payment-link page and in its e-mail. */
+  deadline: seriesPayLinkTexts.deadline,
+  pay: seriesPayLinkTexts.title,
+  paid: "Maksettu.",
+} as const;

@@ -16,15 +16,25 @@ export interface PortalOrder extends OrderSummary {
   durationHours: number;
   address: string;
   postalCode: string;
+  /** Weeks between the visits of the series the order is an occurrence of; null for a single visit. */
+  seriesIntervalWeeks: 1 | 2 | null;
 }
 
-const portalOrderColumns = [...orderSummaryColumns, acceptedByItsCaregiver().as("accepted"), "o.duration_hours", "o.address", "o.postal_code"] as const;
+const portalOrderColumns = [
+  ...orderSummaryColumns,
+  acceptedByItsCaregiver().as("accepted"),
+  "o.duration_hours",
+  "o.address",
+  "o.postal_code",
+  sql<1 | 2 | null>`(select os.interval_weeks from order_series os where os.id = o.series_id)`.as("series_interval_weeks"),
+] as const;
 
 function toPortalOrder(row: Parameters<typeof toOrderSummary>[0] & {
   accepted: boolean;
   duration_hours: number;
   address: string;
   postal_code: string;
+  series_interval_weeks: 1 | 2 | null;
 }): PortalOrder {
   return {
     ...toOrderSummary(row),
@@ -32,6 +42,7 @@ function toPortalOrder(row: Parameters<typeof toOrderSummary>[0] & {
     durationHours: row.duration_hours,
     address: row.address,
     postalCode: row.postal_code,
+    seriesIntervalWeeks: row.series_interval_weeks,
   };
 }
 

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Executor } from "../db.server";
+import type { OrderStatus, PaymentStatus } from "../db/schema";
 import type { OnlineProviderName } from "./payments.server";
 import { applySeriesEvent } from "./order-series.server";
 
@@ -13,7 +14,7 @@ export function seriesChargeClaimId(paymentId: string): string {
   return `series-charge:${paymentId}`;
 }
 
-// The two queries below spell these ids in SQL ('series-charge:' || p.id …): change them together.
+// The queries below spell these ids in SQL ('series-charge:' || p.id …): change them together.
 
 /** Recorded with a declined charge's e-mail and notice: the card is never tried again for this payment. */
 export function seriesChargeDeclinedId(paymentId: string): string {
@@ -164,4 +165,49 @@ export async function findOverdueSeriesVisits(executor: Executor, input: { until
     .limit(input.limit)
     .execute();
   return rows.map(withProvider);
+}
+
+/** What the customer's pages need to tell where a visit of an online series stands with its money. */
+export interface SeriesVisitPaymentRow {
+  orderId: string;
+  orderNumber: string;
+  orderStatus: OrderStatus;
+  startsAt: Date;
+  /** The newest online payment's status, or null when it has none. */
+  paymentStatus: PaymentStatus | null;
+  /** Its saved-card charge was declined (seriesChargeDeclinedId). */
+  chargeDeclined: boolean;
+}
+
+/** The given orders that are visits of a series paid online, with their payment's state. */
+export async function listSeriesVisitPayments(executor: Executor, orderIds: readonly string[]): Promise<SeriesVisitPaymentRow[]> {
+  if (orderIds.length === 0) return [];
+  const rows = await executor
+    .selectFrom("orders as o")
+    .innerJoin("order_series as s", "s.id", "o.series_id")
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom("payments")
+          .select(["payments.id", "payments.status"])
+          .whereRef("payments.order_id", "=", "o.id")
+          .where("payments.provider", "in", ["local", "stripe"])
+          // As findCheckoutTarget: should there ever be two, the newest is the live one.
+          .orderBy("payments.created_at", "desc")
+          .limit(1)
+          .as("p"),
+      (join) => join.onTrue(),
+    )
+    .select([
+      "o.id as orderId",
+      "o.order_number as orderNumber",
+      "o.status as orderStatus",
+      "o.starts_at as startsAt",
+      "p.status as paymentStatus",
+      sql<boolean>`exists (select 1 from payment_events e where e.id = 'series-charge:' || p.id || ':declined')`.as("chargeDeclined"),
+    ])
+    .where("o.id", "in", [...orderIds])
+    .where("s.payment_method", "=", "online")
+    .execute();
+  return rows.map((row) => ({ ...row, paymentStatus: row.paymentStatus ?? null, chargeDeclined: Boolean(row.chargeDeclined) }));
 }

@@ -8,6 +8,7 @@ import { SERIES_STATUS_LABELS, seriesEndText, seriesRuleText, seriesTexts as t }
 import { CUSTOMER_ORDER_STAGE_LABELS, ORDER_STATUS_LABELS } from "~/messages/statuses";
 import type { SeriesOverview, SeriesVisitRow } from "~/models/series-manage.server";
 import { findSeriesIdOfOrder, findSeriesOverview, listSeriesVisits } from "~/models/series-manage.server";
+import { seriesVisitPaymentViews } from "~/services/payments/series-visit-payment.server";
 import { findSeriesFor, seriesCancellationPlan, seriesCaregiverChoices } from "~/services/series-management.server";
 
 // The server half of the series pages (issue 27 item 5), the portal's and the back office's: the
@@ -68,7 +69,10 @@ export function seriesFacts(series: SeriesOverview, visits: readonly SeriesVisit
 
 /** The series page: the rule, and each visit with its status, its order page and its actions. */
 export async function seriesPage(series: SeriesOverview, audience: SeriesAudience, now: Date) {
-  const visits = await listSeriesVisits(await getDb(), series.id);
+  const db = await getDb();
+  const visits = await listSeriesVisits(db, series.id);
+  // A series paid by card: each visit's charge, decline (with the payment link, for the customer) or payment.
+  const payments = await seriesVisitPaymentViews(db, visits.map((visit) => visit.id), { payLink: audience.kind === "customer" });
   const base = audience.kind === "customer" ? customerSeriesPath(series.id) : staffSeriesPath(series.id);
   const orderPath = (visit: SeriesVisitRow) =>
     `${audience.kind === "customer" ? "/portal/orders" : "/backoffice/orders"}/${encodeURIComponent(visit.orderNumber)}`;
@@ -92,6 +96,7 @@ export async function seriesPage(series: SeriesOverview, audience: SeriesAudienc
         cancelOneHref: cancelOne(visit) ? `${orderPath(visit)}/peruuta` : null,
         cancelFromHref: changeable && (audience.kind === "customer" || audience.canCancel) ? `${base}/peru${from}` : null,
         changeFromHref: changeable ? `${base}/vaihda-kaveri${from}` : null,
+        payment: payments.get(visit.id) ?? null,
       };
     }),
   };

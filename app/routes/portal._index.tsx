@@ -5,6 +5,8 @@ import { ButtonLink } from "~/components/button";
 import { ContactText } from "~/components/contact-text";
 import { linkClass } from "~/components/layout";
 import { OrderStatusBadge } from "~/components/order-status-badge";
+import { SeriesBadge } from "~/components/series-badge";
+import { seriesMark } from "~/messages/portal";
 import { requireUser, type AuthUser } from "~/auth/guards.server";
 import { getDb, type DB } from "~/db.server";
 import { REQUIRED_FOR_APPROVAL } from "~/domain/caregiver-review";
@@ -88,6 +90,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       recipient: order.recipientName,
       description: order.description,
       amount: formatEuros(order.amountCents),
+      seriesMark: seriesMark(order.seriesIntervalWeeks),
       href:
         order.as === "customer"
           ? `/portal/orders/${encodeURIComponent(order.orderNumber)}`
@@ -170,7 +173,10 @@ export default function PortalHome() {
               <li key={order.id} className="space-y-3 rounded-lg border-2 border-brand-100 bg-white p-5">
                 <div className="flex flex-wrap items-start justify-between gap-2">
                   <h3 className="text-xl font-bold text-gray-900">{order.serviceName}</h3>
-                  <OrderStatusBadge status={order.status} audience={order.as} accepted={order.accepted} />
+                  <div className="flex flex-wrap gap-2">
+                    {order.seriesMark ? <SeriesBadge mark={order.seriesMark} /> : null}
+                    <OrderStatusBadge status={order.status} audience={order.as} accepted={order.accepted} />
+                  </div>
                 </div>
                 <dl className="space-y-1">
                   <div>

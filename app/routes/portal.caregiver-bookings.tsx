@@ -6,6 +6,7 @@ import { SubmitButton } from "~/components/button";
 import { linkClass } from "~/components/layout";
 import { OrderStatusBadge } from "~/components/order-status-badge";
 import { PageLinks } from "~/components/page-links";
+import { SeriesBadge } from "~/components/series-badge";
 import { getDb } from "~/db.server";
 import { formatEuros, formatHours, formatTimeRange, formatWeekdayDate } from "~/domain/format";
 import { pageNumberOf } from "~/domain/list-query";
@@ -14,7 +15,6 @@ import { CAREGIVER_TASKS_PATH } from "~/domain/portal-paths";
 import { helsinkiIsoDate } from "~/domain/helsinki-clock";
 import { helsinkiToday } from "~/domain/booking-window";
 import { formatDayHeading, formatWeekSpan, groupByDay, resolveHelperWeek, weekBounds, weeksFrom, type HelperWeek } from "~/domain/helper-week";
-import { repeatLabel } from "~/domain/recurrence";
 import { isUuid } from "~/domain/uuid";
 import {
   CAREGIVER_ACCEPTED_LABEL,
@@ -24,6 +24,7 @@ import {
   CAREGIVER_ACTION_HINT,
   CAREGIVER_ACTION_SUCCESS,
   caregiverTasksTexts as t,
+  seriesMark,
 } from "~/messages/portal";
 import { CAREGIVER_ACTION_LABELS } from "~/messages/statuses";
 import { listCaregiverTasks, type CaregiverTaskView } from "~/models/caregiver-tasks.server";
@@ -81,7 +82,7 @@ function view(task: CaregiverTaskView, at: Date) {
     serviceName: task.serviceName,
     status: task.status,
     day: helsinkiIsoDate(task.startsAt),
-    seriesLabel: task.seriesIntervalWeeks === null ? null : repeatLabel(task.seriesIntervalWeeks),
+    seriesMark: seriesMark(task.seriesIntervalWeeks),
     statusLabel: task.status === "pending" && task.accepted ? CAREGIVER_ACCEPTED_LABEL : undefined,
     visitLabel: task.visitIsRecipient ? "Palvelun saaja" : "Asiakas",
     visitName: task.visitName || t.noName,
@@ -216,12 +217,7 @@ function TaskCard({ task, headingLevel, week }: { task: TaskCardData; headingLev
           <span className="block text-lg font-semibold text-gray-800">{task.when}</span>
         </Heading>
         <div className="flex flex-wrap gap-2">
-          {task.seriesLabel ? (
-            <span className="inline-flex items-center rounded-full border-2 border-brand-700 bg-white px-3 py-0.5 text-base font-semibold text-brand-900">
-              <span className="sr-only">{t.seriesPrefix}</span>
-              {task.seriesLabel}
-            </span>
-          ) : null}
+          {task.seriesMark ? <SeriesBadge mark={task.seriesMark} /> : null}
           <OrderStatusBadge status={task.status} audience="caregiver" label={task.statusLabel} />
         </div>
       </div>

@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Alert } from "~/components/alert";
 import { Facts } from "~/components/backoffice/ui";
 import { ButtonLink } from "~/components/button";
 import { Section, inlineLink } from "~/components/order-section";
@@ -13,6 +14,7 @@ import { findThreadOfParticipant } from "~/models/order-messages.server";
 import { now } from "~/services/clock.server";
 import { customerOrderPath, customerOrderView, orderNotFound, requireCustomerOrder } from "~/portal/customer-order.server";
 import { seriesBillingView } from "~/services/series-invoices.server";
+import { seriesVisitPaymentView } from "~/services/payments/series-visit-payment.server";
 import { handleMessagePost, MESSAGE_FORM_CONSTRAINT, readThreadAsParticipant } from "~/portal/messages.server";
 import { CaregiverPortrait } from "~/components/caregiver-portrait";
 import { SeriesOfOrder } from "~/components/series-of-order";
@@ -39,6 +41,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     // A series visit paid by invoice is on its month's invoice (docs/decisions/0039).
     seriesBilling: await seriesBillingView(await getDb(), order.id, customerOrderPath(order.orderNumber)),
     series: await seriesLinkOfOrder(order.id, "customer"),
+    // A later visit of a series paid by card: charged a day ahead, or declined and payable by the
+    // decline e-mail's own link (docs/decisions/0040).
+    seriesPayment: await seriesVisitPaymentView(await getDb(), order.id, { payLink: true }),
     messages: await readThreadAsParticipant(thread, user.id),
     messageNote: threadAudience(order.caregiver?.name ?? null),
     writable: canWriteToThread(order.status),
@@ -58,7 +63,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Tilaus
 
 
 export default function CustomerOrderPage() {
-  const { order, seriesBilling, series, messages, messageNote, writable, messageConstraint } = useLoaderData<typeof loader>();
+  const { order, seriesBilling, series, seriesPayment, messages, messageNote, writable, messageConstraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<{ result: SubmissionResult<string[]> }>();
   return (
     <div className="max-w-3xl space-y-6">
@@ -75,6 +80,13 @@ export default function CustomerOrderPage() {
         </p>
         {series ? <SeriesOfOrder series={series} /> : null}
       </div>
+
+      {seriesPayment?.kind === "declined" ? (
+        <Alert type="warning" title={seriesPayment.text} announce={false}>
+          <p>{seriesPayment.deadline}</p>
+          {seriesPayment.payHref ? <ButtonLink to={seriesPayment.payHref}>{seriesPayment.payLabel}</ButtonLink> : null}
+        </Alert>
+      ) : null}
 
       <nav aria-label="Tilauksen toiminnot" className="flex flex-wrap gap-3">
         {order.cancelHref ? (
@@ -142,7 +154,11 @@ export default function CustomerOrderPage() {
         <Facts
           items={[
             { label: "Maksutapa", value: order.paymentMethod },
-            { label: "Maksun tila", value: seriesBilling?.paymentState ?? order.paymentState },
+            {
+              label: "Maksun tila",
+              // "Maksettu" of a paid visit adds nothing to the payment's own state.
+              value: seriesPayment && seriesPayment.kind !== "paid" ? seriesPayment.text : (seriesBilling?.paymentState ?? order.paymentState),
+            },
             ...(order.cancellationFee ? [{ label: "Peruutus", value: order.cancellationFee }] : []),
             ...(order.creditNote ? [{ label: "Hyvitys", value: order.creditNote }] : []),
           ]}

@@ -4,12 +4,13 @@ import { requireUser } from "~/auth/guards.server";
 import { ButtonLink, SubmitButton } from "~/components/button";
 import { linkClass } from "~/components/layout";
 import { OrderStatusBadge } from "~/components/order-status-badge";
+import { SeriesBadge } from "~/components/series-badge";
 import { getDb } from "~/db.server";
 import { pageNumberOf } from "~/domain/list-query";
 import { formatEuros, formatHours, formatTimeRange, formatWeekdayDate } from "~/domain/format";
 import { reviewPath } from "~/domain/portal-paths";
 import { isUuid } from "~/domain/uuid";
-import { reviewTexts } from "~/messages/portal";
+import { reviewTexts, seriesMark } from "~/messages/portal";
 import { claimOrder, listCustomerOrders, listUnclaimedOrders, type CustomerOrder } from "~/models/portal-orders.server";
 import { redirectWithToast } from "~/services/flash.server";
 
@@ -41,6 +42,8 @@ function view(order: CustomerOrder, past = false) {
     caregiver: order.caregiverName ?? "Kaveri valitaan puolestasi",
     recipient: order.recipientName,
     price: formatEuros(order.totalPriceCents),
+    // An occurrence of a weekly series: "Joka viikko" beside its status (its series page is on the order page).
+    seriesMark: seriesMark(order.seriesIntervalWeeks),
     invoiceHref: order.hasInvoice ? `/lasku/${encodeURIComponent(order.orderNumber)}` : null,
     reviewHref: order.status === "completed" && !order.reviewed && order.caregiverName ? reviewPath(order.orderNumber) : null,
     againHref: past ? againHref(order) : null,
@@ -97,7 +100,10 @@ function OrderCards({ orders }: { orders: ReturnType<typeof view>[] }) {
         <li key={order.id} className="space-y-3 rounded-lg border-2 border-brand-100 bg-white p-5">
           <div className="flex flex-wrap items-start justify-between gap-2">
             <h3 className="text-xl font-bold text-gray-900">{order.serviceName}</h3>
-            <OrderStatusBadge status={order.status} audience="customer" accepted={order.accepted} />
+            <div className="flex flex-wrap gap-2">
+              {order.seriesMark ? <SeriesBadge mark={order.seriesMark} /> : null}
+              <OrderStatusBadge status={order.status} audience="customer" accepted={order.accepted} />
+            </div>
           </div>
           <dl className="grid gap-x-3 gap-y-1 sm:grid-cols-[auto_1fr]">
             <dt className="font-semibold">Aika</dt>

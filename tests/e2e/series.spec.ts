@@ -137,6 +137,18 @@ test("a helper's week off shows in a weekly series' preview, and the series is b
   await expectFitsViewport(page);
   const seriesUrl = page.url();
 
+  if (!jsEnabled) {
+    // Paid by card: the first visit at its checkout, the later ones from the saved card a day ahead,
+    // said on the series page and on the visit's own order page.
+    const fromCard = "Veloitetaan tallentamaltasi kortilta vuorokautta ennen käyntiä.";
+    await expect(visit(booked[0]!)).toContainText("Maksettu.");
+    await expect(visit(booked[1]!)).toContainText(fromCard);
+    await visit(booked[1]!).getByRole("link").first().click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Tilaus ORD-\d+$/);
+    await expect(main(page)).toContainText(fromCard);
+    await page.goto(seriesUrl);
+  }
+
   // "Peru vain tämä käynti": the second visit, on its own order's cancel page.
   await visit(booked[1]!).getByRole("link", { name: "Peru vain tämä käynti" }).click();
   await main(page).getByRole("button", { name: "Vahvista peruutus" }).click();

@@ -11,7 +11,7 @@ import { createTestSeries } from "./support/series-week";
 // helper's visit.
 
 type Helper = SignedIn & { caregiverId: string };
-type Task = { id: string; orderNumber: string; day: string; seriesLabel: string | null };
+type Task = { id: string; orderNumber: string; day: string; seriesMark: { prefix: string; label: string } | null };
 type Day = { date: string; heading: string; taskIds: string[] };
 
 /** Wednesday 6.1.2027 at 10.00 in Helsinki: week 1 of 2027, Monday 4.1. to Sunday 10.1. */
@@ -74,9 +74,9 @@ describe("the helper's tasks by day", () => {
 
   it("marks a visit of a series with its rule and leaves a single visit unmarked", async () => {
     const byId = new Map((await load(helper.cookie)).open.map((task) => [task.id, task]));
-    expect(byId.get(ids.weekly2)!.seriesLabel).toBe("Joka viikko");
-    expect(byId.get(ids.biweekly1)!.seriesLabel).toBe("Joka toinen viikko");
-    expect(byId.get(ids.thursdayEarly)!.seriesLabel).toBeNull();
+    expect(byId.get(ids.weekly2)!.seriesMark).toEqual({ prefix: "Toistuva käynti: ", label: "Joka viikko" });
+    expect(byId.get(ids.biweekly1)!.seriesMark?.label).toBe("Joka toinen viikko");
+    expect(byId.get(ids.thursdayEarly)!.seriesMark).toBeNull();
   });
 
   it("says 'tänään' on today's heading", async () => {
@@ -101,7 +101,7 @@ describe("week by week", () => {
   it("steps to the next weeks: their visits and no others, back to the week before and to this week", async () => {
     const next = await load(helper.cookie, "?viikko=2027-W02");
     expect(openIds(next)).toEqual([ids.biweekly1, ids.weekly2]);
-    expect(next.open.map((task) => task.seriesLabel)).toEqual(["Joka toinen viikko", "Joka viikko"]);
+    expect(next.open.map((task) => task.seriesMark?.label)).toEqual(["Joka toinen viikko", "Joka viikko"]);
     expect(next.week).toMatchObject({ heading: "Viikko 2, 11.1.–17.1.2027", isThisWeek: false });
     expect(next.weekLinks).toEqual([
       { label: "Edellinen viikko", href: "/portal/caregiver-bookings?viikko=2027-W01" },

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { DB } from "~/db.server";
 import { formatDateTime, formatTimeRange, formatWeekdayDate } from "~/domain/format";
-import { awaitsCheckoutPayment, SERIES_PAYMENT_DEADLINE_MS } from "~/domain/series-payment";
+import { awaitsCheckoutPayment, seriesPaymentDeadline } from "~/domain/series-payment";
 import { env } from "~/env.server";
 import { findOrderIdByNumber } from "~/models/orders.server";
 import { findCheckoutTarget } from "~/models/payments.server";
@@ -55,6 +55,6 @@ export async function payLinkState(db: DB, orderNumber: string, url: URL): Promi
     serviceName: target.serviceName,
     when: `${formatWeekdayDate(target.startsAt)} ${formatTimeRange(target.startsAt, target.endsAt)}`,
     amountCents: target.paymentAmountCents,
-    deadline: formatDateTime(new Date(target.startsAt.getTime() - SERIES_PAYMENT_DEADLINE_MS)),
+    deadline: formatDateTime(seriesPaymentDeadline(target.startsAt)),
   };
 }

@@ -1,7 +1,7 @@
 import type { Executor } from "../../db.server";
 import { formatDateTime, formatEuros, formatTimeRange, formatWeekdayDate } from "../../domain/format";
 import type { BookingDocument } from "../../domain/booking-document";
-import { SERIES_PAYMENT_DEADLINE_MS } from "../../domain/series-payment";
+import { seriesPaymentDeadline } from "../../domain/series-payment";
 import { getBookingDocument } from "../../models/booking-documents.server";
 import { findReceipt } from "../../models/receipts.server";
 import { seriesChargeFailedEmail, seriesChargeFailedSummary, seriesVisitPaidEmail } from "../../messages/series-payments";
@@ -50,7 +50,7 @@ export async function sendSeriesVisitPaid(trx: Executor, orderId: string, paymen
 export async function sendSeriesChargeFailed(trx: Executor, orderId: string, reason: string): Promise<void> {
   const booking = await documentOf(trx, orderId);
   const line = visitLine(booking);
-  const deadline = formatDateTime(new Date(booking.order.startsAt.getTime() - SERIES_PAYMENT_DEADLINE_MS));
+  const deadline = formatDateTime(seriesPaymentDeadline(booking.order.startsAt));
   const { subject, content } = seriesChargeFailedEmail({ ...line, deadline }, payLinkUrl(line.orderNumber, orderId));
   await sendEmail(trx, { to: booking.customer.email, subject, ...renderEmail(content) });
   await tellStaff(trx, {

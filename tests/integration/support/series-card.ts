@@ -21,11 +21,13 @@ export async function createOnlineSeries(options: {
   statuses?: OrderStatus[];
   card?: { customerRef: string; paymentMethodRef: string };
   provider?: "local" | "stripe";
+  /** The customer's address: a signed-in test user's, to open the portal's pages as them. */
+  email?: string;
 }): Promise<OnlineSeries> {
   const db = await getDb();
   return db.transaction().execute(async (trx) => {
     const caregiverId = await createTestCaregiver(trx);
-    const email = `sarja-${crypto.randomUUID()}@example.fi`;
+    const email = options.email ?? `sarja-${crypto.randomUUID()}@example.fi`;
     const first = options.startsAt[0];
     const hour = Number(new Intl.DateTimeFormat("en-GB", { hour: "2-digit", hourCycle: "h23", timeZone: "Europe/Helsinki" }).format(first));
     const visits: TestOrder[] = [];
