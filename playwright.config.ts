@@ -32,7 +32,9 @@ export default defineConfig({
   retries: 0,
   // Generous: on a 2-core CI machine two browsers, the server and its embedded database share the CPU.
   timeout: 180_000,
-  expect: { timeout: 10_000 },
+  // Ten seconds for an answer; twenty in CI, where three browsers, the server and its embedded database
+  // share two cores and one heavy request (a series booked, a PDF) can hold the others for seconds.
+  expect: { timeout: process.env.CI ? 20_000 : 10_000 },
   reporter: "list",
   use: {
     baseURL,
