@@ -7,8 +7,9 @@ export const wizardRepeatTexts = {
   onceDescription: "Yksi käynti valittuna päivänä.",
   weekly: "Joka viikko",
   biweekly: "Joka toinen viikko",
-  repeatingDescription: "Sama kaveri samaan aikaan. Näet kaikki päivät ennen varaamista.",
-  hint: "Toistuvissa käynneissä näet seuraavaksi kaikki päivät ja varaat ne yhdellä kertaa.",
+  repeatingDescription: "Sama kaveri samaan aikaan. Näet kaikki päivät ja jokaisen käynnin hinnan ennen varaamista.",
+  // The summary's price is one visit's: each visit of a series is priced by its own start hour.
+  hint: "Yllä oleva hinta on yhden käynnin hinta. Toistuvissa käynneissä näet seuraavaksi kaikki päivät ja jokaisen käynnin hinnan ja varaat ne yhdellä kertaa.",
   endLegend: "Milloin käynnit päättyvät?",
   endCount: "Kun käyntejä on tehty",
   endDate: "Tiettynä päivänä",
