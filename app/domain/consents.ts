@@ -14,7 +14,7 @@ export const SELF_SERVICE_PURPOSES = ["markkinointi", "tekstiviestimuistutukset"
 export type SelfServicePurpose = (typeof SELF_SERVICE_PURPOSES)[number];
 
 /** Where a consent was given or withdrawn. */
-export const CONSENT_METHODS = ["rekisteröityminen", "profiili", "varauslomake"] as const;
+export const CONSENT_METHODS = ["rekisteröityminen", "profiili", "varauslomake", "hallintalinkki"] as const;
 export type ConsentMethod = (typeof CONSENT_METHODS)[number];
 
 /**

@@ -7,6 +7,9 @@ import { findInvoiceOwnerByOrderNumber, getBookingDocument } from "~/models/book
 import type { ManagedOrder } from "~/models/manage-links.server";
 import { findOrderDetailById } from "~/models/portal-orders.server";
 import { getContactInfo } from "~/models/settings.server";
+import { recordConsent, textRemindersAllowed } from "~/models/consents.server";
+import { formatFinnishMobile } from "~/domain/sms";
+import { currentConsentVersion } from "~/messages/consent-wordings";
 import { canWriteToThread } from "~/domain/order-messages";
 import { threadAudience } from "~/messages/order-messages";
 import { findThreadOrder, listThreadMessages } from "~/models/order-messages.server";
@@ -23,7 +26,8 @@ import { consumeMailRequest, consumeManageMessage, countManageLinkMiss, manageLi
 // expired or malformed token is the same bare 404, and each such miss counts against the client's
 // limit (a valid link's GET writes nothing: mail scanners open links). Forms post to the same
 // address and act: cancel (the portal's cancellation, the rule and the fee shown first), a
-// message to the helper (the portal's thread, docs/decisions/0036) and "Lähetä uusi linkki";
+// message to the helper (the portal's thread, docs/decisions/0036), stopping the text reminders
+// (the consent log, docs/decisions/0033) and "Lähetä uusi linkki";
 // "Muuta aikaa" is the portal's three steps under /hallitse/<token>/muuta-aika.
 
 /** What every answer of a manage address carries: no referrer leaves it, no search engine keeps it. */
@@ -35,6 +39,8 @@ export const manageRouteHeaders: HeadersFunction = ({ loaderHeaders, errorHeader
   for (const [name, value] of Object.entries(MANAGE_HEADERS)) headers.set(name, value);
   return headers;
 };
+
+const SMS_PURPOSE = "tekstiviestimuistutukset";
 
 function notFound(): Response {
   return new Response(texts.notFound, { status: 404, statusText: "Not Found", headers: MANAGE_HEADERS });
@@ -106,6 +112,11 @@ export async function manageLoader(request: Request, token: string | undefined, 
       thread: messages
         ? { messages, writable: canWriteToThread(detail.status), note: threadAudience(view.caregiver?.name.split(" ")[0] ?? null), constraint: MESSAGE_FORM_CONSTRAINT }
         : null,
+      // Text reminders, withdrawn here: for a visit still to come that asked for them.
+      textReminders:
+        managed.textReminderPhone && (detail.status === "pending" || detail.status === "pending_payment")
+          ? { phone: formatFinnishMobile(managed.textReminderPhone), on: await textRemindersAllowed(db, { userId: managed.customerProfileId, phone: managed.textReminderPhone }) }
+          : null,
       // For a signed-in owner the same page links into the portal.
       portalHref: user?.id === managed.customerProfileId && managed.inPortal ? customerOrderPath(managed.orderNumber) : null,
       contact: { phone: contact.phone, email: contact.email },
@@ -139,6 +150,18 @@ export async function manageAction(request: Request, token: string | undefined, 
       const limit = await consumeManageMessage(managed.orderId, clientIp);
       return limit.allowed ? null : { refused: texts.messagesTooMany(retryAfterMinutes(limit.retryAfterSeconds)), retryAfterSeconds: limit.retryAfterSeconds };
     });
+  }
+  if (intent === "stop-text-reminders" && managed.textReminderPhone) {
+    const phone = managed.textReminderPhone;
+    const db = await getDb();
+    const stopped = await db.transaction().execute(async (trx) => {
+      // The number is the subject: whoever holds the link stops the texts to it, as the profile's
+      // button does for an account. Pressed twice, the second press logs nothing.
+      if (!(await textRemindersAllowed(trx, { userId: managed.customerProfileId, phone }))) return false;
+      await recordConsent(trx, { subject: { phone }, purpose: SMS_PURPOSE, given: false, textVersion: currentConsentVersion(SMS_PURPOSE), method: "hallintalinkki", at: clockNow() });
+      return true;
+    });
+    return redirectWithToast(request, `${here}#tekstiviestit`, stopped ? { type: "success", title: texts.textRemindersStopped } : { type: "info", title: texts.textRemindersAlreadyStopped });
   }
   if (intent === "new-link") {
     const limit = await consumeMailRequest(managed.payerEmail, clientIp);

@@ -8,6 +8,7 @@ export const consentMethodNames: Record<ConsentMethod, string> = {
   rekisteröityminen: "rekisteröityessä",
   profiili: "omalla sivulla",
   varauslomake: "varatessa",
+  hallintalinkki: "varauksen hallintasivulla",
 };
 
 /** The profile section's own texts (the page's bundle carries only these). */

@@ -34,6 +34,14 @@ export const manageLinkTexts = {
   reviewLink: "Arvioi käynti",
   backToVisit: "Takaisin varaukseen",
   cancelledTitle: "Käynti on peruutettu",
+  /** Text reminders: withdrawn here as easily as they were chosen on the booking form (decision 0033). */
+  textRemindersHeading: "Muistutus tekstiviestinä",
+  textRemindersOn: (phone: string) => `Numeroon ${phone} tulee tekstiviesti noin vuorokautta ennen kaverin käyntiä.`,
+  textRemindersOff: (phone: string) => `Numeroon ${phone} ei lähetetä tekstiviestimuistutuksia. Muistutus tulee edelleen sähköpostiin.`,
+  textRemindersStop: "Älä lähetä tekstiviestejä",
+  textRemindersBusy: "Tallennetaan…",
+  textRemindersStopped: "Tekstiviestimuistutukset peruttu",
+  textRemindersAlreadyStopped: "Tekstiviestimuistutukset oli jo peruttu",
   newLinkHeading: "Uusi linkki",
   newLinkText:
     "Jos epäilet, että joku muu on saanut tämän linkin, lähetä itsellesi uusi. Uusi linkki lähetetään varaajan sähköpostiin, ja tämä sivu lakkaa toimimasta.",

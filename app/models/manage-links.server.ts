@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Executor } from "../db.server";
+import { smsRemindersWanted } from "../domain/visit-reminders";
 
 // The "Hallitse varausta" links (migration 0021; docs/decisions/0030): one row per link an e-mail
 // carried, holding the SHA-256 of its token. Deleting an order's rows revokes its links; a link is
@@ -27,6 +28,8 @@ export interface ManagedOrder {
   payerEmail: string;
   /** The payer has a password and the order is on their account: the page links into the portal. */
   inPortal: boolean;
+  /** The number the visit's text reminders go to (E.164), null when none were asked for. */
+  textReminderPhone: string | null;
 }
 
 function managedOrderQuery(executor: Executor) {
@@ -34,7 +37,7 @@ function managedOrderQuery(executor: Executor) {
     .selectFrom("orders as o")
     .innerJoin("customers as c", "c.id", "o.customer_id")
     .innerJoin("profiles as p", "p.id", "c.profile_id")
-    .select(["o.id", "o.order_number", "p.id as profile_id", "p.email", "o.claimed", sql<boolean>`p.password_hash is not null`.as("has_password")]);
+    .select(["o.id", "o.order_number", "p.id as profile_id", "p.email", "o.claimed", "o.sms_reminder", "o.sms_phone", sql<boolean>`p.password_hash is not null`.as("has_password")]);
 }
 
 /** The order a live, unexpired link's hash opens, or null (wrong, revoked, expired alike). */
@@ -53,12 +56,22 @@ export async function findManagedOrderById(executor: Executor, orderId: string):
   return row ? toManagedOrder(row) : null;
 }
 
-function toManagedOrder(row: { id: string; order_number: string; profile_id: string; email: string; claimed: boolean; has_password: boolean }): ManagedOrder {
+function toManagedOrder(row: {
+  id: string;
+  order_number: string;
+  profile_id: string;
+  email: string;
+  claimed: boolean;
+  has_password: boolean;
+  sms_reminder: boolean;
+  sms_phone: string | null;
+}): ManagedOrder {
   return {
     orderId: row.id,
     orderNumber: row.order_number,
     customerProfileId: row.profile_id,
     payerEmail: row.email,
     inPortal: row.has_password && row.claimed,
+    textReminderPhone: smsRemindersWanted({ smsReminder: row.sms_reminder, smsPhone: row.sms_phone }),
   };
 }

@@ -141,6 +141,21 @@ export default function ManageBookingPage() {
           </Section>
         ) : null}
 
+        {order.textReminders ? (
+          <Section id="tekstiviestit" title={texts.textRemindersHeading}>
+            {order.textReminders.on ? (
+              <Form method="post" className="space-y-4">
+                <p>{texts.textRemindersOn(order.textReminders.phone)}</p>
+                <SubmitButton variant="secondary" name="intent" value="stop-text-reminders" busyLabel={texts.textRemindersBusy}>
+                  {texts.textRemindersStop}
+                </SubmitButton>
+              </Form>
+            ) : (
+              <p>{texts.textRemindersOff(order.textReminders.phone)}</p>
+            )}
+          </Section>
+        ) : null}
+
         <Section id="peru" title={texts.cancelHeading}>
           {order.cancel ? (
             <Form method="post" className="space-y-4">

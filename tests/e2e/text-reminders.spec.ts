@@ -8,7 +8,7 @@ import { expect, expectNoAxeViolations, test } from "./support/test";
 // box on the contact step (first with her landline, which the form refuses in Finnish at the box),
 // books next month, and nothing is texted until a day before the visit; then (the test clock moved
 // there, as in visit-reminders.spec.ts) the text is in the dev outbox /dev/tekstiviestit, one
-// GSM-7 message, and its short link opens her visit without signing in.
+// GSM-7 message, and its short link opens her visit without signing in, where she stops the texts.
 
 const main = (page: Page) => page.getByRole("main");
 
@@ -80,6 +80,14 @@ async function textedGuest(page: Page, js: boolean, day: number) {
   await expect(page).toHaveURL(/\/hallitse\/[A-Za-z0-9_-]{43}$/);
   await expect(page.getByRole("heading", { level: 1, name: `Varauksesi ${orderNumber}` })).toBeVisible();
   await expect(main(page).getByRole("region", { name: "Peru käynti" })).toBeVisible();
+  await checkNarrowPage(page, { axe: true });
+
+  // She stops the texts on the same page, as easily as she chose them: one press, and it says so.
+  const texts = main(page).getByRole("region", { name: "Muistutus tekstiviestinä" });
+  await expect(texts).toContainText(`Numeroon ${shownPhone} tulee tekstiviesti`);
+  await texts.getByRole("button", { name: "Älä lähetä tekstiviestejä" }).click();
+  await expect(page.getByRole("status").getByText("Tekstiviestimuistutukset peruttu")).toBeVisible();
+  await expect(texts).toContainText(`Numeroon ${shownPhone} ei lähetetä tekstiviestimuistutuksia.`);
   await checkNarrowPage(page, { axe: true });
 }
 

@@ -238,6 +238,29 @@ describe("its forms", () => {
     expect((await answerOf(() => calendarLoader({ request: getRequest(`/hallitse/${token}/kalenteri`), params: { token }, context: contextFor(ip) }))).status).toBe(404);
   });
 
+  it("stops the text reminders to the visit's number, logged once as the number's withdrawal; a visit without them offers nothing", async () => {
+    const plain = await bookedAsGuest();
+    const ip = freshIp();
+    expect((await open(plain.token, ip)).data.textReminders).toBeNull();
+    // The intent on an order that asked for no texts is refused like any unknown form.
+    expect((await post(plain.token, { intent: "stop-text-reminders" }, ip)).status).toBe(400);
+
+    const { order, token } = await bookedAsGuest();
+    const phone = "+358401112233";
+    await db.updateTable("orders").set({ sms_reminder: true, sms_phone: phone }).where("id", "=", order.orderId).execute();
+    const page = await open(token, ip);
+    expect(page.data.textReminders).toEqual({ phone: "040 111 2233", on: true });
+
+    const first = await post(token, { intent: "stop-text-reminders" }, ip);
+    expect(first.location).toBe(`/hallitse/${token}#tekstiviestit`);
+    expect((await toastOf(first.response))?.title).toBe("Tekstiviestimuistutukset peruttu");
+    const second = await post(token, { intent: "stop-text-reminders" }, ip);
+    expect((await toastOf(second.response))?.title).toBe("Tekstiviestimuistutukset oli jo peruttu");
+    const rows = await db.selectFrom("consents").select(["phone", "profile_id", "purpose", "given", "method"]).where("phone", "=", phone).execute();
+    expect(rows).toEqual([{ phone, profile_id: null, purpose: "tekstiviestimuistutukset", given: false, method: "hallintalinkki" }]);
+    expect((await open(token, ip)).data.textReminders).toEqual({ phone: "040 111 2233", on: false });
+  });
+
   it("gives the calendar file and the invoice PDF to the link's holder", async () => {
     const { order, token } = await bookedAsGuest();
     const ip = freshIp();
