@@ -2,27 +2,19 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { getDb } from "~/db.server";
 import { listEmails } from "~/models/emails.server";
-import { emailStatusLabels, formatMailboxTime, requireMailbox } from "~/services/dev-mailbox.server";
-
-const PAGE_SIZE = 25;
+import { Pager } from "~/components/backoffice/ui";
+import { emailStatusLabels, formatMailboxTime, outboxPage, requireMailbox } from "~/services/dev-mailbox.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   requireMailbox();
-  const requested = Number(new URL(request.url).searchParams.get("sivu") ?? "1");
-  let page = Number.isInteger(requested) && requested >= 1 ? requested : 1;
   const db = await getDb();
-  let result = await listEmails(db, { page, pageSize: PAGE_SIZE });
-  const pageCount = Math.max(1, Math.ceil(result.total / PAGE_SIZE));
-  // A bookmarked page that no longer exists shows the last one rather than an empty table.
-  if (page > pageCount) {
-    page = pageCount;
-    result = await listEmails(db, { page, pageSize: PAGE_SIZE });
-  }
+  const { items, ...paging } = await outboxPage(request, async (options) => {
+    const result = await listEmails(db, options);
+    return { total: result.total, items: result.emails };
+  });
   return {
-    page,
-    pageCount,
-    total: result.total,
-    emails: result.emails.map((email) => ({
+    ...paging,
+    emails: items.map((email) => ({
       id: email.id,
       to: email.to_address,
       subject: email.subject,
@@ -38,7 +30,7 @@ const linkClass =
   "inline-flex min-h-target min-w-target items-center font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900";
 
 export default function DevMailbox() {
-  const { emails, page, pageCount, total } = useLoaderData<typeof loader>();
+  const { emails, page, pageCount, total, previous, next } = useLoaderData<typeof loader>();
   return (
     <main id="main" className="mx-auto max-w-5xl px-4 py-8">
       <h1 className="mb-4 text-3xl font-bold text-brand-800">Sähköpostit (kehitys)</h1>
@@ -81,23 +73,15 @@ export default function DevMailbox() {
             </table>
           </div>
 
-          {pageCount > 1 ? (
-            <nav aria-label="Sivut" className="mt-6 flex flex-wrap items-center gap-6">
-              {page > 1 ? (
-                <Link to={`/dev/sahkopostit?sivu=${page - 1}`} className={linkClass}>
-                  Edellinen sivu
-                </Link>
+          <div className="mt-6">
+            <Pager previous={previous} next={next}>
+              {pageCount > 1 ? (
+                <span>
+                  Sivu {page} / {pageCount}
+                </span>
               ) : null}
-              <span>
-                Sivu {page} / {pageCount}
-              </span>
-              {page < pageCount ? (
-                <Link to={`/dev/sahkopostit?sivu=${page + 1}`} className={linkClass}>
-                  Seuraava sivu
-                </Link>
-              ) : null}
-            </nav>
-          ) : null}
+            </Pager>
+          </div>
         </>
       )}
     </main>

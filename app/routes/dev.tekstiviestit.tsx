@@ -4,30 +4,23 @@ import { getDb } from "~/db.server";
 import { formatFinnishMobile, smsLength } from "~/domain/sms";
 import { TEXT_STATUS_LABELS, textLengthLabel } from "~/messages/dev-mailbox";
 import { listTextMessages } from "~/models/text-messages.server";
-import { formatMailboxTime, isFollowableHref, requireTextOutbox } from "~/services/dev-mailbox.server";
+import { Pager } from "~/components/backoffice/ui";
+import { formatMailboxTime, isFollowableHref, outboxPage, requireTextOutbox } from "~/services/dev-mailbox.server";
 
 // /dev/tekstiviestit, the dev outbox of text messages (issue 28 item 2; decision 0031), beside the
 // mailbox: what the app would have texted while no SMS provider is configured. Read from the
 // database, so every web process and worker shows the same texts. Never in production.
 
-const PAGE_SIZE = 25;
-
 export async function loader({ request }: LoaderFunctionArgs) {
   requireTextOutbox();
-  const requested = Number(new URL(request.url).searchParams.get("sivu") ?? "1");
-  let page = Number.isInteger(requested) && requested >= 1 ? requested : 1;
   const db = await getDb();
-  let result = await listTextMessages(db, { page, pageSize: PAGE_SIZE });
-  const pageCount = Math.max(1, Math.ceil(result.total / PAGE_SIZE));
-  if (page > pageCount) {
-    page = pageCount;
-    result = await listTextMessages(db, { page, pageSize: PAGE_SIZE });
-  }
+  const { items, ...paging } = await outboxPage(request, async (options) => {
+    const result = await listTextMessages(db, options);
+    return { total: result.total, items: result.messages };
+  });
   return {
-    page,
-    pageCount,
-    total: result.total,
-    texts: result.messages.map((text) => {
+    ...paging,
+    texts: items.map((text) => {
       const length = smsLength(text.body);
       return {
         id: text.id,
@@ -65,7 +58,7 @@ function TextBody({ parts }: { parts: Array<{ text: string; href: string | null 
 }
 
 export default function DevTextOutbox() {
-  const { texts, page, pageCount, total } = useLoaderData<typeof loader>();
+  const { texts, page, pageCount, total, previous, next } = useLoaderData<typeof loader>();
   return (
     <main id="main" className="mx-auto max-w-5xl px-4 py-8">
       <h1 className="mb-4 text-3xl font-bold text-brand-800">Tekstiviestit (kehitys)</h1>
@@ -99,23 +92,15 @@ export default function DevTextOutbox() {
             ))}
           </ul>
 
-          {pageCount > 1 ? (
-            <nav aria-label="Sivut" className="mt-6 flex flex-wrap items-center gap-6">
-              {page > 1 ? (
-                <Link to={`/dev/tekstiviestit?sivu=${page - 1}`} className={`inline-flex min-h-target items-center ${linkClass}`}>
-                  Edellinen sivu
-                </Link>
+          <div className="mt-6">
+            <Pager previous={previous} next={next}>
+              {pageCount > 1 ? (
+                <span>
+                  Sivu {page} / {pageCount}
+                </span>
               ) : null}
-              <span>
-                Sivu {page} / {pageCount}
-              </span>
-              {page < pageCount ? (
-                <Link to={`/dev/tekstiviestit?sivu=${page + 1}`} className={`inline-flex min-h-target items-center ${linkClass}`}>
-                  Seuraava sivu
-                </Link>
-              ) : null}
-            </nav>
-          ) : null}
+            </Pager>
+          </div>
         </>
       )}
     </main>

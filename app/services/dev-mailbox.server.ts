@@ -31,3 +31,29 @@ export function formatMailboxTime(date: Date): string {
 export function isFollowableHref(href: string): boolean {
   return /^(https?:|mailto:)/i.test(href) || (href.startsWith("/") && !href.startsWith("//"));
 }
+
+const OUTBOX_PAGE_SIZE = 25;
+
+/**
+ * One page of an outbox by `?sivu=N`, newest first, with the pager's links. A bookmarked page that
+ * no longer exists shows the last one rather than an empty list.
+ */
+export async function outboxPage<Item>(request: Request, list: (options: { page: number; pageSize: number }) => Promise<{ total: number; items: Item[] }>) {
+  const url = new URL(request.url);
+  const requested = Number(url.searchParams.get("sivu") ?? "1");
+  let page = Number.isInteger(requested) && requested >= 1 ? requested : 1;
+  let result = await list({ page, pageSize: OUTBOX_PAGE_SIZE });
+  const pageCount = Math.max(1, Math.ceil(result.total / OUTBOX_PAGE_SIZE));
+  if (page > pageCount) {
+    page = pageCount;
+    result = await list({ page, pageSize: OUTBOX_PAGE_SIZE });
+  }
+  return {
+    page,
+    pageCount,
+    total: result.total,
+    items: result.items,
+    previous: page > 1 ? `${url.pathname}?sivu=${page - 1}` : null,
+    next: page < pageCount ? `${url.pathname}?sivu=${page + 1}` : null,
+  };
+}
