@@ -70,21 +70,6 @@ export async function markEmailFailed(db: DB, id: string) {
   await db.updateTable("emails").set({ status: "failed" }).where("id", "=", id).execute();
 }
 
-/**
- * Housekeeping (decision 0045): deletes the e-mails whose delivery is over (sent, kept for the dev
- * mailbox, or failed on the last attempt) since before `before`, counted from `sent_at` or, for
- * those never sent, from their creation. Queued and sending ones stay: their job still needs them.
- * One statement, so two workers at once delete each row once.
- */
-export async function deleteFinishedEmailsBefore(executor: Executor, before: Date): Promise<number> {
-  const result = await executor
-    .deleteFrom("emails")
-    .where("status", "in", ["sent", "kept", "failed"])
-    .where(sql<Date>`coalesce(sent_at, created_at)`, "<", before)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
-
 export interface EmailSummary {
   id: string;
   to_address: string;

@@ -1,4 +1,3 @@
-import { sql } from "kysely";
 import type { Executor } from "../db.server";
 import type { TextMessageStatus } from "../db/schema";
 import { isUuid } from "../domain/uuid";
@@ -77,20 +76,6 @@ export async function markTextMessage(
     })
     .where("id", "=", id)
     .execute();
-}
-
-/**
- * Housekeeping (decision 0045): deletes the texts whose delivery is over (sent, kept in the
- * outbox, or failed on the last attempt) since before `before`, counted from `sent_at` or, for
- * those never sent, from their creation. Queued and sending ones stay for their job.
- */
-export async function deleteFinishedTextMessagesBefore(executor: Executor, before: Date): Promise<number> {
-  const result = await executor
-    .deleteFrom("text_messages")
-    .where("status", "in", ["sent", "kept", "failed"])
-    .where(sql<Date>`coalesce(sent_at, created_at)`, "<", before)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
 }
 
 /** The newest texts first, a page at a time (the dev outbox). */

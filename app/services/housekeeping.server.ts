@@ -1,9 +1,8 @@
 import type { DB } from "../db.server";
 import { logger } from "../logger.server";
 import { retentionCutoffs } from "../domain/retention";
-import { deleteFinishedEmailsBefore } from "../models/emails.server";
+import { deleteFinishedOutboxRows } from "../models/outbox.server";
 import { deleteOldContactRequests } from "../models/staff-notices.server";
-import { deleteFinishedTextMessagesBefore } from "../models/text-messages.server";
 import { eraseRejectedApplications, purgeExpiredArchive } from "./account-deletion.server";
 import { now as clockNow } from "./clock.server";
 import { deleteExpiredDataExportFiles } from "./data-export.server";
@@ -70,8 +69,8 @@ export async function runHousekeeping(db: DB, at: Date = clockNow()): Promise<Ho
     archivedDocuments: await purgeExpiredArchive(db, at),
     contactRequests: await deleteOldContactRequests(db, cutoffs.contactRequestsBefore),
     rejectedApplications: await eraseRejectedApplications(db, cutoffs.rejectedApplicationsBefore, at),
-    emails: await deleteFinishedEmailsBefore(db, cutoffs.outboxBefore),
-    textMessages: await deleteFinishedTextMessagesBefore(db, cutoffs.outboxBefore),
+    emails: await deleteFinishedOutboxRows(db, "emails", cutoffs.outboxBefore),
+    textMessages: await deleteFinishedOutboxRows(db, "text_messages", cutoffs.outboxBefore),
   };
   logger.info({ removed: report }, "housekeeping done");
   return report;
