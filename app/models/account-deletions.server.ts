@@ -75,6 +75,44 @@ export async function markAccountDeletionDone(executor: Executor, id: string, at
   await executor.updateTable("account_deletions").set({ status: "done", done_at: at }).where("id", "=", id).execute();
 }
 
+/**
+ * Housekeeping (decision 0045): a done-at-once erasure request for every applicant rejected
+ * before `rejectedBefore` who is nothing else (no customers row, no staff role) and not erased
+ * yet, in one statement; one already waiting (a second worker's, their own) is left as it is by
+ * the one-pending index. The token hash is no SHA-256, so no "Peru poisto" link ever finds it.
+ */
+export async function insertErasuresOfRejectedApplicants(executor: Executor, rejectedBefore: Date, at: Date): Promise<void> {
+  await sql`
+    insert into account_deletions (profile_id, token_hash, requested_at, delete_after)
+    select caregivers.profile_id, 'housekeeping:' || gen_random_uuid()::text, ${at}, ${at}
+    from caregivers
+    join profiles on profiles.id = caregivers.profile_id
+    where caregivers.status = 'rejected'
+      and caregivers.reviewed_at < ${rejectedBefore}
+      and profiles.deleted_at is null
+      and not exists (select 1 from customers where customers.profile_id = profiles.id)
+      and not exists (select 1 from user_roles where user_roles.user_id = profiles.id)
+    on conflict (profile_id) where status = 'pending' do nothing`.execute(executor);
+}
+
+/**
+ * The waiting, due erasure requests of applicants rejected before `rejectedBefore`: those just
+ * written, and any a crashed run left behind.
+ */
+export async function listDueErasuresOfRejectedApplicants(executor: Executor, rejectedBefore: Date, at: Date): Promise<string[]> {
+  const rows = await executor
+    .selectFrom("account_deletions")
+    .innerJoin("caregivers", "caregivers.profile_id", "account_deletions.profile_id")
+    .select("account_deletions.id")
+    .where("account_deletions.status", "=", "pending")
+    .where("account_deletions.delete_after", "<=", at)
+    .where("caregivers.status", "=", "rejected")
+    .where("caregivers.reviewed_at", "<", rejectedBefore)
+    .orderBy("account_deletions.requested_at")
+    .execute();
+  return rows.map((row) => row.id);
+}
+
 export interface BlockingVisit {
   orderId: string;
   orderNumber: string;

@@ -43,6 +43,29 @@ export async function insertContactRequest(trx: Executor, input: NewContactReque
   return row.id;
 }
 
+/**
+ * Housekeeping (decision 0045): deletes contact requests created before `before`, except those
+ * whose notice staff have not marked handled ("ellei asia vaadi pidempää säilytystä"); their
+ * notices go with them (on delete cascade), and so does the support address's e-mail turn of the
+ * thread. One statement, so two workers at once delete each row once.
+ */
+export async function deleteOldContactRequests(executor: Executor, before: Date): Promise<number> {
+  const result = await sql<{ n: number }>`
+    with gone as (
+      delete from contact_requests
+      where created_at < ${before}
+        and not exists (
+          select 1 from staff_notices
+          where staff_notices.contact_request_id = contact_requests.id and staff_notices.handled_at is null
+        )
+      returning id
+    ), turns as (
+      delete from staff_notice_emails where thread in (select 'contact:' || id from gone)
+    )
+    select count(*)::int as n from gone`.execute(executor);
+  return result.rows[0]?.n ?? 0;
+}
+
 // ---------------------------------------------------------------- notices
 
 export interface NewStaffNotice {

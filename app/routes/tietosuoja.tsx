@@ -216,7 +216,7 @@ export default function PrivacyNotice() {
           <dt>Lokit</dt>
           <dd>
             Tekniset lokit tarvitaan palvelun turvallisuuteen ja vikojen selvittämiseen. Säilytämme ne enintään 90
-            päivää.
+            päivää. Lähettämämme sähköpostit ja tekstiviestit säilytämme samoin enintään 90 päivää.
           </dd>
           <dt>Kirjautumiset</dt>
           <dd>Kirjautuminen on voimassa enintään 30 päivää. Sen jälkeen tieto kirjautumisesta poistetaan.</dd>

@@ -15,9 +15,11 @@ import {
   findPersonToErase,
   insertAccountDeletion,
   insertArchiveEntries,
+  insertErasuresOfRejectedApplicants,
   listBlockingInvoices,
   listBlockingVisits,
   listDocumentsToArchive,
+  listDueErasuresOfRejectedApplicants,
   lockAccountDeletion,
   markAccountDeletionCancelled,
   markAccountDeletionDone,
@@ -221,6 +223,22 @@ async function archiveEntriesOf(trx: Executor, person: PersonToErase, at: Date):
   }
   for (const payout of documents.payouts) entries.push(entry("payout", payout, helsinkiDateString(payout.paid_at ?? payout.created_at)));
   return entries;
+}
+
+/**
+ * Housekeeping (decision 0045): "Hylättyjen kaverihakemusten tiedot poistetaan kuuden kuukauden
+ * kuluttua päätöksestä." Each such applicant gets an erasure request due at once and is erased by
+ * the same routine as "Poista tili" (photo included). Two workers at once: the one-pending index
+ * lets one request in, and eraseDueAccount locks it, so the second finds it done. Returns how many
+ * this call erased.
+ */
+export async function eraseRejectedApplications(db: DB, rejectedBefore: Date, at: Date = clockNow()): Promise<number> {
+  await insertErasuresOfRejectedApplicants(db, rejectedBefore, at);
+  let erased = 0;
+  for (const deletionId of await listDueErasuresOfRejectedApplicants(db, rejectedBefore, at)) {
+    if ((await eraseDueAccount(db, deletionId, at)) === "erased") erased += 1;
+  }
+  return erased;
 }
 
 /** Housekeeping: archived documents past their purge date (Helsinki) are deleted. */

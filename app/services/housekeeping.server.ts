@@ -1,6 +1,10 @@
 import type { DB } from "../db.server";
 import { logger } from "../logger.server";
-import { purgeExpiredArchive } from "./account-deletion.server";
+import { retentionCutoffs } from "../domain/retention";
+import { deleteFinishedOutboxRows } from "../models/outbox.server";
+import { deleteOldContactRequests } from "../models/staff-notices.server";
+import { eraseRejectedApplications, purgeExpiredArchive } from "./account-deletion.server";
+import { now as clockNow } from "./clock.server";
 import { deleteExpiredDataExportFiles } from "./data-export.server";
 import { deleteExpiredFormDraftsExcept } from "../models/form-drafts.server";
 import { deleteExpiredChallengeTokens } from "../models/used-challenges.server";
@@ -14,6 +18,8 @@ import { deleteExpiredRateLimits } from "./rate-limit.server";
 // removes rows that no request will ever read again. Every table keeps refusing its own expired
 // rows on read, so this only keeps the tables (and the photo storage) from growing for ever,
 // and removes personal data (sessions' addresses, drafts, applicants' photos) once it is useless.
+// It also keeps the retention periods of the privacy notice ("7. Säilytysajat"; decision 0045):
+// contact requests, rejected applications and the outboxes of e-mails and texts.
 
 export interface HousekeepingReport {
   sessions: number;
@@ -26,12 +32,22 @@ export interface HousekeepingReport {
   dataExports: number;
   /** Archived money documents of erased accounts past their purge date (decision 0034). */
   archivedDocuments: number;
+  /** "Pyydä yhteydenottoa" requests older than two years that staff are done with (decision 0045). */
+  contactRequests: number;
+  /** Applicants rejected more than six months ago, erased as by "Poista tili" (decision 0045). */
+  rejectedApplications: number;
+  /** E-mails whose delivery ended more than 90 days ago (decision 0045). */
+  emails: number;
+  /** Texts whose delivery ended more than 90 days ago (decision 0045). */
+  textMessages: number;
 }
 
 /** One registration-draft batch per call is 50; a backlog is worked through in a few rounds. */
 const MAX_DRAFT_ROUNDS = 20;
 
-export async function runHousekeeping(db: DB): Promise<HousekeepingReport> {
+/** `at` is the server clock's now (the retention periods follow it, as the archive's purge does). */
+export async function runHousekeeping(db: DB, at: Date = clockNow()): Promise<HousekeepingReport> {
+  const cutoffs = retentionCutoffs(at);
   // Registration drafts first and through their owner, which deletes the photos they point to.
   let registrationDrafts = 0;
   let photosOfDrafts = 0;
@@ -50,7 +66,11 @@ export async function runHousekeeping(db: DB): Promise<HousekeepingReport> {
     rateLimits: await deleteExpiredRateLimits(),
     doneJobs: await deleteOldDoneJobs(db),
     dataExports: await deleteExpiredDataExportFiles(db),
-    archivedDocuments: await purgeExpiredArchive(db),
+    archivedDocuments: await purgeExpiredArchive(db, at),
+    contactRequests: await deleteOldContactRequests(db, cutoffs.contactRequestsBefore),
+    rejectedApplications: await eraseRejectedApplications(db, cutoffs.rejectedApplicationsBefore, at),
+    emails: await deleteFinishedOutboxRows(db, "emails", cutoffs.outboxBefore),
+    textMessages: await deleteFinishedOutboxRows(db, "text_messages", cutoffs.outboxBefore),
   };
   logger.info({ removed: report }, "housekeeping done");
   return report;

@@ -128,6 +128,11 @@ describe("housekeeping", () => {
       dataExports: 0,
       // Archived documents past their date: tests/integration/account-deletion.test.ts.
       archivedDocuments: 0,
+      // The notice's retention periods: tests/integration/housekeeping-retention.test.ts.
+      contactRequests: 0,
+      rejectedApplications: 0,
+      emails: 0,
+      textMessages: 0,
     });
 
     expect((await db.selectFrom("sessions").select("id").execute()).map((row) => row.id)).toEqual(["live-session"]);
