@@ -218,7 +218,7 @@ export async function listSeriesInvoices(executor: Executor, seriesId: string): 
 export async function creditSeriesInvoiceLine(
   trx: Executor,
   input: { orderId: string; feeCents: number; creditedOn: string },
-): Promise<{ invoiceId: string; invoiceNumber: number; creditedCents: number } | null> {
+): Promise<{ lineId: string; invoiceId: string; invoiceNumber: number; creditedCents: number; creditedOn: string } | null> {
   const line = await trx
     .selectFrom("series_invoice_lines as l")
     .innerJoin("series_invoices as si", "si.id", "l.series_invoice_id")
@@ -227,7 +227,9 @@ export async function creditSeriesInvoiceLine(
     .forUpdate()
     .executeTakeFirst();
   if (!line) return null;
-  if (line.credited_on !== null) return { invoiceId: line.invoiceId, invoiceNumber: line.invoiceNumber, creditedCents: line.credited_cents };
+  if (line.credited_on !== null) {
+    return { lineId: line.id, invoiceId: line.invoiceId, invoiceNumber: line.invoiceNumber, creditedCents: line.credited_cents, creditedOn: line.credited_on };
+  }
   const creditCents = lineCreditCents(line.amount_cents, input.feeCents);
   await trx.updateTable("series_invoice_lines").set({ credited_cents: creditCents, credited_on: input.creditedOn }).where("id", "=", line.id).execute();
   await trx
@@ -237,7 +239,7 @@ export async function creditSeriesInvoiceLine(
     .where("status", "=", "open")
     .where(sql<boolean>`amount_cents <= (select coalesce(sum(credited_cents), 0) from series_invoice_lines where series_invoice_id = ${line.invoiceId})`)
     .execute();
-  return { invoiceId: line.invoiceId, invoiceNumber: line.invoiceNumber, creditedCents: creditCents };
+  return { lineId: line.id, invoiceId: line.invoiceId, invoiceNumber: line.invoiceNumber, creditedCents: creditCents, creditedOn: input.creditedOn };
 }
 
 

@@ -25,6 +25,7 @@ import {
   markSeriesInvoicePaid,
 } from "../models/series-invoices.server";
 import { writeAudit, type AuditActor } from "../models/audit-log.server";
+import { insertCreditNote, type CreditNoteRow } from "../models/order-cancellation.server";
 import { getCompanyInfo, getContactInfo } from "../models/settings.server";
 import { now as clockNow } from "./clock.server";
 import { renderEmail, sendEmail } from "./email.server";
@@ -159,11 +160,15 @@ export async function renderSeriesInvoicePdf(executor: Executor, invoiceNumber: 
 
 /**
  * Inside a cancellation's transaction: a visit of a series already on its monthly invoice has all
- * but the fee taken off its line, as a single invoice gets a credit note. Null when the visit is
- * on no monthly invoice (a visit of a month not yet invoiced simply never gets on one).
+ * but the fee taken off its line and gets a numbered credit note for it, from the numbering of
+ * single invoices' credit notes (decision 0044). Null when the visit is on no monthly invoice (a
+ * visit of a month not yet invoiced simply never gets on one). A second call (a repeated cancel)
+ * changes nothing and returns the first note.
  */
-export function creditCancelledSeriesVisit(trx: Executor, orderId: string, feeCents: number, now: Date) {
-  return creditSeriesInvoiceLine(trx, { orderId, feeCents, creditedOn: invoiceDates(now).issueDate });
+export async function creditCancelledSeriesVisit(trx: Executor, orderId: string, feeCents: number, now: Date): Promise<CreditNoteRow | null> {
+  const credit = await creditSeriesInvoiceLine(trx, { orderId, feeCents, creditedOn: invoiceDates(now).issueDate });
+  if (!credit) return null;
+  return insertCreditNote(trx, { seriesInvoiceLineId: credit.lineId }, { amountCents: credit.creditedCents, issueDate: credit.creditedOn });
 }
 
 /**
