@@ -296,6 +296,22 @@ export async function listOpenSeriesInvoices(executor: Executor, limit = 200): P
   return rows.map(({ full_name, email, ...row }) => ({ ...row, customerName: full_name || email, customerEmail: email }));
 }
 
+/** The credit notes of the invoices' lines (decision 0044), each with its visit's order number, in number order. */
+export async function listSeriesInvoiceCreditNotes(
+  executor: Executor,
+  invoiceIds: readonly string[],
+): Promise<Array<{ seriesInvoiceId: string; creditNoteNumber: number; orderNumber: string }>> {
+  if (invoiceIds.length === 0) return [];
+  return executor
+    .selectFrom("credit_notes as cn")
+    .innerJoin("series_invoice_lines as l", "l.id", "cn.series_invoice_line_id")
+    .innerJoin("orders as o", "o.id", "l.order_id")
+    .select(["l.series_invoice_id as seriesInvoiceId", "cn.credit_note_number as creditNoteNumber", "o.order_number as orderNumber"])
+    .where("l.series_invoice_id", "in", invoiceIds)
+    .orderBy("cn.credit_note_number")
+    .execute();
+}
+
 /** An open monthly invoice marked paid on `paidAt`; null when it was not open (paid already, or credited). */
 export async function markSeriesInvoicePaid(trx: Executor, invoiceId: string, paidAt: Date): Promise<{ invoiceNumber: number; seriesId: string; amountCents: number } | null> {
   const row = await trx

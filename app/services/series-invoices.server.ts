@@ -20,6 +20,7 @@ import {
   insertSeriesInvoice,
   listSeriesWithVisitsToInvoice,
   listOpenSeriesInvoices,
+  listSeriesInvoiceCreditNotes,
   listUninvoicedSeriesVisits,
   lockSeriesForInvoicing,
   markSeriesInvoicePaid,
@@ -235,9 +236,11 @@ export async function markSeriesInvoicePaidByStaff(db: DB, actor: AuditActor, in
   });
 }
 
-/** The open monthly invoices as the back office's payments page shows them. */
+/** The open monthly invoices as the back office's payments page shows them, with their lines' credit notes. */
 export async function openSeriesInvoicesView(executor: Executor, today: IsoDate) {
-  return (await listOpenSeriesInvoices(executor)).map((row) => ({
+  const rows = await listOpenSeriesInvoices(executor);
+  const notes = await listSeriesInvoiceCreditNotes(executor, rows.map((row) => row.id));
+  return rows.map((row) => ({
     id: row.id,
     invoiceNumber: row.invoiceNumber,
     month: invoiceMonthName(row.month),
@@ -247,6 +250,10 @@ export async function openSeriesInvoicesView(executor: Executor, today: IsoDate)
     balance: formatEuros(openBalanceCents({ amountCents: row.amountCents, creditedCents: row.creditedCents, paidCents: 0 })),
     dueDate: formatDate(row.dueDate),
     overdue: row.dueDate < today,
+    // Downloaded where staff download any order's credit note (the order's own /hyvityslasku).
+    creditNotes: notes
+      .filter((note) => note.seriesInvoiceId === row.id)
+      .map((note) => ({ creditNoteNumber: note.creditNoteNumber, orderNumber: note.orderNumber, pdfHref: `/hyvityslasku/${encodeURIComponent(note.orderNumber)}` })),
   }));
 }
 
