@@ -26,7 +26,8 @@ import * as m0027 from "./0027_availability_plans";
 import * as m0028 from "./0028_order_series";
 import * as m0029 from "./0029_series_invoices";
 import * as m0030 from "./0030_series_card_charges";
-import * as m0033 from "./0033_consent_manage_link";
+import * as m0031 from "./0031_series_credit_notes";
+import * as m0032 from "./0032_consent_manage_link";
 
 // Listed here rather than read from the folder, so the same list works from the Remix bundle,
 // from tsx scripts and from tests. Add new migrations at the end; never edit a landed one.
@@ -58,5 +59,6 @@ export const migrations: Record<string, Migration> = {
   "0028_order_series": m0028,
   "0029_series_invoices": m0029,
   "0030_series_card_charges": m0030,
-  "0033_consent_manage_link": m0033,
+  "0031_series_credit_notes": m0031,
+  "0032_consent_manage_link": m0032,
 };

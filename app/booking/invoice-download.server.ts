@@ -1,7 +1,7 @@
 import { access } from "~/auth/access";
 import { getOptionalUser, requireUser } from "~/auth/guards.server";
 import { getDb, type Executor } from "~/db.server";
-import { findInvoiceOwnerByOrderNumber } from "~/models/booking-documents.server";
+import type { findInvoiceOwnerByOrderNumber } from "~/models/booking-documents.server";
 import { canViewOrder } from "./owned-orders.server";
 
 // Who may download an order's invoice documents (the invoice, its credit note; DESIGN.md decision
@@ -13,10 +13,20 @@ import { canViewOrder } from "./owned-orders.server";
 
 export type InvoiceOwner = NonNullable<Awaited<ReturnType<typeof findInvoiceOwnerByOrderNumber>>>;
 
-/** The order's invoice owner, or a thrown 404 (`notFound` as its text) or sign-in redirect. */
-export async function requireInvoiceDocumentAccess(request: Request, orderNumber: string, notFound: string): Promise<{ db: Executor; owner: InvoiceOwner }> {
+/**
+ * The order's invoice owner, or a thrown 404 (`notFound` as its text) or sign-in redirect.
+ * `findOwner` says whose documents these are: findInvoiceOwnerByOrderNumber for the invoice;
+ * findOrderOwnerByOrderNumber for the credit note, since a series visit's note has no invoice of
+ * the order's own (decision 0044).
+ */
+export async function requireInvoiceDocumentAccess<Owner extends { orderId: string; profileId: string }>(
+  request: Request,
+  orderNumber: string,
+  notFound: string,
+  findOwner: (db: Executor, orderNumber: string) => Promise<Owner | null>,
+): Promise<{ db: Executor; owner: Owner }> {
   const db = await getDb();
-  const owner = await findInvoiceOwnerByOrderNumber(db, orderNumber);
+  const owner = await findOwner(db, orderNumber);
   const user = await getOptionalUser(request);
   const isOrderStaff = user?.role != null && (access.orders as readonly string[]).includes(user.role);
   const allowed = owner !== null && (isOrderStaff || (await canViewOrder(request, { orderNumber, customerProfileId: owner.profileId })));

@@ -434,9 +434,14 @@ export interface InvoicePaymentsTable {
   created_at: CreatedAt;
 }
 
+/**
+ * A credit note (hyvityslasku): of a single invoice, or of one visit's line of a monthly series
+ * invoice (migration 0031); exactly one of the two is set. Both kinds share one numbering.
+ */
 export interface CreditNotesTable {
   id: Generated<string>;
-  invoice_id: string;
+  invoice_id: string | null;
+  series_invoice_line_id: string | null;
   credit_note_number: Generated<number>;
   issue_date: string;
   amount_cents: number;

@@ -90,6 +90,11 @@ export const creditNotePdfTexts = {
   leftToPay: (invoiceNumber: number, credited: string, leftToPay: string, reference: string) =>
     `Tämä hyvityslasku hyvittää laskusta ${invoiceNumber} ${credited}. Maksettavaksi jää peruutusmaksu ${leftToPay} laskun ${invoiceNumber} viitenumerolla ${reference}.`,
   nothingToPay: (invoiceNumber: number) => `Tämä hyvityslasku hyvittää laskun ${invoiceNumber} kokonaan. Laskua ei tarvitse maksaa.`,
+  /** A visit's line of a monthly series invoice (decision 0044): the invoice's other visits stay to be paid. */
+  lineLeftToPay: (invoiceNumber: number, orderNumber: string, credited: string, leftToPay: string, reference: string) =>
+    `Tämä hyvityslasku hyvittää kuukausilaskun ${invoiceNumber} käynnin ${orderNumber} rivistä ${credited}. Käynnin peruutusmaksu ${leftToPay} maksetaan kuukausilaskun ${invoiceNumber} viitenumerolla ${reference}.`,
+  lineNothingToPay: (invoiceNumber: number, orderNumber: string) =>
+    `Tämä hyvityslasku hyvittää kuukausilaskun ${invoiceNumber} käynnin ${orderNumber} rivin kokonaan. Käynnistä ei tarvitse maksaa; laskun muut käynnit maksetaan laskun mukaisesti.`,
 } as const;
 
 export const receiptPdfTexts = {

@@ -22,7 +22,8 @@ interface CancellationMoney {
   reason?: string;
   /** Staff chose what to refund: the late-fee sentence does not apply then. */
   refundChosen?: boolean;
-  creditNote: { invoiceNumber: number; creditNoteNumber: number; amountCents: number } | null;
+  /** `monthlyLine`: the note credits the visit's line of a series' monthly invoice (decision 0044). */
+  creditNote: { invoiceNumber: number; creditNoteNumber: number; amountCents: number; monthlyLine?: object | null } | null;
 }
 
 interface Email {
@@ -79,9 +80,13 @@ function moneyLines({ feeCents, refundDueCents, creditNote, refundChosen }: Canc
   if (refundDueCents > 0) lines.push(`Palautamme ${formatEuros(refundDueCents)} samalle maksutavalle, jolla maksoit. Palautus näkyy tililläsi yleensä muutaman pankkipäivän kuluessa.`);
   if (creditNote) {
     lines.push(
-      feeCents > 0
-        ? `Hyvitimme laskua ${creditNote.invoiceNumber} ${formatEuros(creditNote.amountCents)} (hyvityslasku ${creditNote.creditNoteNumber}). Maksettavaksi jää peruutusmaksu ${formatEuros(feeCents)} laskun viitenumerolla.`
-        : `Lasku ${creditNote.invoiceNumber} on hyvitetty kokonaan (hyvityslasku ${creditNote.creditNoteNumber}), eikä sitä tarvitse maksaa.`,
+      creditNote.monthlyLine
+        ? feeCents > 0
+          ? `Hyvitimme kuukausilaskulta ${creditNote.invoiceNumber} tämän käynnin osuudesta ${formatEuros(creditNote.amountCents)} (hyvityslasku ${creditNote.creditNoteNumber}). Käynnin peruutusmaksu ${formatEuros(feeCents)} maksetaan kuukausilaskun mukana sen viitenumerolla.`
+          : `Tämän käynnin osuus kuukausilaskulla ${creditNote.invoiceNumber} on hyvitetty kokonaan (hyvityslasku ${creditNote.creditNoteNumber}), eikä sitä tarvitse maksaa.`
+        : feeCents > 0
+          ? `Hyvitimme laskua ${creditNote.invoiceNumber} ${formatEuros(creditNote.amountCents)} (hyvityslasku ${creditNote.creditNoteNumber}). Maksettavaksi jää peruutusmaksu ${formatEuros(feeCents)} laskun viitenumerolla.`
+          : `Lasku ${creditNote.invoiceNumber} on hyvitetty kokonaan (hyvityslasku ${creditNote.creditNoteNumber}), eikä sitä tarvitse maksaa.`,
       `Hyvityslasku ${creditNote.creditNoteNumber} on tämän viestin liitteenä (PDF).`,
     );
   }

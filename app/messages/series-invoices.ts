@@ -72,4 +72,6 @@ export const seriesInvoiceBackofficeTexts = {
   badDate: "Anna maksupäivä muodossa pp.kk.vvvv, viimeistään tänään.",
   done: (invoiceNumber: number) => `Kuukausilasku ${invoiceNumber} merkitty maksetuksi`,
   notOpen: "Kuukausilasku oli jo maksettu tai hyvitetty.",
+  /** A credited visit's credit note (decision 0044), its PDF's link. */
+  creditNote: (creditNoteNumber: number, orderNumber: string) => `Lataa hyvityslasku ${creditNoteNumber} (käynti ${orderNumber}, PDF)`,
 } as const;

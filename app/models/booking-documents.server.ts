@@ -183,12 +183,25 @@ export async function findInvoiceOwnerByOrderNumber(
   executor: Executor,
   orderNumber: string,
 ): Promise<{ orderId: string; profileId: string; invoiceNumber: number } | null> {
-  const row = await executor
-    .selectFrom("orders")
-    .innerJoin("customers", "customers.id", "orders.customer_id")
+  const row = await orderOwners(executor, orderNumber)
     .innerJoin("invoices", "invoices.order_id", "orders.id")
-    .select(["orders.id as orderId", "customers.profile_id as profileId", "invoices.invoice_number as invoiceNumber"])
-    .where("orders.order_number", "=", orderNumber)
+    .select("invoices.invoice_number as invoiceNumber")
     .executeTakeFirst();
   return row ?? null;
+}
+
+/**
+ * Who may download a document of an order that need not have an invoice of its own (the credit
+ * note of a series visit's line on a monthly invoice, decision 0044): the customer's profile id.
+ */
+export async function findOrderOwnerByOrderNumber(executor: Executor, orderNumber: string): Promise<{ orderId: string; profileId: string } | null> {
+  return (await orderOwners(executor, orderNumber).executeTakeFirst()) ?? null;
+}
+
+function orderOwners(executor: Executor, orderNumber: string) {
+  return executor
+    .selectFrom("orders")
+    .innerJoin("customers", "customers.id", "orders.customer_id")
+    .select(["orders.id as orderId", "customers.profile_id as profileId"])
+    .where("orders.order_number", "=", orderNumber);
 }

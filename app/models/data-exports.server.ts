@@ -188,7 +188,17 @@ export async function collectPersonalData(executor: Executor, profileId: string)
     series_invoices: await executor.selectFrom("series_invoices").selectAll().where("customer_id", "=", c).orderBy("created_at").execute(),
     invoices,
     invoice_payments: await executor.selectFrom("invoice_payments").selectAll().where("invoice_id", "in", invoiceIds).execute(),
-    credit_notes: await executor.selectFrom("credit_notes").selectAll().where("invoice_id", "in", invoiceIds).execute(),
+    // Of the person's invoices, and of their visits' lines on monthly invoices (decision 0044).
+    credit_notes: await executor
+      .selectFrom("credit_notes")
+      .selectAll()
+      .where((eb) =>
+        eb.or([
+          eb("invoice_id", "in", invoiceIds),
+          eb("series_invoice_line_id", "in", eb.selectFrom("series_invoice_lines").select("id").where("order_id", "in", paidOrders)),
+        ]),
+      )
+      .execute(),
     receipts: await executor.selectFrom("receipts").selectAll().where("order_id", "in", paidOrders).execute(),
     // The lines of a series' monthly invoices (decision 0039), a visit each.
     series_invoice_lines: await executor.selectFrom("series_invoice_lines").selectAll().where("order_id", "in", paidOrders).orderBy("created_at").execute(),

@@ -138,10 +138,19 @@ export async function markPendingPaymentFailed(trx: Executor, paymentId: string)
 export interface CreditNoteRow {
   id: string;
   creditNoteNumber: number;
+  /** The invoice credited: the order's own, or the monthly invoice the visit's line is on. */
   invoiceNumber: number;
   issueDate: string;
   amountCents: number;
+  /**
+   * Set when the note credits one visit's line of a series' monthly invoice (decision 0044): the
+   * line's amount and VAT rate, since the rest of that invoice stays to be paid.
+   */
+  monthlyLine: { amountCents: number; vatRateBp: number } | null;
 }
+
+/** Which credit note: an order's (of its invoice or of its monthly invoice line), an invoice's or a line's. */
+type CreditNoteKey = { orderId: string } | { invoiceId: string } | { seriesInvoiceLineId: string };
 
 /**
  * Credits an invoice by `amountCents` with a credit note numbered in its own series; the invoice
@@ -152,33 +161,70 @@ export async function creditInvoice(
   trx: Executor,
   input: { invoiceId: string; amountCents: number; issueDate: string; closesInvoice: boolean },
 ): Promise<CreditNoteRow> {
-  await trx
-    .insertInto("credit_notes")
-    .values({ invoice_id: input.invoiceId, issue_date: input.issueDate, amount_cents: input.amountCents })
-    .onConflict((oc) => oc.column("invoice_id").doNothing())
-    .execute();
+  const note = await insertCreditNote(trx, { invoiceId: input.invoiceId }, input);
   if (input.closesInvoice) {
     await trx.updateTable("invoices").set({ status: "cancelled" }).where("id", "=", input.invoiceId).where("status", "=", "open").execute();
   }
-  const note = await findCreditNoteOfOrder(trx, { invoiceId: input.invoiceId });
-  if (!note) throw new Error(`creditInvoice: no credit note for invoice ${input.invoiceId}`);
   return note;
 }
 
-export async function findCreditNoteOfOrder(
-  executor: Executor,
-  by: { orderId: string } | { invoiceId: string },
-): Promise<CreditNoteRow | null> {
+/**
+ * The credit note of a single invoice or of a monthly invoice's line, numbered from
+ * credit_note_number_seq (the column's default) like every credit note, so the two kinds never
+ * share a number. One per invoice or line: a second call returns the first.
+ */
+export async function insertCreditNote(
+  trx: Executor,
+  credited: { invoiceId: string } | { seriesInvoiceLineId: string },
+  input: { amountCents: number; issueDate: string },
+): Promise<CreditNoteRow> {
+  const byInvoice = "invoiceId" in credited;
+  await trx
+    .insertInto("credit_notes")
+    .values({
+      invoice_id: byInvoice ? credited.invoiceId : null,
+      series_invoice_line_id: byInvoice ? null : credited.seriesInvoiceLineId,
+      issue_date: input.issueDate,
+      amount_cents: input.amountCents,
+    })
+    .onConflict((oc) => oc.column(byInvoice ? "invoice_id" : "series_invoice_line_id").doNothing())
+    .execute();
+  const note = await findCreditNoteOfOrder(trx, credited);
+  if (!note) throw new Error(`insertCreditNote: no credit note for ${JSON.stringify(credited)}`);
+  return note;
+}
+
+export async function findCreditNoteOfOrder(executor: Executor, by: CreditNoteKey): Promise<CreditNoteRow | null> {
   let query = executor
     .selectFrom("credit_notes as cn")
-    .innerJoin("invoices as i", "i.id", "cn.invoice_id")
+    .leftJoin("invoices as i", "i.id", "cn.invoice_id")
+    .leftJoin("series_invoice_lines as l", "l.id", "cn.series_invoice_line_id")
+    .leftJoin("series_invoices as si", "si.id", "l.series_invoice_id")
     .select([
       "cn.id",
       "cn.credit_note_number as creditNoteNumber",
-      "i.invoice_number as invoiceNumber",
+      sql<number>`coalesce(i.invoice_number, si.invoice_number)`.as("invoiceNumber"),
       "cn.issue_date as issueDate",
       "cn.amount_cents as amountCents",
+      "l.amount_cents as lineAmountCents",
+      "l.vat_rate_bp as lineVatRateBp",
     ]);
-  query = "orderId" in by ? query.where("i.order_id", "=", by.orderId) : query.where("cn.invoice_id", "=", by.invoiceId);
-  return (await query.executeTakeFirst()) ?? null;
+  if ("orderId" in by) {
+    // An order has one invoice of its own or one monthly invoice line, so each side is one row at
+    // most: compared as scalars, both unique indexes of credit_notes can answer.
+    query = query.where((eb) =>
+      eb.or([
+        eb("cn.invoice_id", "=", eb.selectFrom("invoices").select("id").where("order_id", "=", by.orderId).limit(1)),
+        eb("cn.series_invoice_line_id", "=", eb.selectFrom("series_invoice_lines").select("id").where("order_id", "=", by.orderId)),
+      ]),
+    );
+  } else if ("invoiceId" in by) {
+    query = query.where("cn.invoice_id", "=", by.invoiceId);
+  } else {
+    query = query.where("cn.series_invoice_line_id", "=", by.seriesInvoiceLineId);
+  }
+  const row = await query.executeTakeFirst();
+  if (!row) return null;
+  const { lineAmountCents, lineVatRateBp, ...note } = row;
+  return { ...note, monthlyLine: lineAmountCents !== null && lineVatRateBp !== null ? { amountCents: lineAmountCents, vatRateBp: lineVatRateBp } : null };
 }

@@ -248,7 +248,9 @@ function orderDetailQuery(db: Executor) {
   return ordersWithParties(db)
     .leftJoin("discount_codes as dc", "dc.id", "o.discount_code_id")
     .leftJoin("invoices as i", "i.order_id", "o.id")
-    .leftJoin("credit_notes as cn", "cn.invoice_id", "i.id")
+    // A series visit's credit note is of its line on the monthly invoice (decision 0044).
+    .leftJoin("series_invoice_lines as sl", "sl.order_id", "o.id")
+    .leftJoin("credit_notes as cn", (join) => join.on((eb) => eb.or([eb("cn.invoice_id", "=", eb.ref("i.id")), eb("cn.series_invoice_line_id", "=", eb.ref("sl.id"))])))
     .leftJoin("reviews as rv", "rv.order_id", "o.id")
     .leftJoinLateral(
       (eb) =>

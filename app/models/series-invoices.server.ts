@@ -218,7 +218,7 @@ export async function listSeriesInvoices(executor: Executor, seriesId: string): 
 export async function creditSeriesInvoiceLine(
   trx: Executor,
   input: { orderId: string; feeCents: number; creditedOn: string },
-): Promise<{ invoiceId: string; invoiceNumber: number; creditedCents: number } | null> {
+): Promise<{ lineId: string; invoiceId: string; invoiceNumber: number; creditedCents: number; creditedOn: string } | null> {
   const line = await trx
     .selectFrom("series_invoice_lines as l")
     .innerJoin("series_invoices as si", "si.id", "l.series_invoice_id")
@@ -227,7 +227,9 @@ export async function creditSeriesInvoiceLine(
     .forUpdate()
     .executeTakeFirst();
   if (!line) return null;
-  if (line.credited_on !== null) return { invoiceId: line.invoiceId, invoiceNumber: line.invoiceNumber, creditedCents: line.credited_cents };
+  if (line.credited_on !== null) {
+    return { lineId: line.id, invoiceId: line.invoiceId, invoiceNumber: line.invoiceNumber, creditedCents: line.credited_cents, creditedOn: line.credited_on };
+  }
   const creditCents = lineCreditCents(line.amount_cents, input.feeCents);
   await trx.updateTable("series_invoice_lines").set({ credited_cents: creditCents, credited_on: input.creditedOn }).where("id", "=", line.id).execute();
   await trx
@@ -237,7 +239,7 @@ export async function creditSeriesInvoiceLine(
     .where("status", "=", "open")
     .where(sql<boolean>`amount_cents <= (select coalesce(sum(credited_cents), 0) from series_invoice_lines where series_invoice_id = ${line.invoiceId})`)
     .execute();
-  return { invoiceId: line.invoiceId, invoiceNumber: line.invoiceNumber, creditedCents: creditCents };
+  return { lineId: line.id, invoiceId: line.invoiceId, invoiceNumber: line.invoiceNumber, creditedCents: creditCents, creditedOn: input.creditedOn };
 }
 
 
@@ -292,6 +294,22 @@ export async function listOpenSeriesInvoices(executor: Executor, limit = 200): P
     .limit(limit)
     .execute();
   return rows.map(({ full_name, email, ...row }) => ({ ...row, customerName: full_name || email, customerEmail: email }));
+}
+
+/** The credit notes of the invoices' lines (decision 0044), each with its visit's order number, in number order. */
+export async function listSeriesInvoiceCreditNotes(
+  executor: Executor,
+  invoiceIds: readonly string[],
+): Promise<Array<{ seriesInvoiceId: string; creditNoteNumber: number; orderNumber: string }>> {
+  if (invoiceIds.length === 0) return [];
+  return executor
+    .selectFrom("credit_notes as cn")
+    .innerJoin("series_invoice_lines as l", "l.id", "cn.series_invoice_line_id")
+    .innerJoin("orders as o", "o.id", "l.order_id")
+    .select(["l.series_invoice_id as seriesInvoiceId", "cn.credit_note_number as creditNoteNumber", "o.order_number as orderNumber"])
+    .where("l.series_invoice_id", "in", invoiceIds)
+    .orderBy("cn.credit_note_number")
+    .execute();
 }
 
 /** An open monthly invoice marked paid on `paidAt`; null when it was not open (paid already, or credited). */

@@ -485,7 +485,18 @@ function SeriesInvoicesSection({
   here,
   reply,
 }: {
-  rows: Array<{ id: string; invoiceNumber: number; month: string; customerName: string; visits: number; amount: string; balance: string; dueDate: string; overdue: boolean }>;
+  rows: Array<{
+    id: string;
+    invoiceNumber: number;
+    month: string;
+    customerName: string;
+    visits: number;
+    amount: string;
+    balance: string;
+    dueDate: string;
+    overdue: boolean;
+    creditNotes: Array<{ creditNoteNumber: number; orderNumber: string; pdfHref: string }>;
+  }>;
   today: string;
   here: string;
   reply: unknown;
@@ -508,6 +519,13 @@ function SeriesInvoicesSection({
                 <Cell label={t.headers[2]}>
                   {row.amount}
                   <span className="block font-semibold">{t.balance(row.balance)}</span>
+                  {row.creditNotes.map((note) => (
+                    <span key={note.creditNoteNumber} className="block">
+                      <a href={note.pdfHref} className={inlineLinkClass} download>
+                        {t.creditNote(note.creditNoteNumber, note.orderNumber)}
+                      </a>
+                    </span>
+                  ))}
                 </Cell>
                 <Cell label={t.headers[3]}>
                   {row.dueDate}

@@ -8,7 +8,9 @@ import { BOLD, drawFacts, drawParty, drawSellerAndName, drawSellerFooter, drawTo
 // Draws the credit note PDF ('HYVITYSLASKU') of a cancelled invoice order (issue 14): its own
 // number from the credit note series, the invoice it credits (number, date, reference), both
 // parties, what was credited with the tax base and VAT as negative amounts, and what is left to
-// pay of the invoice (a late cancellation's fee) or that nothing is.
+// pay of the invoice (a late cancellation's fee) or that nothing is. A note of one visit's line of
+// a series' monthly invoice (decision 0044) is the same document: the invoice is the monthly one,
+// the VAT the line's, and what is left is of that line, since the invoice's other visits remain.
 
 export interface CreditNotePdfData {
   creditNoteNumber: number;
@@ -20,6 +22,8 @@ export interface CreditNotePdfData {
   service: { name: string; when: string };
   vatRateBp: number;
   creditedCents: number;
+  /** The visit's line when the note credits a line of a monthly invoice, not a whole invoice. */
+  monthlyLine?: { amountCents: number } | null;
 }
 
 /** The credited gross amount split into its tax base and VAT at the order's rate. */
@@ -80,18 +84,22 @@ export async function drawCreditNotePdf(data: CreditNotePdfData, options: { comp
   ]);
 
   y += 18;
-  const leftToPay = data.invoice.amountCents - data.creditedCents;
   doc.font(FONT).fontSize(10).fillColor(INK);
-  text(
-    leftToPay > 0
-      ? t.leftToPay(data.invoice.invoiceNumber, formatEuros(data.creditedCents), formatEuros(leftToPay), formatReferenceNumber(data.invoice.referenceNumber))
-      : t.nothingToPay(data.invoice.invoiceNumber),
-    LEFT,
-    y,
-    { width: WIDTH },
-  );
+  text(closingText(data), LEFT, y, { width: WIDTH });
 
   drawSellerFooter(page, data.seller);
 
   return page.finish();
+}
+
+/** What is left to pay after the note: of the invoice, or of the visit's line of a monthly invoice. */
+function closingText({ invoice, orderNumber, creditedCents, monthlyLine }: CreditNotePdfData): string {
+  const leftToPay = (monthlyLine?.amountCents ?? invoice.amountCents) - creditedCents;
+  const reference = formatReferenceNumber(invoice.referenceNumber);
+  if (monthlyLine) {
+    return leftToPay > 0
+      ? t.lineLeftToPay(invoice.invoiceNumber, orderNumber, formatEuros(creditedCents), formatEuros(leftToPay), reference)
+      : t.lineNothingToPay(invoice.invoiceNumber, orderNumber);
+  }
+  return leftToPay > 0 ? t.leftToPay(invoice.invoiceNumber, formatEuros(creditedCents), formatEuros(leftToPay), reference) : t.nothingToPay(invoice.invoiceNumber);
 }

@@ -14,6 +14,7 @@ import {
 } from "../models/booking-documents.server";
 import { creditNotePdfTexts, invoicePdfTexts } from "../messages/invoice-pdfs";
 import { findCreditNoteOfOrder } from "../models/order-cancellation.server";
+import { findSeriesInvoiceOfOrder } from "../models/series-invoices.server";
 import { getCompanyInfo, getContactInfo } from "../models/settings.server";
 import { drawCreditNotePdf } from "./credit-note-pdf.server";
 import { drawInvoicePdf, type InvoicePdfData } from "./invoice-pdf.server";
@@ -87,7 +88,8 @@ export async function renderInvoicePdf(executor: Executor, orderId: string, opti
 
 /**
  * The credit note PDF of an invoice order that was cancelled (its own number, referencing the
- * invoice); null when the order has no credit note.
+ * invoice), or of a series visit whose line on a monthly invoice was credited (decision 0044,
+ * referencing that invoice, at the line's VAT rate); null when the order has no credit note.
  */
 export async function renderCreditNotePdf(
   executor: Executor,
@@ -95,9 +97,11 @@ export async function renderCreditNotePdf(
   options: { compress?: boolean } = {},
 ): Promise<{ pdf: Buffer; creditNoteNumber: number } | null> {
   const [booking, note] = await Promise.all([getBookingDocument(executor, orderId), findCreditNoteOfOrder(executor, { orderId })]);
-  if (!booking?.invoice || !note) return null;
+  if (!booking || !note) return null;
+  const invoice = note.monthlyLine ? await findSeriesInvoiceOfOrder(executor, orderId) : booking.invoice;
+  if (!invoice) return null;
   const [company, contact] = await Promise.all([getCompanyInfo(executor), getContactInfo(executor)]);
-  const { order, invoice } = booking;
+  const { order } = booking;
   const pdf = await drawCreditNotePdf(
     {
       creditNoteNumber: note.creditNoteNumber,
@@ -107,8 +111,9 @@ export async function renderCreditNotePdf(
       seller: { ...company, ...contact },
       buyer: buyerOf(booking),
       service: { name: booking.serviceName, when: bookingWhen(order) },
-      vatRateBp: order.vatRateBp,
+      vatRateBp: note.monthlyLine?.vatRateBp ?? order.vatRateBp,
       creditedCents: note.amountCents,
+      monthlyLine: note.monthlyLine,
     },
     options,
   );

@@ -179,11 +179,8 @@ async function refundOnline(db: DB, order: OrderToCancel, feeCents: number): Pro
 async function creditInvoiceOf(trx: Executor, order: OrderToCancel, feeCents: number, now: Date): Promise<CreditNoteRow | null> {
   if (order.paymentMethod !== "invoice") return null;
   const invoice = await findInvoiceByOrderId(trx, order.id);
-  if (!invoice) {
-    // A series visit has no invoice of its own: its line on the monthly invoice is credited instead.
-    await creditCancelledSeriesVisit(trx, order.id, feeCents, now);
-    return null;
-  }
+  // A series visit has no invoice of its own: its line on the monthly invoice is credited instead.
+  if (!invoice) return creditCancelledSeriesVisit(trx, order.id, feeCents, now);
   const amountCents = Math.max(0, invoice.amountCents - feeCents);
   const note = await creditInvoice(trx, {
     invoiceId: invoice.id,

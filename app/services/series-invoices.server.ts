@@ -20,11 +20,13 @@ import {
   insertSeriesInvoice,
   listSeriesWithVisitsToInvoice,
   listOpenSeriesInvoices,
+  listSeriesInvoiceCreditNotes,
   listUninvoicedSeriesVisits,
   lockSeriesForInvoicing,
   markSeriesInvoicePaid,
 } from "../models/series-invoices.server";
 import { writeAudit, type AuditActor } from "../models/audit-log.server";
+import { insertCreditNote, type CreditNoteRow } from "../models/order-cancellation.server";
 import { getCompanyInfo, getContactInfo } from "../models/settings.server";
 import { now as clockNow } from "./clock.server";
 import { renderEmail, sendEmail } from "./email.server";
@@ -159,11 +161,15 @@ export async function renderSeriesInvoicePdf(executor: Executor, invoiceNumber: 
 
 /**
  * Inside a cancellation's transaction: a visit of a series already on its monthly invoice has all
- * but the fee taken off its line, as a single invoice gets a credit note. Null when the visit is
- * on no monthly invoice (a visit of a month not yet invoiced simply never gets on one).
+ * but the fee taken off its line and gets a numbered credit note for it, from the numbering of
+ * single invoices' credit notes (decision 0044). Null when the visit is on no monthly invoice (a
+ * visit of a month not yet invoiced simply never gets on one). A second call (a repeated cancel)
+ * changes nothing and returns the first note.
  */
-export function creditCancelledSeriesVisit(trx: Executor, orderId: string, feeCents: number, now: Date) {
-  return creditSeriesInvoiceLine(trx, { orderId, feeCents, creditedOn: invoiceDates(now).issueDate });
+export async function creditCancelledSeriesVisit(trx: Executor, orderId: string, feeCents: number, now: Date): Promise<CreditNoteRow | null> {
+  const credit = await creditSeriesInvoiceLine(trx, { orderId, feeCents, creditedOn: invoiceDates(now).issueDate });
+  if (!credit) return null;
+  return insertCreditNote(trx, { seriesInvoiceLineId: credit.lineId }, { amountCents: credit.creditedCents, issueDate: credit.creditedOn });
 }
 
 /**
@@ -230,9 +236,11 @@ export async function markSeriesInvoicePaidByStaff(db: DB, actor: AuditActor, in
   });
 }
 
-/** The open monthly invoices as the back office's payments page shows them. */
+/** The open monthly invoices as the back office's payments page shows them, with their lines' credit notes. */
 export async function openSeriesInvoicesView(executor: Executor, today: IsoDate) {
-  return (await listOpenSeriesInvoices(executor)).map((row) => ({
+  const rows = await listOpenSeriesInvoices(executor);
+  const notes = await listSeriesInvoiceCreditNotes(executor, rows.map((row) => row.id));
+  return rows.map((row) => ({
     id: row.id,
     invoiceNumber: row.invoiceNumber,
     month: invoiceMonthName(row.month),
@@ -242,6 +250,10 @@ export async function openSeriesInvoicesView(executor: Executor, today: IsoDate)
     balance: formatEuros(openBalanceCents({ amountCents: row.amountCents, creditedCents: row.creditedCents, paidCents: 0 })),
     dueDate: formatDate(row.dueDate),
     overdue: row.dueDate < today,
+    // Downloaded where staff download any order's credit note (the order's own /hyvityslasku).
+    creditNotes: notes
+      .filter((note) => note.seriesInvoiceId === row.id)
+      .map((note) => ({ creditNoteNumber: note.creditNoteNumber, orderNumber: note.orderNumber, pdfHref: `/hyvityslasku/${encodeURIComponent(note.orderNumber)}` })),
   }));
 }
 

@@ -1,7 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb, type DB } from "~/db.server";
 import { formatEuros } from "~/domain/format";
-import { referenceNumberFor } from "~/domain/reference-number";
+import { formatReferenceNumber, referenceNumberFor } from "~/domain/reference-number";
+import { loader as staffCreditNoteLoader } from "~/routes/hyvityslasku.$orderNumber";
+import { loader as portalCreditNoteLoader } from "~/routes/portal.orders.$orderNumber_.hyvityslasku";
+import { creditSplit } from "~/services/credit-note-pdf.server";
+import { createInvoiceForOrder } from "~/services/invoices.server";
+import { cancelSeriesFromVisit } from "~/services/series-management.server";
 import { action as paymentsAction, loader as paymentsLoader } from "~/routes/backoffice.payments";
 import { loader as orderLoader } from "~/routes/portal.orders.$orderNumber";
 import { loader as monthlyInvoiceLoader } from "~/routes/portal.orders.$orderNumber_.kuukausilasku";
@@ -11,7 +16,7 @@ import { deliverEmail } from "~/services/mailer.server";
 import { enqueueBookingConfirmation } from "~/services/booking-emails.server";
 import { cancelOrder } from "~/services/order-cancellation.server";
 import { rescheduleOrder } from "~/services/order-reschedule.server";
-import { issueDueSeriesInvoices, issueMonthlySeriesInvoices, renderSeriesInvoicePdf } from "~/services/series-invoices.server";
+import { creditCancelledSeriesVisit, issueDueSeriesInvoices, issueMonthlySeriesInvoices, renderSeriesInvoicePdf } from "~/services/series-invoices.server";
 import { buildStatement } from "~/services/household-statement.server";
 import { answerOf, contextFor, createTestUser, getRequest, postRequest, sessionCookieFor } from "./support/auth";
 import { createTestOrder, pdfTextContent } from "./support/booking-fixtures";
@@ -268,5 +273,133 @@ describe("moving a series visit paid by invoice", () => {
 
     // December's second visit is on the December invoice already: another price is refused.
     expect(await move(series.visits[1]!, "2026-12-15", 19)).toMatchObject({ ok: false, reason: "monthly_invoiced" });
+  });
+});
+
+describe("the credit note of a cancelled visit's line (decision 0044)", () => {
+  const CANCELLED_AT = new Date("2026-12-10T10:00:00Z");
+
+  async function creditNotesOfLine(orderId: string) {
+    return db
+      .selectFrom("credit_notes as cn")
+      .innerJoin("series_invoice_lines as l", "l.id", "cn.series_invoice_line_id")
+      .select(["cn.credit_note_number", "cn.amount_cents", "cn.issue_date", "cn.invoice_id"])
+      .where("l.order_id", "=", orderId)
+      .execute();
+  }
+
+  it("is numbered after a single invoice's credit note, drawn at the line's VAT and attached to the e-mail; a repeated cancel makes no second", async () => {
+    const admin = await createTestUser({ email: "sarja-hyvitys-admin@example.fi", role: "admin" });
+    const adminCookie = await sessionCookieFor(admin);
+    const single = await createTestOrder({ paymentMethod: "invoice", startsAt: new Date("2027-02-02T08:00:00Z") });
+    await createInvoiceForOrder(db, single.orderId);
+    const singleCancel = await cancelOrder(db, { actor: { id: admin.id } }, single.orderId, CANCELLED_AT);
+    const singleNumber = singleCancel.ok ? singleCancel.creditNote!.creditNoteNumber : -1;
+
+    const series = await createInvoiceSeries(dec);
+    const [issued] = await db.transaction().execute((trx) => issueDueSeriesInvoices(trx, series.seriesId, BOOKED_AT));
+    const visit = series.visits[1]!;
+    // Twelve hours before the visit: late, so the fee (an hour's price) stays on the line.
+    const outcome = await cancelOrder(db, { actor: { id: admin.id } }, visit.orderId, new Date(visit.startsAt.getTime() - 12 * 3600_000));
+    if (!outcome.ok) throw new Error("the visit was not cancelled");
+    expect(outcome.feeCents).toBeGreaterThan(0);
+    const line = (await linesOf(issued!.invoiceId)).find((row) => row.order_id === visit.orderId)!;
+    const creditedCents = visit.totalPriceCents - outcome.feeCents;
+    expect(outcome.creditNote).toMatchObject({
+      // One numbering with single invoices' credit notes: the next number of the same sequence.
+      creditNoteNumber: singleNumber + 1,
+      invoiceNumber: issued!.invoiceNumber,
+      amountCents: creditedCents,
+      monthlyLine: { amountCents: visit.totalPriceCents, vatRateBp: line.vat_rate_bp },
+    });
+    const number = outcome.creditNote!.creditNoteNumber;
+    expect(await creditNotesOfLine(visit.orderId)).toEqual([{ credit_note_number: number, amount_cents: creditedCents, issue_date: "2026-12-14", invoice_id: null }]);
+
+    // The customer's cancel e-mail says what was credited and carries the note, drawn on delivery.
+    const email = await db.selectFrom("emails").selectAll().where("to_address", "=", series.email).where("subject", "like", "Tilaus % on peruutettu%").executeTakeFirstOrThrow();
+    expect(email.text).toContain(`Hyvitimme kuukausilaskulta ${issued!.invoiceNumber} tämän käynnin osuudesta ${formatEuros(creditedCents)} (hyvityslasku ${number})`);
+    expect(email.attachments.map((attachment) => attachment.filename)).toContain(`hyvityslasku-${number}.pdf`);
+    await deliverEmail(db, email.id, { isFinalAttempt: false });
+    const delivered = await db.selectFrom("emails").selectAll().where("id", "=", email.id).executeTakeFirstOrThrow();
+    const pdf = delivered.attachments.find((attachment) => attachment.filename === `hyvityslasku-${number}.pdf`)!;
+    // Long sentences wrap on the page: compared with single spaces.
+    const flat = (words: string) => words.replace(/\s+/g, " ");
+    const text = flat(pdfTextContent(Buffer.from(pdf.content, "base64")));
+    expect(text).toContain("HYVITYSLASKU");
+    expect(text).toContain(String(issued!.invoiceNumber));
+    expect(text).toContain(formatReferenceNumber(issued!.referenceNumber));
+    expect(text).toContain(visit.orderNumber);
+    const { netCents, vatCents } = creditSplit(creditedCents, line.vat_rate_bp);
+    expect(text).toContain(flat(`-${formatEuros(netCents)}`));
+    expect(text).toContain(flat(`-${formatEuros(vatCents)}`));
+    expect(text).toContain(flat(`-${formatEuros(creditedCents)}`));
+    expect(text).toContain(flat(`Tämä hyvityslasku hyvittää kuukausilaskun ${issued!.invoiceNumber} käynnin ${visit.orderNumber} rivistä ${formatEuros(creditedCents)}.`));
+    expect(text).toContain(flat(`Käynnin peruutusmaksu ${formatEuros(outcome.feeCents)} maksetaan`));
+
+    // Cancelled again, and credited again by the service itself: still the one note.
+    const again = await cancelOrder(db, { actor: { id: admin.id } }, visit.orderId, new Date(visit.startsAt.getTime() - 6 * 3600_000));
+    expect(again).toMatchObject({ ok: true, cancelledNow: false, creditNote: null });
+    const credited = await db.transaction().execute((trx) => creditCancelledSeriesVisit(trx, visit.orderId, 0, new Date("2026-12-20T10:00:00Z")));
+    expect(credited).toMatchObject({ creditNoteNumber: number, amountCents: creditedCents });
+    expect(await creditNotesOfLine(visit.orderId)).toHaveLength(1);
+
+    // Staff see it on the payments page with the open monthly invoice, and download it.
+    const page = await answerOf(() => paymentsLoader({ request: getRequest("/backoffice/payments", adminCookie), params: {}, context: contextFor() }));
+    expect(page.data.seriesInvoices.find((row: { id: string }) => row.id === issued!.invoiceId).creditNotes).toEqual([
+      { creditNoteNumber: number, orderNumber: visit.orderNumber, pdfHref: `/hyvityslasku/${visit.orderNumber}` },
+    ]);
+    const staffDownload = await answerOf(() =>
+      staffCreditNoteLoader({ request: getRequest(`/hyvityslasku/${visit.orderNumber}`, adminCookie), params: { orderNumber: visit.orderNumber }, context: contextFor() }),
+    );
+    expect(staffDownload.status).toBe(200);
+    expect(staffDownload.headers.get("Content-Disposition")).toBe(`attachment; filename="hyvityslasku-${number}.pdf"`);
+  });
+
+  it("is linked on the order page and downloaded by the order's own customer only", async () => {
+    const owner = await createTestUser({ email: "sarja-hyvitys-omistaja@example.fi", fullName: "Kerttu Hyvitys" });
+    const ownerCookie = await sessionCookieFor(owner);
+    const strangerCookie = await sessionCookieFor(await createTestUser({ email: "sarja-hyvitys-vieras@example.fi" }));
+    const series = await createInvoiceSeries(dec, { owner });
+    await db.transaction().execute((trx) => issueDueSeriesInvoices(trx, series.seriesId, BOOKED_AT));
+    const visit = series.visits[2]!;
+    const outcome = await cancelOrder(db, { actor: { id: owner.id }, customerProfileId: owner.id }, visit.orderId, CANCELLED_AT);
+    const number = outcome.ok ? outcome.creditNote!.creditNoteNumber : -1;
+    // Free (days ahead): the whole line credited, and the e-mail says so.
+    const email = await db.selectFrom("emails").selectAll().where("to_address", "=", owner.email).where("subject", "like", "Tilaus % on peruutettu%").executeTakeFirstOrThrow();
+    expect(email.text).toContain(`Tämän käynnin osuus kuukausilaskulla`);
+    expect(email.text).toContain(`on hyvitetty kokonaan (hyvityslasku ${number})`);
+
+    const args = (path: string, cookie?: string) => ({ request: getRequest(`/portal/orders/${visit.orderNumber}${path}`, cookie), params: { orderNumber: visit.orderNumber }, context: contextFor() });
+    const page = await answerOf(() => orderLoader(args("", ownerCookie)));
+    expect(page.data.order).toMatchObject({ creditNoteHref: `/portal/orders/${visit.orderNumber}/hyvityslasku`, creditNoteNumber: number });
+    const download = await answerOf(() => portalCreditNoteLoader(args("/hyvityslasku", ownerCookie)));
+    expect(download.status).toBe(200);
+    expect(download.headers.get("Content-Disposition")).toBe(`attachment; filename="hyvityslasku-${number}.pdf"`);
+    expect((await answerOf(() => portalCreditNoteLoader(args("/hyvityslasku", strangerCookie)))).status).toBe(404);
+    const staffArgs = (cookie: string) => ({ request: getRequest(`/hyvityslasku/${visit.orderNumber}`, cookie), params: { orderNumber: visit.orderNumber }, context: contextFor() });
+    expect((await answerOf(() => staffCreditNoteLoader(staffArgs(strangerCookie)))).status).toBe(404);
+    // A visit not cancelled has no note to download.
+    const live = series.visits[0]!.orderNumber;
+    const liveArgs = { request: getRequest(`/portal/orders/${live}/hyvityslasku`, ownerCookie), params: { orderNumber: live }, context: contextFor() };
+    expect((await answerOf(() => portalCreditNoteLoader(liveArgs))).status).toBe(404);
+  });
+
+  it("comes for each invoiced visit of 'Peru tämä ja kaikki tulevat', all attached to its one e-mail", async () => {
+    const admin = await createTestUser({ email: "sarja-hyvitys-loput@example.fi", role: "admin" });
+    const series = await createInvoiceSeries([...dec, ...jan]);
+    const [issued] = await db.transaction().execute((trx) => issueDueSeriesInvoices(trx, series.seriesId, BOOKED_AT));
+    const outcome = await cancelSeriesFromVisit(db, { actor: { id: admin.id } }, { seriesId: series.seriesId, fromOrderId: series.visits[1]!.orderId }, CANCELLED_AT);
+    expect(outcome).toMatchObject({ ok: true, cancelled: 4 });
+    // December's two are on its invoice and get a note each; January's are on none and get none.
+    const numbers = [];
+    for (const visit of series.visits.slice(1)) numbers.push((await creditNotesOfLine(visit.orderId)).map((note) => note.credit_note_number));
+    expect(numbers.map((found) => found.length)).toEqual([1, 1, 0, 0]);
+    const [first, second] = [numbers[0]![0]!, numbers[1]![0]!];
+    expect(second).toBe(first + 1);
+    const email = await db.selectFrom("emails").selectAll().where("to_address", "=", series.email).where("subject", "like", "Toistuvat käynnit on peruutettu%").executeTakeFirstOrThrow();
+    expect(email.text).toContain(`Hyvityslaskut ${first}, ${second}`);
+    expect(email.attachments.map((attachment) => attachment.filename).filter((name) => name.startsWith("hyvityslasku-"))).toEqual([`hyvityslasku-${first}.pdf`, `hyvityslasku-${second}.pdf`]);
+    // Both lines credited in full; the first visit is still to be paid, so the invoice stays open.
+    expect((await invoicesOf(series.seriesId))[0]).toMatchObject({ id: issued!.invoiceId, status: "open" });
   });
 });
