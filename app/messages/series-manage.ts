@@ -130,7 +130,11 @@ export function seriesCancelledEmail(input: {
         ...(input.reason ? [`Peruutuksen syy: ${input.reason}`] : []),
         ...(totalFee > 0 ? [`Alle 24 tuntia ennen alkuaan perutusta käynnistä peritään peruutusmaksu (yhden tunnin hinta). Peruutusmaksuja yhteensä ${formatEuros(totalFee)}.`] : []),
         ...(input.refundDueCents > 0 ? [`Palautamme ${formatEuros(input.refundDueCents)} samalle maksutavalle, jolla maksoit. Palautus näkyy tililläsi yleensä muutaman pankkipäivän kuluessa.`] : []),
-        ...(input.creditNoteNumbers.length > 0 ? [`Hyvityslaskut ${input.creditNoteNumbers.join(", ")} ovat tämän viestin liitteinä (PDF).`] : []),
+        ...(input.creditNoteNumbers.length === 1
+          ? [`Hyvityslasku ${input.creditNoteNumbers[0]} on tämän viestin liitteenä (PDF).`]
+          : input.creditNoteNumbers.length > 1
+            ? [`Hyvityslaskut ${input.creditNoteNumbers.join(", ")} ovat tämän viestin liitteinä (PDF).`]
+            : []),
         "Liitteenä ovat myös kalenteritiedostot. Kun avaat ne, käynnit poistuvat kalenteristasi.",
         help(input.contact),
       ],
