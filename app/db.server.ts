@@ -224,6 +224,13 @@ export function describeDatabaseError(error: unknown): { code?: string; message:
   return { ...(typeof code === "string" ? { code } : {}), message: error.message.slice(0, 300) };
 }
 
+/** A unique violation (23505) of the named index or constraint, from pg or the embedded database. */
+export function isUniqueViolation(error: unknown, name: string): boolean {
+  if (!error || typeof error !== "object") return false;
+  const { code, constraint, message } = error as { code?: unknown; constraint?: unknown; message?: unknown };
+  return code === "23505" && (constraint === name || (typeof message === "string" && message.includes(name)));
+}
+
 // ---------------------------------------------------------------- caches across processes
 //
 // Processes keep copies of settings, services and rendered pages. A write announces itself with

@@ -295,6 +295,8 @@ export interface OrderSeriesTable {
   status: Generated<"active" | "ended" | "cancelled">;
   /** The last date occurrences have been made for; an open-ended series is kept 12 weeks ahead. */
   generated_until: string;
+  /** The preview form's key (migration 0035): the same form sent twice books one series. */
+  submission_key: ColumnType<string | null, string | null | undefined, never>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }

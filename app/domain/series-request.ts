@@ -15,6 +15,8 @@ export const SERIES_PARAM = {
 
 /** The name of step 1's submit button: without it the form is shown filled in, not sent on. */
 export const SHOW_PARAM = "nayta";
+/** The preview form's own key (migration 0035): the same form sent twice books one series. */
+export const SUBMISSION_PARAM = "lahetys";
 
 export const REPEAT_VALUES = { weekly: "joka-viikko", biweekly: "joka-toinen-viikko" } as const;
 export const END_VALUES = { count: "kertaa", date: "paivana", open: "toistaiseksi" } as const;

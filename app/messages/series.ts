@@ -95,6 +95,7 @@ export const seriesPageTexts = {
   serviceUnavailable: "Tätä palvelua ei voi enää varata. Ota yhteyttä asiakaspalveluun.",
   suspended: "Tilisi on jäädytetty, joten et voi tehdä uusia varauksia. Ota yhteyttä asiakaspalveluun.",
   booked: (count: number) => `Varasit ${count} käyntiä`,
+  alreadySent: "Nämä käynnit on jo varattu tällä lomakkeella. Näet ne kohdassa Omat tilaukset.",
   noHelper: "Tällä tilauksella ei ole vielä kaveria, joten sitä ei voi toistaa. Voit toistaa tilauksen, kun kaveri on valittu.",
 } as const;
 

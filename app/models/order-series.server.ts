@@ -19,6 +19,8 @@ export interface NewSeries {
   end: SeriesEnd;
   paymentMethod: "online" | "invoice";
   generatedUntil: string;
+  /** The preview form's key: one series per key. */
+  submissionKey?: string | null;
 }
 
 export async function insertSeries(trx: Executor, series: NewSeries): Promise<string> {
@@ -38,6 +40,7 @@ export async function insertSeries(trx: Executor, series: NewSeries): Promise<st
       end_date: series.end.kind === "date" ? series.end.date : null,
       payment_method: series.paymentMethod,
       generated_until: series.generatedUntil,
+      submission_key: series.submissionKey ?? null,
     })
     .returning("id")
     .executeTakeFirstOrThrow();
@@ -357,4 +360,32 @@ export async function applySeriesEvent(
     .where((eb) => ("seriesId" in target ? eb("id", "=", target.seriesId) : eb("customer_id", "=", target.customerId)))
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
+}
+
+/** The unique index that keeps one series per preview form. */
+export const SERIES_SUBMISSION_KEY_INDEX = "order_series_submission_key_idx";
+
+/**
+ * The series this person's preview form with `key` booked, with its first visit, or null. Scoped
+ * to the person, so a key says nothing about anybody else's series.
+ */
+export async function findSeriesBySubmissionKey(
+  executor: Executor,
+  profileId: string,
+  key: string,
+): Promise<{ seriesId: string; paymentMethod: "online" | "invoice"; visits: number; firstOrderId: string; firstOrderNumber: string; firstStatus: string } | null> {
+  const row = await executor
+    .selectFrom("order_series as s")
+    .innerJoin("customers as c", "c.id", "s.customer_id")
+    .innerJoin("orders as o", "o.series_id", "s.id")
+    .select(["s.id", "s.payment_method", "o.id as order_id", "o.order_number", "o.status"])
+    .select(sql<number>`(count(*) over ())::int`.as("visits"))
+    .where("c.profile_id", "=", profileId)
+    .where("s.submission_key", "=", key)
+    .orderBy("o.starts_at")
+    .limit(1)
+    .executeTakeFirst();
+  return row
+    ? { seriesId: row.id, paymentMethod: row.payment_method, visits: row.visits, firstOrderId: row.order_id, firstOrderNumber: row.order_number, firstStatus: row.status }
+    : null;
 }

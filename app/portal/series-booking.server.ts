@@ -11,6 +11,7 @@ import {
   REPEAT_VALUES,
   SERIES_PARAM,
   SHOW_PARAM,
+  SUBMISSION_PARAM,
   seriesChoiceParams,
   type SeriesChoiceValues,
 } from "~/domain/series-request";
@@ -18,7 +19,9 @@ import type { SeriesDatesActionData, SeriesPreviewEntryView, SeriesPreviewView }
 import { seriesPageTexts as t } from "~/messages/series";
 
 export type { SeriesDatesActionData };
-import { findSeriesTemplate, type OrderSeriesTemplate, type SeriesTemplate } from "~/models/order-series.server";
+import { findSeriesBySubmissionKey, findSeriesTemplate, type OrderSeriesTemplate, type SeriesTemplate } from "~/models/order-series.server";
+import { isUuid } from "~/domain/uuid";
+import { randomUUID } from "node:crypto";
 import { now as clockNow } from "~/services/clock.server";
 import { redirectWithToast } from "~/services/flash.server";
 import { getPaymentProvider, isOnlinePaymentAvailable } from "~/services/payments/active-provider.server";
@@ -157,7 +160,8 @@ async function previewView(origin: SeriesOrigin, choice: SeriesChoiceValues): Pr
     freeCount: entries.filter((entry) => entry.state === "free").length,
     visitPriceCents: visitPrice,
     visitPrice: formatEuros(visitPrice),
-    hidden: [...seriesChoiceParams(choice)].map(([name, value]) => ({ name, value })),
+    // The form's own key: sent twice, it books one series (bookSeriesFromPreview).
+    hidden: [...[...seriesChoiceParams(choice)].map(([name, value]) => ({ name, value })), { name: SUBMISSION_PARAM, value: randomUUID() }],
     changeHref: origin.changeHref(choice),
     onlineAvailable: isOnlinePaymentAvailable(),
     defaultPayment: chosenPayment === "online" && isOnlinePaymentAvailable() ? "online" : "invoice",
@@ -207,6 +211,21 @@ export async function bookSeriesFromPreview(request: Request, origin: SeriesOrig
   if (payment !== "invoice" && payment !== "online") return answer(t.paymentMissing, [], 400);
   if (payment === "online" && !isOnlinePaymentAvailable()) return answer(t.onlineUnavailable, [], 400);
   const shown = Number(params.get("kayntihinta"));
+  // The same form sent twice (a double click without JavaScript, a resend) books one series: the
+  // second answer leads where the first did.
+  const key = params.get(SUBMISSION_PARAM);
+  const submissionKey = key && isUuid(key) ? key : null;
+  const alreadyBooked = async () => {
+    const booked = submissionKey ? await findSeriesBySubmissionKey(await getDb(), origin.userId, submissionKey) : null;
+    if (!booked) return null;
+    if (booked.paymentMethod === "online" && booked.firstStatus === "pending_payment") {
+      const headers = new Headers();
+      return answer(await redirectToCheckout(await getDb(), booked.firstOrderId, headers), [], 502);
+    }
+    return redirectWithToast(request, customerOrderPath(booked.firstOrderNumber), { type: "success", title: t.booked(booked.visits) });
+  };
+  const before = await alreadyBooked();
+  if (before) return before;
 
   const outcome = await bookSeries(await getDb(), {
     template,
@@ -218,9 +237,17 @@ export async function bookSeriesFromPreview(request: Request, origin: SeriesOrig
     shownVisitPriceCents: Number.isInteger(shown) ? shown : -1,
     now,
     alsoInTransaction: origin.alsoInTransaction,
+    submissionKey,
   });
   if (!outcome.ok) {
+    // Sent twice at once: the other request booked it (its key), or took its dates first.
+    if (outcome.reason === "already_booked" || outcome.reason === "clashed") {
+      const after = await alreadyBooked();
+      if (after) return after;
+    }
     switch (outcome.reason) {
+      case "already_booked":
+        return answer(t.alreadySent);
       case "clashed":
         return answer(t.clashed(outcome.dates.map((date) => formatWeekdayDate(date))), outcome.dates);
       case "too_few":

@@ -1,5 +1,5 @@
 import type { Transaction } from "kysely";
-import type { Database, DB, Executor } from "../db.server";
+import { isUniqueViolation, type Database, type DB, type Executor } from "../db.server";
 import { helsinkiToday, type BookingInterval, type IsoDate } from "../domain/booking-window";
 import { priceOrder } from "../domain/order-amounts";
 import type { PriceBand } from "../domain/pricing";
@@ -7,7 +7,7 @@ import { occurrences, openSeriesHorizon, seriesDates, type SeriesEnd } from "../
 import { logger } from "../logger.server";
 import { isCustomerSuspended } from "../models/backoffice-customers.server";
 import { caregiverAvailability, offersAtSlots } from "../models/caregivers.server";
-import { insertSeries, type SeriesTemplate } from "../models/order-series.server";
+import { insertSeries, SERIES_SUBMISSION_KEY_INDEX, type SeriesTemplate } from "../models/order-series.server";
 import { insertOrder, insertOrderPayment, isCaregiverOverlapError } from "../models/orders.server";
 import { findActiveServiceCategory } from "../models/service-categories.server";
 import { getPriceBands } from "../models/settings.server";
@@ -110,12 +110,16 @@ export interface BookSeriesInput {
    * failure here books nothing.
    */
   alsoInTransaction?: (trx: Transaction<Database>) => Promise<void>;
+  /** The preview form's key: a second booking with it is refused as `already_booked`. */
+  submissionKey?: string | null;
 }
 
 export type BookSeriesOutcome =
   | { ok: true; seriesId: string; orderIds: string[]; orderNumbers: string[]; paymentMethod: "online" | "invoice" }
   /** Dates whose helper can no longer come: nothing was booked. */
   | { ok: false; reason: "clashed"; dates: IsoDate[] }
+  /** The same preview form was booked already (its key is taken): nothing more was booked. */
+  | { ok: false; reason: "already_booked" }
   /** Fewer than two visits left to book. */
   | { ok: false; reason: "too_few" }
   | { ok: false; reason: "price_changed"; visitPriceCents: number }
@@ -184,6 +188,7 @@ export async function bookSeries(db: DB, input: BookSeriesInput): Promise<BookSe
         end: choice.end,
         paymentMethod: input.paymentMethod,
         generatedUntil: dates.at(-1) ?? choice.firstDate,
+        submissionKey: input.submissionKey ?? null,
       });
       const online = input.paymentMethod === "online";
       const orderIds: string[] = [];
@@ -234,6 +239,7 @@ export async function bookSeries(db: DB, input: BookSeriesInput): Promise<BookSe
     });
   } catch (error) {
     if (error instanceof SeriesRefused) return error.outcome;
+    if (isUniqueViolation(error, SERIES_SUBMISSION_KEY_INDEX)) return { ok: false, reason: "already_booked" };
     if (isCaregiverOverlapError(error)) {
       // Another booking took one of the times after our check: the preview now names the dates.
       logger.info({ caregiverId: template.caregiverId }, "series refused: a date was taken meanwhile");

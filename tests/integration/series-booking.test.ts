@@ -321,3 +321,49 @@ describe("the pages", () => {
     expect(refusedPost.status).toBe(404);
   });
 });
+
+describe("the same preview form sent twice", () => {
+  it("books one series: a second send, after or at the same moment, leads to the first visit as the first did", async () => {
+    setTestClock(NOW);
+    const helper = await createTestCaregiver(db, "Tuula Tuplaklikki");
+    const { order, cookie } = await customerWithOrder(helper);
+    const base = `/portal/orders/${order.orderNumber}/toista`;
+    const params = { orderNumber: order.orderNumber };
+    const first = nextWeekday(3, "2026-12-01");
+    const query = `toistuvuus=joka-viikko&alkaen=${first}&klo=14:00&paattyy=kertaa&kertaa=3`;
+    const post = (fields: Record<string, string>) => answerOf(() => datesAction({ request: postRequest(`${base}/paivat`, fields, cookie), params, context: CONTEXT }));
+    const formOf = async () => {
+      const shown = await answerOf(() => datesLoader({ request: getRequest(`${base}/paivat?${query}`, cookie), params, context: CONTEXT }));
+      const fields: Record<string, string> = { kayntihinta: String(shown.data.visitPriceCents), maksutapa: "invoice" };
+      for (const field of shown.data.hidden as Array<{ name: string; value: string }>) fields[field.name] = field.value;
+      expect(fields.lahetys).toMatch(/^[0-9a-f-]{36}$/);
+      return fields;
+    };
+    const seriesOf = () => db.selectFrom("order_series").select("id").where("caregiver_id", "=", helper).execute();
+
+    // One after the other: the second answer is the first's.
+    const form = await formOf();
+    const once = await post(form);
+    expect(once.status).toBe(302);
+    const again = await post(form);
+    expect(again.status).toBe(302);
+    expect(again.location).toBe(once.location);
+    expect(await seriesOf()).toHaveLength(1);
+    // A fresh page has a fresh key: the same dates are now taken, and it says so.
+    const fresh = await post(await formOf());
+    expect(fresh.status).toBe(409);
+    expect(await seriesOf()).toHaveLength(1);
+
+    // At the same moment, a week later: one series, both answers lead to its first visit.
+    const next = nextWeekday(3, addCalendarDays(first, 28));
+    const laterQuery = `toistuvuus=joka-viikko&alkaen=${next}&klo=14:00&paattyy=kertaa&kertaa=2`;
+    const shown = await answerOf(() => datesLoader({ request: getRequest(`${base}/paivat?${laterQuery}`, cookie), params, context: CONTEXT }));
+    const fields: Record<string, string> = { kayntihinta: String(shown.data.visitPriceCents), maksutapa: "invoice" };
+    for (const field of shown.data.hidden as Array<{ name: string; value: string }>) fields[field.name] = field.value;
+    const both = await Promise.all([post(fields), post(fields)]);
+    expect(both.map((answer) => answer.status)).toEqual([302, 302]);
+    expect(both[0]!.location).toBe(both[1]!.location);
+    expect(await seriesOf()).toHaveLength(2);
+  });
+});
+
