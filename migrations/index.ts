@@ -28,6 +28,7 @@ import * as m0029 from "./0029_series_invoices";
 import * as m0030 from "./0030_series_card_charges";
 import * as m0031 from "./0031_series_credit_notes";
 import * as m0032 from "./0032_consent_manage_link";
+import * as m0033 from "./0033_archive_series_invoices";
 import * as m0035 from "./0035_series_submission_key";
 
 // Listed here rather than read from the folder, so the same list works from the Remix bundle,
@@ -62,5 +63,6 @@ export const migrations: Record<string, Migration> = {
   "0030_series_card_charges": m0030,
   "0031_series_credit_notes": m0031,
   "0032_consent_manage_link": m0032,
+  "0033_archive_series_invoices": m0033,
   "0035_series_submission_key": m0035,
 };

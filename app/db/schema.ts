@@ -718,7 +718,8 @@ export interface AccountDeletionsTable {
   done_at: Date | null;
 }
 
-export type ArchivedDocumentKind = "invoice" | "credit_note" | "invoice_payment" | "receipt" | "payment" | "household_statement" | "payout";
+/** What an archived document was; 'series_invoice' is a monthly invoice of a series (migration 0033). */
+export type ArchivedDocumentKind = "invoice" | "series_invoice" | "credit_note" | "invoice_payment" | "receipt" | "payment" | "household_statement" | "payout";
 
 /** An erased person's money document as it was, until `purge_after` (migration 0026). */
 export interface AccountingArchiveTable {

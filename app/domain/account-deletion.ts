@@ -88,5 +88,5 @@ export const ERASURE_OF_REFERENCES: Readonly<Record<string, { erasure: ErasureOf
   "order_series.customer_id": { erasure: "anonymised", why: "a series' rule stays with its visits; it is ended and its saved card forgotten (decision 0037)" },
   "order_series.caregiver_id": { erasure: "anonymised", why: "as orders.caregiver_id: no personal data in the rule" },
   "order_series.created_by": { erasure: "unlinked", why: "who booked the series" },
-  "series_invoices.customer_id": { erasure: "anonymised", why: "a series' monthly invoice: numbers and amounts only, kept for the books (decision 0039)" },
+  "series_invoices.customer_id": { erasure: "anonymised", why: "a series' monthly invoice: numbers and amounts only, kept for the books; as it was, with its PDF, in the accounting archive (decisions 0039, 0034)" },
 };

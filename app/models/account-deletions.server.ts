@@ -253,21 +253,40 @@ export async function listDocumentsToArchive(executor: Executor, person: PersonT
     .orderBy("invoices.invoice_number")
     .execute();
   const invoiceIds = invoices.map((invoice) => invoice.id);
-  const creditNotes = invoiceIds.length
+  // A series' monthly invoices (decision 0039), each with its lines as they are (credits noted).
+  const seriesInvoiceRows = await executor.selectFrom("series_invoices").selectAll().where("customer_id", "=", customerId).orderBy("invoice_number").execute();
+  const seriesLines = seriesInvoiceRows.length
     ? await executor
-        .selectFrom("credit_notes")
-        .innerJoin("invoices", "invoices.id", "credit_notes.invoice_id")
-        .selectAll("credit_notes")
-        .select(["invoices.order_id", "invoices.invoice_number"])
-        .where("credit_notes.invoice_id", "in", invoiceIds)
+        .selectFrom("series_invoice_lines")
+        .innerJoin("orders", "orders.id", "series_invoice_lines.order_id")
+        .selectAll("series_invoice_lines")
+        .select(["orders.order_number"])
+        .where("series_invoice_lines.series_invoice_id", "in", seriesInvoiceRows.map((invoice) => invoice.id))
+        .orderBy("orders.starts_at")
         .execute()
     : [];
+  const seriesInvoices = seriesInvoiceRows.map((invoice) => ({ ...invoice, lines: seriesLines.filter((line) => line.series_invoice_id === invoice.id) }));
+  // Credit notes of a single invoice and of a monthly invoice's line (decision 0044) alike: the
+  // order and the number of the invoice they credit.
+  const creditNotes = await executor
+    .selectFrom("credit_notes")
+    .leftJoin("invoices", "invoices.id", "credit_notes.invoice_id")
+    .leftJoin("series_invoice_lines", "series_invoice_lines.id", "credit_notes.series_invoice_line_id")
+    .leftJoin("series_invoices", "series_invoices.id", "series_invoice_lines.series_invoice_id")
+    .selectAll("credit_notes")
+    .select([
+      sql<string | null>`coalesce(${sql.ref("invoices.order_id")}, ${sql.ref("series_invoice_lines.order_id")})`.as("order_id"),
+      sql<number>`coalesce(${sql.ref("invoices.invoice_number")}, ${sql.ref("series_invoices.invoice_number")})`.as("invoice_number"),
+    ])
+    .where((eb) => eb.or([...(invoiceIds.length ? [eb("credit_notes.invoice_id", "in", invoiceIds)] : []), eb("series_invoices.customer_id", "=", customerId)]))
+    .orderBy("credit_notes.credit_note_number")
+    .execute();
   const invoicePayments = invoiceIds.length ? await executor.selectFrom("invoice_payments").selectAll().where("invoice_id", "in", invoiceIds).execute() : [];
   const payments = await executor.selectFrom("payments").selectAll().where("order_id", "in", customerOrders).execute();
   const receipts = await executor.selectFrom("receipts").selectAll().where("order_id", "in", customerOrders).execute();
   const statements = await executor.selectFrom("household_statements").selectAll().where("customer_id", "=", customerId).execute();
   const payouts = await executor.selectFrom("payouts").selectAll().where("caregiver_id", "=", caregiverId).execute();
-  return { invoices, creditNotes, invoicePayments, payments, receipts, statements, payouts };
+  return { invoices, seriesInvoices, creditNotes, invoicePayments, payments, receipts, statements, payouts };
 }
 
 export interface ArchiveEntry {

@@ -41,6 +41,7 @@ import { renderCreditNotePdf, renderInvoicePdf } from "./invoices.server";
 import { enqueueJob, enqueueJobOnce } from "./job-queue.server";
 import { cancelOrder } from "./order-cancellation.server";
 import { renderReceiptPdf } from "./receipts.server";
+import { renderSeriesInvoicePdf } from "./series-invoices.server";
 import { getStorage } from "./storage.server";
 
 // "Poista tili" (issue 29 item 3; GDPR art. 17; decision 0034). The request (password and the
@@ -204,6 +205,9 @@ async function archiveEntriesOf(trx: Executor, person: PersonToErase, at: Date):
   const entries: ArchiveEntry[] = [];
   for (const invoice of documents.invoices) {
     entries.push(entry("invoice", invoice, invoice.issue_date, invoice.order_id ? await renderInvoicePdf(trx, invoice.order_id) : null));
+  }
+  for (const invoice of documents.seriesInvoices) {
+    entries.push(entry("series_invoice", invoice, invoice.issue_date, await renderSeriesInvoicePdf(trx, invoice.invoice_number)));
   }
   for (const note of documents.creditNotes) {
     const drawn = note.order_id ? await renderCreditNotePdf(trx, note.order_id) : null;

@@ -14,9 +14,12 @@ import { issueStatement } from "~/services/household-statement.server";
 import { runHousekeeping } from "~/services/housekeeping.server";
 import { issueInvoice } from "~/services/invoices.server";
 import { issueReceipt } from "~/services/receipts.server";
+import { cancelOrder } from "~/services/order-cancellation.server";
+import { issueDueSeriesInvoices } from "~/services/series-invoices.server";
 import { getStorage, newObjectKey } from "~/services/storage.server";
 import { answerOf, contextFor, createTestUser, getRequest, lastEmailTo, postRequest, runQueuedJobs, sessionCookieFor, TEST_PASSWORD } from "./support/auth";
-import { createTestOrder } from "./support/booking-fixtures";
+import { createTestOrder, pdfTextContent } from "./support/booking-fixtures";
+import { createInvoiceSeries } from "./support/series-invoices";
 import { nextVisit, signedInCustomer, signedInHelper, toastOf, type SignedIn } from "./support/portal";
 
 // "Poista tili" (issue 29 item 3; decision 0034): refused while visits are ahead or invoices
@@ -367,5 +370,95 @@ describe("the accounting archive", () => {
     setTestClock(new Date("2032-12-31T22:30:00Z")); // 1 January 2033 in Helsinki
     expect((await runHousekeeping(db)).archivedDocuments).toBeGreaterThanOrEqual(5);
     expect(await archived()).toEqual([]);
+  });
+});
+
+describe("the accounting archive of a series' monthly invoices", () => {
+  it("keeps the monthly invoice and its line's credit note with their PDFs to the end of their sixth year, once, and the live rows name nobody", async () => {
+    const email = "poisto-sarja@example.fi";
+    const fullName = "Saara Sarjalainen";
+    const phone = "+358408887776";
+    const person = await signedInCustomer(email, fullName);
+    await db.updateTable("profiles").set({ phone }).where("id", "=", person.user.id).execute();
+    const admin = await createTestUser({ email: "poisto-sarja-admin@example.fi", role: "admin" });
+    // January 2027, so the retention (end of 2033) differs from the other tests' 2026 documents.
+    const series = await createInvoiceSeries([new Date("2027-01-05T08:00:00Z"), new Date("2027-01-12T08:00:00Z")], { owner: { id: person.user.id, email } });
+    // A street address of their own: the fixtures' default one is other customers' too.
+    const street = "Sarjapolku 12 A 3";
+    await db.updateTable("customers").set({ address: street }).where("id", "=", series.customerId).execute();
+    await db.updateTable("orders").set({ address: street }).where("series_id", "=", series.seriesId).execute();
+    const [issued] = await db.transaction().execute((trx) => issueDueSeriesInvoices(trx, series.seriesId, new Date("2027-01-02T09:00:00Z")));
+    const cancelled = await cancelOrder(db, { actor: { id: admin.id, ip: null } }, series.visits[1]!.orderId, new Date("2027-01-06T10:00:00Z"));
+    if (!cancelled.ok || !cancelled.creditNote) throw new Error("the invoiced visit got no credit note");
+    const noteNumber = cancelled.creditNote.creditNoteNumber;
+    await db.updateTable("series_invoices").set({ status: "paid", paid_at: new Date("2027-01-15T10:00:00Z") }).where("id", "=", issued!.invoiceId).execute();
+    const liveBefore = {
+      invoice: await db.selectFrom("series_invoices").selectAll().where("id", "=", issued!.invoiceId).executeTakeFirstOrThrow(),
+      lines: await db.selectFrom("series_invoice_lines").selectAll().where("series_invoice_id", "=", issued!.invoiceId).orderBy("created_at").orderBy("id").execute(),
+      note: await db.selectFrom("credit_notes").selectAll().where("credit_note_number", "=", noteNumber).executeTakeFirstOrThrow(),
+    };
+    expect(liveBefore.note).toMatchObject({ invoice_id: null, series_invoice_line_id: expect.any(String) });
+
+    // Before: the walk finds them, so finding nothing afterwards means something.
+    expect(await whereMentioned(street)).toEqual(expect.arrayContaining(["customers.address", "orders.address"]));
+    expect(await whereMentioned(fullName)).toEqual(expect.arrayContaining(["profiles.full_name"]));
+
+    setTestClock(new Date("2027-01-20T10:00:00Z"));
+    expect((await requestDeletion(person, TEST_PASSWORD)).location).toBe("/");
+    const [pending] = await deletionRows(person.user.id);
+    const at = new Date(pending!.delete_after.getTime() + 60_000);
+    // Two workers at once, then a third run: archived once.
+    expect((await Promise.all([eraseDueAccount(db, pending!.id, at), eraseDueAccount(db, pending!.id, at)])).sort()).toEqual(["erased", "not_due"]);
+    expect(await eraseDueAccount(db, pending!.id, at)).toBe("not_due");
+
+    const archive = await db
+      .selectFrom("accounting_archive")
+      .select(["kind", "source_id", "document_date", "purge_after", "pdf", "data"])
+      .where(sql`data->'party'->>'email'`, "=", email)
+      .orderBy("kind")
+      .execute();
+    expect(archive.map((row) => [row.kind, row.source_id, row.document_date, row.purge_after])).toEqual([
+      ["credit_note", liveBefore.note.id, "2027-01-06", "2033-12-31"],
+      // The visits' payment rows (provider 'invoice'), dated when they were written.
+      ["payment", expect.any(String), expect.any(String), expect.any(String)],
+      ["payment", expect.any(String), expect.any(String), expect.any(String)],
+      ["series_invoice", issued!.invoiceId, "2027-01-02", "2033-12-31"],
+    ]);
+    const [note, , , invoice] = archive;
+    // The rows as they were, with the person's data beside them, like a single invoice's.
+    expect(invoice!.data).toMatchObject({
+      party: { fullName, email, phone },
+      document: {
+        invoice_number: issued!.invoiceNumber,
+        amount_cents: liveBefore.invoice.amount_cents,
+        status: "paid",
+        lines: [
+          { order_id: series.visits[0]!.orderId, order_number: series.visits[0]!.orderNumber, credited_cents: 0 },
+          { order_id: series.visits[1]!.orderId, order_number: series.visits[1]!.orderNumber, credited_cents: liveBefore.lines.find((line) => line.order_id === series.visits[1]!.orderId)!.credited_cents },
+        ],
+      },
+    });
+    expect(note!.data).toMatchObject({
+      party: { fullName, email },
+      document: { credit_note_number: noteNumber, invoice_id: null, series_invoice_line_id: liveBefore.note.series_invoice_line_id, invoice_number: issued!.invoiceNumber, order_id: series.visits[1]!.orderId },
+    });
+    // The PDFs as the customer got them, drawn before the name went.
+    const invoiceText = pdfTextContent(invoice!.pdf!);
+    expect(invoiceText).toContain("LASKU");
+    expect(invoiceText).toContain(String(issued!.invoiceNumber));
+    expect(invoiceText).toContain(fullName);
+    expect(invoiceText).toContain(street);
+    expect(invoiceText).toContain(`Tilaus ${series.visits[1]!.orderNumber}`);
+    const noteText = pdfTextContent(note!.pdf!);
+    expect(noteText).toContain("HYVITYSLASKU");
+    expect(noteText).toContain(String(noteNumber));
+    expect(noteText).toContain(String(issued!.invoiceNumber));
+    expect(noteText).toContain(fullName);
+
+    // The live rows stay as they were (numbers and amounts for the books), and nothing names the person.
+    expect(await db.selectFrom("series_invoices").selectAll().where("id", "=", issued!.invoiceId).executeTakeFirstOrThrow()).toEqual(liveBefore.invoice);
+    expect(await db.selectFrom("series_invoice_lines").selectAll().where("series_invoice_id", "=", issued!.invoiceId).orderBy("created_at").orderBy("id").execute()).toEqual(liveBefore.lines);
+    expect(await db.selectFrom("credit_notes").selectAll().where("id", "=", liveBefore.note.id).executeTakeFirstOrThrow()).toEqual(liveBefore.note);
+    for (const needle of [email, fullName, phone, street]) expect(await whereMentioned(needle), needle).toEqual([]);
   });
 });
