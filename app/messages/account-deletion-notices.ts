@@ -12,6 +12,9 @@ export const accountDeletionNotices = {
   visitLine: (orderNumber: string, when: string) => `Tilaus ${orderNumber}: ${when}`,
   invoiceLine: (invoiceNumber: number, orderNumber: string, amount: string, dueDate: string) =>
     `Lasku ${invoiceNumber} (tilaus ${orderNumber}): ${amount}, eräpäivä ${dueDate}`,
+  /** A weekly series' monthly invoice; `month` as "1/2027". */
+  monthlyInvoiceLine: (invoiceNumber: number, month: string, amount: string, dueDate: string) =>
+    `Lasku ${invoiceNumber} (toistuvat käynnit ${month}): ${amount}, eräpäivä ${dueDate}`,
   cancelledAll: (count: number) => (count === 1 ? "1 käynti peruttu" : `${count} käyntiä peruttu`),
   cancelledSome: (cancelled: number, left: number) => `${cancelled} käyntiä peruttu. ${left} käyntiä ei voinut perua täältä: ota yhteyttä asiakaspalveluun.`,
   noneCancelled: "Käyntejä ei voinut perua täältä. Ota yhteyttä asiakaspalveluun.",

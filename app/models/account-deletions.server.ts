@@ -124,7 +124,9 @@ export interface BlockingVisit {
 
 export interface BlockingInvoice {
   invoiceNumber: number;
-  orderNumber: string;
+  /** A single order's invoice, or a series' monthly invoice ('YYYY-MM-01' of its month). */
+  of: { orderNumber: string } | { month: string };
+  /** What is still to pay of it. */
   amountCents: number;
   dueDate: string;
 }
@@ -165,15 +167,29 @@ export async function listBlockingVisits(executor: Executor, profileId: string, 
 export async function listBlockingInvoices(executor: Executor, profileId: string): Promise<BlockingInvoice[]> {
   const { customerId } = await findPersonIds(executor, profileId);
   if (!customerId) return [];
-  const rows = await executor
+  const single = await executor
     .selectFrom("invoices")
     .innerJoin("orders", "orders.id", "invoices.order_id")
     .select(["invoices.invoice_number", "orders.order_number", "invoices.amount_cents", "invoices.due_date"])
     .where("orders.customer_id", "=", customerId)
     .where("invoices.status", "=", "open")
-    .orderBy("invoices.due_date")
     .execute();
-  return rows.map((row) => ({ invoiceNumber: row.invoice_number, orderNumber: row.order_number, amountCents: row.amount_cents, dueDate: row.due_date }));
+  // A weekly series' monthly invoice (decision 0039) blocks the same way, less its credited lines.
+  const monthly = await executor
+    .selectFrom("series_invoices as si")
+    .select([
+      "si.invoice_number",
+      sql<string>`to_char(si.month, 'YYYY-MM-DD')`.as("month"),
+      sql<number>`(si.amount_cents - (select coalesce(sum(l.credited_cents), 0) from series_invoice_lines l where l.series_invoice_id = si.id))::int`.as("open_cents"),
+      "si.due_date",
+    ])
+    .where("si.customer_id", "=", customerId)
+    .where("si.status", "=", "open")
+    .execute();
+  return [
+    ...single.map((row) => ({ invoiceNumber: row.invoice_number, of: { orderNumber: row.order_number }, amountCents: row.amount_cents, dueDate: row.due_date })),
+    ...monthly.map((row) => ({ invoiceNumber: row.invoice_number, of: { month: row.month }, amountCents: row.open_cents, dueDate: row.due_date })),
+  ].sort((a, b) => a.dueDate.localeCompare(b.dueDate) || a.invoiceNumber - b.invoiceNumber);
 }
 
 // ------------------------------------------------------------------ the erasure

@@ -125,6 +125,9 @@ function consentNote(purpose: ConsentPurpose, user: AuthUser, hasPhone: boolean)
 }
 
 /** What stands in the way of a deletion, as the page lists it (empty lists: nothing). */
+/** 'YYYY-MM-01' as "1/2027". */
+const monthOf = (month: string) => `${Number(month.slice(5, 7))}/${month.slice(0, 4)}`;
+
 function deletionView(blockers: DeletionBlockers) {
   return {
     visits: blockers.visits.map((visit) => ({
@@ -134,7 +137,10 @@ function deletionView(blockers: DeletionBlockers) {
     })),
     invoices: blockers.invoices.map((invoice) => ({
       invoiceNumber: invoice.invoiceNumber,
-      line: adn.invoiceLine(invoice.invoiceNumber, invoice.orderNumber, formatEuros(invoice.amountCents), formatDate(invoice.dueDate)),
+      line:
+        "orderNumber" in invoice.of
+          ? adn.invoiceLine(invoice.invoiceNumber, invoice.of.orderNumber, formatEuros(invoice.amountCents), formatDate(invoice.dueDate))
+          : adn.monthlyInvoiceLine(invoice.invoiceNumber, monthOf(invoice.of.month), formatEuros(invoice.amountCents), formatDate(invoice.dueDate)),
     })),
   };
 }

@@ -7,7 +7,7 @@ import { action as signInAction } from "~/routes/auth._index";
 import { loader as customerPageLoader } from "~/routes/backoffice.users.$customerId";
 import { action as cancelLinkAction, loader as cancelLinkLoader } from "~/routes/peru-poisto.$token";
 import { action as profileAction, loader as profileLoader } from "~/routes/portal.profile";
-import { eraseDueAccount } from "~/services/account-deletion.server";
+import { eraseDueAccount, findDeletionBlockers } from "~/services/account-deletion.server";
 import { setTestClock } from "~/services/clock.server";
 import { queueDataExport } from "~/services/data-export.server";
 import { issueStatement } from "~/services/household-statement.server";
@@ -391,7 +391,14 @@ describe("the accounting archive of a series' monthly invoices", () => {
     const cancelled = await cancelOrder(db, { actor: { id: admin.id, ip: null } }, series.visits[1]!.orderId, new Date("2027-01-06T10:00:00Z"));
     if (!cancelled.ok || !cancelled.creditNote) throw new Error("the invoiced visit got no credit note");
     const noteNumber = cancelled.creditNote.creditNoteNumber;
+    // Unpaid, the monthly invoice blocks the deletion like a single one, for what is left of it.
+    const issuedRow = await db.selectFrom("series_invoices").select(["invoice_number", "amount_cents", "due_date"]).where("id", "=", issued!.invoiceId).executeTakeFirstOrThrow();
+    const credited = await db.selectFrom("series_invoice_lines").select(sql<number>`coalesce(sum(credited_cents), 0)::int`.as("sum")).where("series_invoice_id", "=", issued!.invoiceId).executeTakeFirstOrThrow();
+    expect(credited.sum).toBeGreaterThan(0);
+    const blocked = await findDeletionBlockers(db, person.user.id, new Date("2027-01-20T10:00:00Z"));
+    expect(blocked.invoices).toEqual([{ invoiceNumber: issuedRow.invoice_number, of: { month: "2027-01-01" }, amountCents: issuedRow.amount_cents - credited.sum, dueDate: issuedRow.due_date }]);
     await db.updateTable("series_invoices").set({ status: "paid", paid_at: new Date("2027-01-15T10:00:00Z") }).where("id", "=", issued!.invoiceId).execute();
+    expect((await findDeletionBlockers(db, person.user.id, new Date("2027-01-20T10:00:00Z"))).invoices).toEqual([]);
     const liveBefore = {
       invoice: await db.selectFrom("series_invoices").selectAll().where("id", "=", issued!.invoiceId).executeTakeFirstOrThrow(),
       lines: await db.selectFrom("series_invoice_lines").selectAll().where("series_invoice_id", "=", issued!.invoiceId).orderBy("created_at").orderBy("id").execute(),
