@@ -28,6 +28,7 @@ import * as m0029 from "./0029_series_invoices";
 import * as m0030 from "./0030_series_card_charges";
 import * as m0031 from "./0031_series_credit_notes";
 import * as m0032 from "./0032_consent_manage_link";
+import * as m0034 from "./0034_profile_last_active";
 
 // Listed here rather than read from the folder, so the same list works from the Remix bundle,
 // from tsx scripts and from tests. Add new migrations at the end; never edit a landed one.
@@ -61,4 +62,5 @@ export const migrations: Record<string, Migration> = {
   "0030_series_card_charges": m0030,
   "0031_series_credit_notes": m0031,
   "0032_consent_manage_link": m0032,
+  "0034_profile_last_active": m0034,
 };
