@@ -29,6 +29,7 @@ import * as m0030 from "./0030_series_card_charges";
 import * as m0031 from "./0031_series_credit_notes";
 import * as m0032 from "./0032_consent_manage_link";
 import * as m0033 from "./0033_archive_series_invoices";
+import * as m0034 from "./0034_profile_last_active";
 import * as m0035 from "./0035_series_submission_key";
 
 // Listed here rather than read from the folder, so the same list works from the Remix bundle,
@@ -64,5 +65,6 @@ export const migrations: Record<string, Migration> = {
   "0031_series_credit_notes": m0031,
   "0032_consent_manage_link": m0032,
   "0033_archive_series_invoices": m0033,
+  "0034_profile_last_active": m0034,
   "0035_series_submission_key": m0035,
 };

@@ -7,6 +7,8 @@ import {
   findUserById,
   type AuthUser,
 } from "../models/users.server";
+import { touchProfileActivity } from "../models/inactive-accounts.server";
+import { now as clockNow } from "../services/clock.server";
 import { getSession } from "../services/session.server";
 import { authMessages } from "../messages/auth";
 import { access } from "./access";
@@ -26,8 +28,12 @@ export async function getOptionalUser(request: Request): Promise<AuthUser | null
   const session = await getSession(request);
   const userId = session.get("userId");
   if (!userId) return null;
-  const user = await findUserById(await getDb(), userId);
-  return user && user.caregiverStatus === "suspended" ? null : user;
+  const db = await getDb();
+  const user = await findUserById(db, userId);
+  if (!user || user.caregiverStatus === "suspended") return null;
+  // A session's use is a use of the account (decision 0047); written at most once a day.
+  await touchProfileActivity(db, user.id, clockNow());
+  return user;
 }
 
 /** The one page a helper who is not approved (an applicant, or a rejected one) may open: it says where the application stands. */

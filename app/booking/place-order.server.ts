@@ -7,6 +7,7 @@ import { currentConsentVersion } from "~/messages/consent-wordings";
 import { isCustomerSuspended } from "~/models/backoffice-customers.server";
 import { recordConsent } from "~/models/consents.server";
 import { insertDiscountRedemption, redeemDiscountCode } from "~/models/discount-codes.server";
+import { touchProfileActivity } from "~/models/inactive-accounts.server";
 import { CONFIRMATION_COUNT_WINDOW_MS, orderNeedsEmailConfirmation } from "~/domain/guest-orders";
 import { caregiverAvailability } from "~/models/caregivers.server";
 import { anyoneCanDoVisit } from "~/models/matching.server";
@@ -255,6 +256,8 @@ export async function placeOrder(db: DB, input: PlaceOrderInput): Promise<PlaceO
         createdBy: input.signedInUserId ?? profileId,
         emailConfirmation: confirmation ? { tokenHash: confirmation.tokenHash, dueAt: confirmation.dueAt } : null,
       });
+      // A booking is a use of the booker's account (decision 0047).
+      if (input.signedInUserId) await touchProfileActivity(trx, input.signedInUserId, input.now);
       await recordSmsConsent(trx, visit, guestOnExistingAccount ? null : profileId, input.now);
       if (owner) await rememberVisitRecipient(trx, profileId, visit);
       if (discount) {

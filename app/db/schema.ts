@@ -63,6 +63,10 @@ export interface ProfilesTable {
   deleted_at: NullableTimestamp;
   created_at: CreatedAt;
   updated_at: Timestamp;
+  /** The last use (sign-in, a session's use at most daily, a booking; migration 0034, decision 0047). */
+  last_active_at: Timestamp;
+  /** When housekeeping warned that the unused account will be erased; a use clears it (decision 0047). */
+  inactivity_warned_at: NullableTimestamp;
 }
 
 export interface UserRolesTable {

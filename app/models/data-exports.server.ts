@@ -103,7 +103,7 @@ export interface PersonalData {
 export async function collectPersonalData(executor: Executor, profileId: string): Promise<PersonalData | null> {
   const profile = await executor
     .selectFrom("profiles")
-    .select(["id", "email", "full_name", "phone", "user_type", "email_confirmed_at", "created_at", "updated_at"])
+    .select(["id", "email", "full_name", "phone", "user_type", "email_confirmed_at", "created_at", "updated_at", "last_active_at", "inactivity_warned_at"])
     .where("id", "=", profileId)
     .executeTakeFirst();
   if (!profile) return null;

@@ -60,7 +60,7 @@ export async function findDeletionBlockers(executor: Executor, profileId: string
   return { visits: await listBlockingVisits(executor, profileId, at), invoices: await listBlockingInvoices(executor, profileId) };
 }
 
-function hasBlockers(blockers: DeletionBlockers): boolean {
+export function hasBlockers(blockers: DeletionBlockers): boolean {
   return blockers.visits.length > 0 || blockers.invoices.length > 0;
 }
 

@@ -21,6 +21,8 @@ import { LINK_LIFETIME_MS } from "../domain/auth-links";
 import { SignInSchema } from "../schemas/auth";
 import { deleteSessionsOfUser } from "../models/sessions.server";
 import { findPendingAccountDeletion } from "../models/account-deletions.server";
+import { touchProfileActivity } from "../models/inactive-accounts.server";
+import { now as clockNow } from "./clock.server";
 import { renderEmail, sendEmail, type EmailContent } from "./email.server";
 import {
   accountExistsEmailContent,
@@ -141,6 +143,8 @@ export async function createUserSession(request: Request, user: AuthUser, client
   if (previous.id) await storage.destroySession(previous);
   const session = await storage.getSession();
   session.set("userId", user.id);
+  // Signing in is a use of the account: it keeps an unused one from erasure (decision 0047).
+  await touchProfileActivity(await getDb(), user.id, clockNow());
   return storage.commitSession(session);
 }
 

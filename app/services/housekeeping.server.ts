@@ -6,6 +6,7 @@ import { deleteOldContactRequests } from "../models/staff-notices.server";
 import { eraseRejectedApplications, purgeExpiredArchive } from "./account-deletion.server";
 import { now as clockNow } from "./clock.server";
 import { deleteExpiredDataExportFiles } from "./data-export.server";
+import { eraseInactiveAccounts, warnInactiveAccounts } from "./inactive-accounts.server";
 import { deleteExpiredFormDraftsExcept } from "../models/form-drafts.server";
 import { deleteExpiredChallengeTokens } from "../models/used-challenges.server";
 import { deleteExpiredSessions } from "../models/sessions.server";
@@ -19,7 +20,8 @@ import { deleteExpiredRateLimits } from "./rate-limit.server";
 // rows on read, so this only keeps the tables (and the photo storage) from growing for ever,
 // and removes personal data (sessions' addresses, drafts, applicants' photos) once it is useless.
 // It also keeps the retention periods of the privacy notice ("7. Säilytysajat"; decision 0045):
-// contact requests, rejected applications and the outboxes of e-mails and texts.
+// contact requests, rejected applications and the outboxes of e-mails and texts; and unused
+// accounts are warned and then erased (decision 0047).
 
 export interface HousekeepingReport {
   sessions: number;
@@ -40,6 +42,10 @@ export interface HousekeepingReport {
   emails: number;
   /** Texts whose delivery ended more than 90 days ago (decision 0045). */
   textMessages: number;
+  /** Accounts unused for two years less 30 days, warned of their erasure by e-mail (decision 0047). */
+  inactivityWarnings: number;
+  /** Accounts unused for two years and warned at least 30 days ago, erased as by "Poista tili" (decision 0047). */
+  inactiveAccounts: number;
 }
 
 /** One registration-draft batch per call is 50; a backlog is worked through in a few rounds. */
@@ -71,6 +77,8 @@ export async function runHousekeeping(db: DB, at: Date = clockNow()): Promise<Ho
     rejectedApplications: await eraseRejectedApplications(db, cutoffs.rejectedApplicationsBefore, at),
     emails: await deleteFinishedOutboxRows(db, "emails", cutoffs.outboxBefore),
     textMessages: await deleteFinishedOutboxRows(db, "text_messages", cutoffs.outboxBefore),
+    inactiveAccounts: await eraseInactiveAccounts(db, cutoffs, at),
+    inactivityWarnings: await warnInactiveAccounts(db, cutoffs, at),
   };
   logger.info({ removed: report }, "housekeeping done");
   return report;

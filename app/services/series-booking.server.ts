@@ -7,6 +7,7 @@ import { occurrences, openSeriesHorizon, seriesDates, type SeriesEnd } from "../
 import { logger } from "../logger.server";
 import { isCustomerSuspended } from "../models/backoffice-customers.server";
 import { caregiverAvailability, offersAtSlots } from "../models/caregivers.server";
+import { touchProfileActivity } from "../models/inactive-accounts.server";
 import { insertSeries, SERIES_SUBMISSION_KEY_INDEX, type SeriesTemplate } from "../models/order-series.server";
 import { insertOrder, insertOrderPayment, isCaregiverOverlapError } from "../models/orders.server";
 import { findActiveServiceCategory } from "../models/service-categories.server";
@@ -175,6 +176,8 @@ export async function bookSeries(db: DB, input: BookSeriesInput): Promise<BookSe
       const changed = priced.find((visit) => visit.amounts.totalPriceCents !== input.shownVisitPriceCents);
       if (changed) throw new SeriesRefused({ ok: false, reason: "price_changed", visitPriceCents: changed.amounts.totalPriceCents });
 
+      // A booking is a use of the booker's account (decision 0047).
+      await touchProfileActivity(trx, input.signedInUserId, input.now);
       const dates = choiceDates(choice, input.now);
       const seriesId = await insertSeries(trx, {
         customerId: template.customerId,

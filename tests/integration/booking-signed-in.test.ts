@@ -487,6 +487,18 @@ describe("helpers near the visit and free at that time", () => {
     expect(profile).toBeUndefined();
   });
 
+  it("a booking is a use of the booker's account: the last use is written and a warning cleared (decision 0047)", async () => {
+    const db = await getDb();
+    const longAgo = new Date(Date.now() - 700 * 24 * 60 * 60 * 1000);
+    await db.updateTable("profiles").set({ last_active_at: longAgo, inactivity_warned_at: new Date() }).where("id", "=", customer.id).execute();
+    const draft = freshDraft();
+    const selection = { date: draft.date!, startHour: 15, durationHours: 2, serviceId: f.serviceId };
+    const input = { ...directOrderInput({ email: customer.email, caregiverId: null, selection }), signedInUserId: customer.id };
+    expect(await placeOrder(db, input)).toMatchObject({ ok: true });
+    const profile = await db.selectFrom("profiles").select(["last_active_at", "inactivity_warned_at"]).where("id", "=", customer.id).executeTakeFirstOrThrow();
+    expect(profile).toEqual({ last_active_at: input.now, inactivity_warned_at: null });
+  });
+
   it("the public contact step refuses a visit moved to a city the chosen helper does not serve, on the city field", async () => {
     const draft = freshDraft({ caregiver: f.topCaregiverId });
     const contact = validContact({ city: "Tampere", postalCode: "33100" });

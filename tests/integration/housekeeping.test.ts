@@ -133,6 +133,9 @@ describe("housekeeping", () => {
       rejectedApplications: 0,
       emails: 0,
       textMessages: 0,
+      // Unused accounts: tests/integration/housekeeping-inactive.test.ts.
+      inactivityWarnings: 0,
+      inactiveAccounts: 0,
     });
 
     expect((await db.selectFrom("sessions").select("id").execute()).map((row) => row.id)).toEqual(["live-session"]);
