@@ -231,6 +231,7 @@ export default function PrivacyNotice() {
           <dt>Käyttäjätili</dt>
           <dd>
             Niin kauan kuin tili on käytössä. Poistamme tiedot viimeistään kahden vuoden kuluttua viimeisestä käytöstä.
+            Lähetämme sinulle sähköpostia noin kuukautta ennen poistoa. Tili säilyy, kun kirjaudut sisään.
           </dd>
           <dt>Kavereiden tiedot</dt>
           <dd>
