@@ -14,6 +14,7 @@ import {
   markInvoicePaid,
   markPayoutsPaid,
   markReminderSent,
+  type InvoiceToRemind,
 } from "../models/backoffice-payments.server";
 import { getCompanyInfo, getContactInfo } from "../models/settings.server";
 import { renderEmail, sendEmail, type EmailAttachment } from "./email.server";
@@ -102,23 +103,13 @@ export type InvoiceKind = "single" | "monthly";
  * An invoice locked for its reminder, either kind in the same terms: its balance, its payer, what
  * it is for, its PDF, the row its audit line is about and how its reminder's time is kept.
  */
-interface Remindable {
-  invoiceNumber: number;
-  referenceNumber: string;
-  dueDate: string;
-  amountCents: number;
-  paidCents: number;
-  creditedCents: number;
+type Remindable = Omit<InvoiceToRemind, "id" | "orderId" | "orderNumber" | "creditNoteNumber"> & {
   creditNoteNumbers: number[];
-  status: "open" | "paid" | "cancelled";
-  reminderSentAt: Date | null;
-  customerName: string;
-  customerEmail: string;
   about: InvoiceReminderFacts["about"];
   attachment: EmailAttachment;
   audit: { entityType: "order" | "order_series"; entityId: string };
   markSent: (at: Date) => Promise<void>;
-}
+};
 
 async function lockRemindable(trx: Executor, kind: InvoiceKind, invoiceId: string): Promise<Remindable | null> {
   if (kind === "monthly") {
