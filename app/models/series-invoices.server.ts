@@ -269,6 +269,7 @@ export interface OpenSeriesInvoiceRow {
   creditedCents: number;
   dueDate: string;
   visits: number;
+  reminderSentAt: Date | null;
 }
 
 /** The open monthly invoices for the back office's payments page, the earliest due first. */
@@ -285,6 +286,7 @@ export async function listOpenSeriesInvoices(executor: Executor, limit = 200): P
       "p.email",
       "si.amount_cents as amountCents",
       "si.due_date as dueDate",
+      "si.reminder_sent_at as reminderSentAt",
       sql<number>`(select coalesce(sum(l.credited_cents), 0)::int from series_invoice_lines l where l.series_invoice_id = si.id)`.as("creditedCents"),
       sql<number>`(select count(*)::int from series_invoice_lines l where l.series_invoice_id = si.id)`.as("visits"),
     ])
@@ -322,4 +324,54 @@ export async function markSeriesInvoicePaid(trx: Executor, invoiceId: string, pa
     .returning(["invoice_number as invoiceNumber", "series_id as seriesId", "amount_cents as amountCents"])
     .executeTakeFirst();
   return row ?? null;
+}
+
+export interface SeriesInvoiceToRemind {
+  id: string;
+  seriesId: string;
+  month: string;
+  invoiceNumber: number;
+  referenceNumber: string;
+  dueDate: string;
+  amountCents: number;
+  creditedCents: number;
+  /** The credit notes of its cancelled visits' lines (decision 0044), for the reminder's words. */
+  creditNoteNumbers: number[];
+  status: "open" | "paid" | "cancelled";
+  reminderSentAt: Date | null;
+  customerName: string;
+  customerEmail: string;
+}
+
+/** The monthly invoice locked for sending its reminder, with its payer and what was credited of it. */
+export async function lockSeriesInvoiceToRemind(trx: Executor, invoiceId: string): Promise<SeriesInvoiceToRemind | null> {
+  const locked = await trx.selectFrom("series_invoices").select(["id", "reminder_sent_at"]).where("id", "=", invoiceId).forUpdate().executeTakeFirst();
+  if (!locked) return null;
+  const invoice = await seriesInvoices(trx).where("si.id", "=", invoiceId).executeTakeFirstOrThrow();
+  const payer = await trx
+    .selectFrom("customers as c")
+    .innerJoin("profiles as p", "p.id", "c.profile_id")
+    .select(["p.full_name", "p.email"])
+    .where("c.id", "=", invoice.customerId)
+    .executeTakeFirstOrThrow();
+  const notes = await listSeriesInvoiceCreditNotes(trx, [invoiceId]);
+  return {
+    id: invoice.id,
+    seriesId: invoice.seriesId,
+    month: invoice.month,
+    invoiceNumber: invoice.invoiceNumber,
+    referenceNumber: invoice.referenceNumber,
+    dueDate: invoice.dueDate,
+    amountCents: invoice.amountCents,
+    creditedCents: invoice.creditedCents,
+    creditNoteNumbers: notes.map((note) => note.creditNoteNumber),
+    status: invoice.status,
+    reminderSentAt: locked.reminder_sent_at,
+    customerName: payer.full_name,
+    customerEmail: payer.email,
+  };
+}
+
+export async function markSeriesInvoiceReminderSent(trx: Executor, invoiceId: string, at: Date): Promise<void> {
+  await trx.updateTable("series_invoices").set({ reminder_sent_at: at }).where("id", "=", invoiceId).execute();
 }

@@ -51,7 +51,7 @@ import {
   summarizePendingPayouts,
 } from "~/models/backoffice-payments.server";
 import { PAYMENT_STATUS_LABELS, PAYOUT_STATUS_LABELS } from "~/messages/statuses";
-import { payPayouts, sendInvoiceReminder } from "~/services/backoffice-money.server";
+import { payPayouts, sendInvoiceReminder, type InvoiceKind } from "~/services/backoffice-money.server";
 import { now as clockNow } from "~/services/clock.server";
 import { redirectWithToast } from "~/services/flash.server";
 import { markSeriesInvoicePaidByStaff, openSeriesInvoicesView } from "~/services/series-invoices.server";
@@ -252,8 +252,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     case "reminder": {
       const invoiceId = formData.get("invoiceId");
-      if (!isUuid(invoiceId)) throw badForm();
-      const sent = await sendInvoiceReminder(db, actor, { invoiceId, now: clockNow() });
+      // A form of before the monthly invoices' reminders has no kind: a single invoice's.
+      const kind = formData.get("kind") ?? "single";
+      if (!isUuid(invoiceId) || (kind !== "single" && kind !== "monthly")) throw badForm();
+      const sent = await sendInvoiceReminder(db, actor, { invoiceId, kind, now: clockNow() });
       if (!sent.ok) {
         if (sent.reason === "already_today") return redirectWithToast(request, back, { type: "info", title: invoicePaymentTexts.reminderAlreadyToday });
         return redirectWithToast(request, back, { type: "error", title: invoicePaymentTexts.reminderNotOverdue });
@@ -392,17 +394,7 @@ export default function PaymentsPage() {
                   {row.dueDate}
                   {row.overdue ? <span className="block font-semibold text-red-800">Erääntynyt</span> : null}
                   {row.reminderSent ? <span className="block text-gray-700">{row.reminderSent}</span> : null}
-                  {row.overdue ? (
-                    <Form method="post" className="mt-2">
-                      <input type="hidden" name="returnTo" value={data.here} />
-                      <input type="hidden" name="invoiceId" value={row.id} />
-                      <SubmitButton name="intent" value="reminder" variant="secondary" busyLabel="Lähetetään…">
-                        <span>
-                          Lähetä muistutus<span className="sr-only"> laskusta {row.invoiceNumber}</span>
-                        </span>
-                      </SubmitButton>
-                    </Form>
-                  ) : null}
+                  {row.overdue ? <ReminderForm kind="single" invoiceId={row.id} invoiceNumber={row.invoiceNumber} here={data.here} /> : null}
                 </Cell>
                 <Cell label="Kirjaa maksu">
                   {/* Keyed by what is unpaid: after a partial payment the form starts again from the new rest. */}
@@ -478,6 +470,22 @@ export default function PaymentsPage() {
   );
 }
 
+/** "Lähetä muistutus" of an overdue invoice, single or monthly: a plain post, answered by a redirect and a toast. */
+function ReminderForm({ kind, invoiceId, invoiceNumber, here }: { kind: InvoiceKind; invoiceId: string; invoiceNumber: number; here: string }) {
+  return (
+    <Form method="post" className="mt-2">
+      <input type="hidden" name="returnTo" value={here} />
+      <input type="hidden" name="invoiceId" value={invoiceId} />
+      <input type="hidden" name="kind" value={kind} />
+      <SubmitButton name="intent" value="reminder" variant="secondary" busyLabel="Lähetetään…">
+        <span>
+          Lähetä muistutus<span className="sr-only"> laskusta {invoiceNumber}</span>
+        </span>
+      </SubmitButton>
+    </Form>
+  );
+}
+
 /** The open monthly invoices of series, each with its "paid on" day (decision 0039). */
 function SeriesInvoicesSection({
   rows,
@@ -495,6 +503,7 @@ function SeriesInvoicesSection({
     balance: string;
     dueDate: string;
     overdue: boolean;
+    reminderSent: string | null;
     creditNotes: Array<{ creditNoteNumber: number; orderNumber: string; pdfHref: string }>;
   }>;
   today: string;
@@ -530,6 +539,8 @@ function SeriesInvoicesSection({
                 <Cell label={t.headers[3]}>
                   {row.dueDate}
                   {row.overdue ? <span className="block font-semibold text-red-800">{t.overdue}</span> : null}
+                  {row.reminderSent ? <span className="block text-gray-700">{row.reminderSent}</span> : null}
+                  {row.overdue ? <ReminderForm kind="monthly" invoiceId={row.id} invoiceNumber={row.invoiceNumber} here={here} /> : null}
                 </Cell>
                 <Cell label={t.headers[4]}>
                   <Form method="post" className="flex flex-wrap items-end gap-2">

@@ -1,10 +1,12 @@
-import type { DB } from "../db.server";
+import type { DB, Executor } from "../db.server";
 import { writeAudit, type AuditActor } from "../models/audit-log.server";
 import { helsinkiToday, helsinkiWallTimeToInstant, type IsoDate } from "../domain/booking-window";
 import { invoicePaymentProblem, invoicePaymentState, isInvoiceOpen, openBalanceCents, payableCents } from "../domain/invoice-payment";
 import { formatDate, formatEuros } from "../domain/format";
 import { formatReferenceNumber } from "../domain/reference-number";
-import { invoiceReminderEmailContent } from "../messages/invoice-emails";
+import { invoiceMonthName } from "../domain/series-invoice";
+import { invoiceReminderEmailContent, type InvoiceReminderFacts } from "../messages/invoice-emails";
+import { lockSeriesInvoiceToRemind, markSeriesInvoiceReminderSent } from "../models/series-invoices.server";
 import {
   insertInvoicePayment,
   lockInvoiceToPay,
@@ -12,9 +14,12 @@ import {
   markInvoicePaid,
   markPayoutsPaid,
   markReminderSent,
+  type InvoiceToRemind,
 } from "../models/backoffice-payments.server";
 import { getCompanyInfo, getContactInfo } from "../models/settings.server";
-import { renderEmail, sendEmail } from "./email.server";
+import { renderEmail, sendEmail, type EmailAttachment } from "./email.server";
+import { invoiceAttachment } from "./invoices.server";
+import { seriesInvoiceAttachment } from "./series-invoices.server";
 import { markInvoicePaymentCaptured } from "../models/payments.server";
 import { now as clockNow } from "./clock.server";
 
@@ -91,16 +96,62 @@ export type ReminderOutcome =
   | { ok: true; invoiceNumber: number; to: string }
   | { ok: false; reason: "not_found" | "not_overdue" | "already_today" };
 
+/** Which invoice a reminder is of: a single order's, or a series' monthly one (decision 0039). */
+export type InvoiceKind = "single" | "monthly";
+
 /**
- * Sends the customer a polite reminder of an overdue invoice (open, its due date passed) through
- * the outbox, and keeps when it was sent. The e-mail, the time and the audit line are one
- * transaction; a second reminder the same day is refused, so a double press sends one.
+ * An invoice locked for its reminder, either kind in the same terms: its balance, its payer, what
+ * it is for, its PDF, the row its audit line is about and how its reminder's time is kept.
  */
-export async function sendInvoiceReminder(db: DB, actor: AuditActor, input: { invoiceId: string; now?: Date }): Promise<ReminderOutcome> {
+type Remindable = Omit<InvoiceToRemind, "id" | "orderId" | "orderNumber" | "creditNoteNumber"> & {
+  creditNoteNumbers: number[];
+  about: InvoiceReminderFacts["about"];
+  attachment: EmailAttachment;
+  audit: { entityType: "order" | "order_series"; entityId: string };
+  markSent: (at: Date) => Promise<void>;
+};
+
+async function lockRemindable(trx: Executor, kind: InvoiceKind, invoiceId: string): Promise<Remindable | null> {
+  if (kind === "monthly") {
+    const invoice = await lockSeriesInvoiceToRemind(trx, invoiceId);
+    if (!invoice) return null;
+    return {
+      ...invoice,
+      // A monthly invoice is marked paid in full at once; it has no part payments.
+      paidCents: 0,
+      about: { month: invoiceMonthName(invoice.month) },
+      attachment: seriesInvoiceAttachment(invoice.invoiceNumber),
+      audit: { entityType: "order_series", entityId: invoice.seriesId },
+      markSent: (at) => markSeriesInvoiceReminderSent(trx, invoice.id, at),
+    };
+  }
+  const invoice = await lockInvoiceToRemind(trx, invoiceId);
+  if (!invoice) return null;
+  return {
+    ...invoice,
+    creditNoteNumbers: invoice.creditNoteNumber === null ? [] : [invoice.creditNoteNumber],
+    about: { orderNumber: invoice.orderNumber },
+    attachment: invoiceAttachment(invoice.invoiceNumber, invoice.orderId),
+    audit: { entityType: "order", entityId: invoice.orderId },
+    markSent: (at) => markReminderSent(trx, invoice.id, at),
+  };
+}
+
+/**
+ * Sends the customer a polite reminder of an overdue invoice (open, its due date passed), a single
+ * or a monthly one, through the outbox with the invoice's PDF, and keeps when it was sent. The
+ * e-mail, the time and the audit line are one transaction; a second reminder the same day is
+ * refused, so a double press sends one.
+ */
+export async function sendInvoiceReminder(
+  db: DB,
+  actor: AuditActor,
+  input: { invoiceId: string; kind?: InvoiceKind; now?: Date },
+): Promise<ReminderOutcome> {
   const now = input.now ?? clockNow();
   const today = helsinkiToday(now);
   return db.transaction().execute(async (trx): Promise<ReminderOutcome> => {
-    const invoice = await lockInvoiceToRemind(trx, input.invoiceId);
+    const invoice = await lockRemindable(trx, input.kind ?? "single", input.invoiceId);
     if (!invoice) return { ok: false, reason: "not_found" };
     if (invoice.status !== "open" || !isInvoiceOpen(invoice) || invoice.dueDate >= today) return { ok: false, reason: "not_overdue" };
     if (invoice.reminderSentAt && helsinkiToday(invoice.reminderSentAt) === today) return { ok: false, reason: "already_today" };
@@ -108,13 +159,13 @@ export async function sendInvoiceReminder(db: DB, actor: AuditActor, input: { in
     const { subject, content } = invoiceReminderEmailContent({
       name: invoice.customerName,
       invoiceNumber: invoice.invoiceNumber,
-      orderNumber: invoice.orderNumber,
+      about: invoice.about,
       dueDate: formatDate(invoice.dueDate),
       unpaid: formatEuros(openBalanceCents(invoice)),
       paid: invoice.paidCents > 0 ? formatEuros(invoice.paidCents) : null,
       credit:
-        invoice.creditedCents > 0 && invoice.creditNoteNumber !== null
-          ? { number: invoice.creditNoteNumber, amount: formatEuros(invoice.creditedCents), invoiceAmount: formatEuros(invoice.amountCents) }
+        invoice.creditedCents > 0 && invoice.creditNoteNumbers.length > 0
+          ? { numbers: invoice.creditNoteNumbers, amount: formatEuros(invoice.creditedCents), invoiceAmount: formatEuros(invoice.amountCents) }
           : null,
       reference: formatReferenceNumber(invoice.referenceNumber),
       payee: company.name,
@@ -122,12 +173,11 @@ export async function sendInvoiceReminder(db: DB, actor: AuditActor, input: { in
       bic: company.bic,
       contact,
     });
-    await sendEmail(trx, { to: invoice.customerEmail, subject, ...renderEmail(content) });
-    await markReminderSent(trx, invoice.id, now);
+    await sendEmail(trx, { to: invoice.customerEmail, subject, attachments: [invoice.attachment], ...renderEmail(content) });
+    await invoice.markSent(now);
     await writeAudit(trx, actor, {
       action: "invoice.reminder",
-      entityType: "order",
-      entityId: invoice.orderId,
+      ...invoice.audit,
       before: { reminderSentAt: invoice.reminderSentAt?.toISOString() ?? null },
       after: { reminderSentAt: now.toISOString(), invoiceNumber: invoice.invoiceNumber, to: invoice.customerEmail },
     });

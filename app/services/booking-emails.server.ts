@@ -10,7 +10,7 @@ import { getContactInfo } from "../models/settings.server";
 import { bookingConfirmationEmailContent, bookingIcsTexts, visitCalendarAlarms } from "../messages/booking-emails";
 import { createSetPasswordLink } from "./auth.server";
 import { icsAttachment, renderEmail, sendEmail, type EmailAttachment } from "./email.server";
-import { invoiceFileName } from "./invoices.server";
+import { invoiceAttachment } from "./invoices.server";
 import { receiptFileName } from "./receipts.server";
 import { issueManageLink } from "./manage-links.server";
 import { notifyAssignedCaregiver } from "./order-assignment.server";
@@ -50,12 +50,7 @@ export async function enqueueBookingConfirmation(trx: Executor, orderId: string)
   if (booking.invoice) {
     // Drawn by the job that delivers the e-mail (app/services/email-attachments.server.ts): the
     // customer's submit does not wait for the PDF, nor hold the transaction open while it is drawn.
-    attachments.push({
-      filename: invoiceFileName(booking.invoice.invoiceNumber),
-      contentType: "application/pdf",
-      content: "",
-      deferred: { kind: "invoice_pdf", orderId },
-    });
+    attachments.push(invoiceAttachment(booking.invoice.invoiceNumber, orderId));
   }
 
   const setPasswordUrl = booking.customer.hasPassword

@@ -129,6 +129,11 @@ export function creditNoteAttachment(orderId: string, creditNoteNumber: number):
   return { filename: creditNoteFileName(creditNoteNumber), contentType: "application/pdf", content: "", deferred: { kind: "credit_note_pdf", orderId } };
 }
 
+/** The order's invoice as an e-mail attachment the delivery job draws from the rows as they are then. */
+export function invoiceAttachment(invoiceNumber: number, orderId: string): EmailAttachment {
+  return { filename: invoiceFileName(invoiceNumber), contentType: "application/pdf", content: "", deferred: { kind: "invoice_pdf", orderId } };
+}
+
 /** The file name the invoice is attached and downloaded under. */
 export function invoiceFileName(invoiceNumber: number): string {
   return invoicePdfTexts.fileName(invoiceNumber);

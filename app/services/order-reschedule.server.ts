@@ -34,7 +34,7 @@ import { icsAttachment, renderEmail, sendEmail, type EmailAttachment } from "./e
 import { issueManageLink } from "./manage-links.server";
 import { orderPath } from "../domain/portal-paths";
 import { env } from "../env.server";
-import { invoiceFileName, issueInvoice } from "./invoices.server";
+import { invoiceAttachment, issueInvoice } from "./invoices.server";
 import { monthlyInvoiceOf } from "./series-invoices.server";
 import { caregiverVisitIcs, notifyAssignedCaregiver } from "./order-assignment.server";
 import { ChangeRefused, runOrderChange } from "./order-change.server";
@@ -308,7 +308,7 @@ async function sendRescheduleEmails(
     icsAttachment(`varaus-${order.orderNumber}.ics`, bookingIcs(booking)),
   ];
   if (input.newInvoice && booking.invoice) {
-    attachments.push({ filename: invoiceFileName(booking.invoice.invoiceNumber), contentType: "application/pdf", content: "", deferred: { kind: "invoice_pdf", orderId: order.id } });
+    attachments.push(invoiceAttachment(booking.invoice.invoiceNumber, order.id));
   }
   await sendEmail(trx, { to: order.customer.email, subject: emails.customer.subject, attachments, ...renderEmail(emails.customer.content) });
 

@@ -10,6 +10,7 @@ import { dueInvoiceMonths, helsinkiMonthOf, invoiceMonthName, nextMonthStart, se
 import { virtualBarcode } from "../domain/virtual-barcode";
 import { env } from "../env.server";
 import { logger } from "../logger.server";
+import { invoicePaymentTexts } from "../messages/backoffice";
 import { invoicePdfTexts } from "../messages/invoice-pdfs";
 import { seriesInvoiceEmailContent, seriesInvoicePdfTexts, seriesInvoiceStateTexts as st } from "../messages/series-invoices";
 import { getBookingDocument, nextInvoiceNumber, type BookingDocument } from "../models/booking-documents.server";
@@ -250,6 +251,7 @@ export async function openSeriesInvoicesView(executor: Executor, today: IsoDate)
     balance: formatEuros(openBalanceCents({ amountCents: row.amountCents, creditedCents: row.creditedCents, paidCents: 0 })),
     dueDate: formatDate(row.dueDate),
     overdue: row.dueDate < today,
+    reminderSent: row.reminderSentAt ? invoicePaymentTexts.reminderSent(formatDate(row.reminderSentAt)) : null,
     // Downloaded where staff download any order's credit note (the order's own /hyvityslasku).
     creditNotes: notes
       .filter((note) => note.seriesInvoiceId === row.id)

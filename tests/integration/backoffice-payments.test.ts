@@ -7,10 +7,14 @@ import { loader as csvLoader } from "~/routes/backoffice.payments_.csv";
 import { action as paymentsAction, loader as paymentsLoader } from "~/routes/backoffice.payments";
 import { loader as paymentTabLoader } from "~/routes/backoffice.orders.$orderNumber.maksu";
 import { setTestClock } from "~/services/clock.server";
-import { createInvoiceForOrder } from "~/services/invoices.server";
+import { createInvoiceForOrder, invoiceFileName } from "~/services/invoices.server";
+import { deliverEmail } from "~/services/mailer.server";
+import { cancelOrder } from "~/services/order-cancellation.server";
+import { issueDueSeriesInvoices } from "~/services/series-invoices.server";
 import { answerOf, contextFor, createTestUser, emailCountTo, getRequest, lastEmailTo, postRequest, sessionCookieFor } from "./support/auth";
 import { auditRows } from "./support/backoffice";
-import { createTestOrder, paymentRow } from "./support/booking-fixtures";
+import { createTestOrder, paymentRow, pdfTextContent } from "./support/booking-fixtures";
+import { createInvoiceSeries } from "./support/series-invoices";
 
 // The payments page (issue 14 "Payments"; DESIGN.md decision 18): the period's figures, the
 // settlement per helper, payouts marked paid one by one and in bulk, invoices paid in full or in
@@ -19,10 +23,13 @@ import { createTestOrder, paymentRow } from "./support/booking-fixtures";
 
 let db: DB;
 const cookies = { admin: "", moderator: "", support: "" };
+let adminId = "";
 
 beforeAll(async () => {
   db = await getDb();
-  cookies.admin = await sessionCookieFor(await createTestUser({ email: "admin-maksut@example.fi", role: "admin" }));
+  const admin = await createTestUser({ email: "admin-maksut@example.fi", role: "admin" });
+  adminId = admin.id;
+  cookies.admin = await sessionCookieFor(admin);
   cookies.moderator = await sessionCookieFor(await createTestUser({ email: "mod-maksut@example.fi", role: "moderator" }));
   cookies.support = await sessionCookieFor(await createTestUser({ email: "tuki-maksut@example.fi", role: "support" }));
 });
@@ -267,6 +274,10 @@ describe("the payments page", () => {
     expect(email?.text).toContain(`Viitenumero: ${formatReferenceNumber(invoice.referenceNumber)}`);
     expect(email?.text).toContain("Tilinumero: FI2112345600000785");
     expect(email?.html).toContain('lang="fi"');
+    // The invoice itself comes along, drawn by the delivery job.
+    expect(email?.attachments).toEqual([
+      { filename: invoiceFileName(invoice.invoiceNumber), contentType: "application/pdf", content: "", deferred: { kind: "invoice_pdf", orderId: order.orderId } },
+    ]);
     const job = await db.selectFrom("jobs").select("payload").where(sql<string>`payload->>'emailId'`, "=", email!.id).executeTakeFirst();
     expect(job).toBeDefined();
 
@@ -339,5 +350,91 @@ describe("the payments page", () => {
     }
     expect(await payoutStatus(order.payoutId)).toBe("pending");
     expect(await invoicePayments(invoice.invoiceId)).toEqual([]);
+  });
+});
+
+// The same reminder of a series' monthly invoice (docs/decisions/0039): one service for both kinds.
+describe("the reminder of an overdue monthly invoice", () => {
+  /** A series with two visits in `month` ('2025-10'), its month's invoice issued on its first day. */
+  async function monthlyInvoice(month: string) {
+    const series = await createInvoiceSeries([new Date(`${month}-07T08:00:00Z`), new Date(`${month}-14T08:00:00Z`)]);
+    const [issued] = await db.transaction().execute((trx) => issueDueSeriesInvoices(trx, series.seriesId, new Date(`${month}-01T08:00:00Z`)));
+    if (!issued) throw new Error("no monthly invoice was issued");
+    const row = await db.selectFrom("series_invoices").selectAll().where("id", "=", issued.invoiceId).executeTakeFirstOrThrow();
+    return { series, invoice: row };
+  }
+  const remind = (invoiceId: string, who: keyof typeof cookies = "admin") => post({ intent: "reminder", kind: "monthly", invoiceId }, who);
+  const reminders = async (to: string) =>
+    db.selectFrom("emails").selectAll().where("to_address", "=", to).where("subject", "like", "Muistutus:%").execute();
+  const reminderSentAt = async (invoiceId: string) =>
+    (await db.selectFrom("series_invoices").select("reminder_sent_at").where("id", "=", invoiceId).executeTakeFirstOrThrow()).reminder_sent_at;
+
+  it("sends the payer what is still open after the credited visit, with the invoice PDF, once a day, audited and shown", async () => {
+    const { series, invoice } = await monthlyInvoice("2025-10");
+    // A visit cancelled late after the invoice: all but the fee credited, with a credit note.
+    const visit = series.visits[1]!;
+    const cancelled = await cancelOrder(db, { actor: { id: adminId } }, visit.orderId, new Date(visit.startsAt.getTime() - 12 * 3600_000));
+    if (!cancelled.ok || !cancelled.creditNote) throw new Error("the visit was not credited");
+    const creditedCents = visit.totalPriceCents - cancelled.feeCents;
+    const before = (await load()).data.seriesInvoices.find((r: { id: string }) => r.id === invoice.id);
+    expect(before).toMatchObject({ overdue: true, reminderSent: null });
+
+    const sent = await remind(invoice.id);
+    expect(sent.status).toBe(302);
+    const [email, ...more] = await reminders(series.email);
+    expect(more).toEqual([]);
+    expect(email!.subject).toBe(`Muistutus: lasku ${invoice.invoice_number} on erääntynyt – Arkikaveri`);
+    expect(email!.text).toContain(`Laskumme ${invoice.invoice_number} (toistuvat käynnit lokakuu 2025) eräpäivä oli ${formatDate(invoice.due_date)}`);
+    expect(email!.text).toContain(
+      `Laskun ${euros(invoice.amount_cents)} summasta on hyvitetty ${euros(creditedCents)} (hyvityslasku ${cancelled.creditNote.creditNoteNumber})`,
+    );
+    expect(email!.text).toContain(`Maksettavaa on ${euros(invoice.amount_cents - creditedCents)}.`);
+    expect(email!.text).toContain(`Viitenumero: ${formatReferenceNumber(invoice.reference_number)}`);
+    expect(email!.text).toContain("Tilinumero: FI2112345600000785");
+    // The monthly invoice's own PDF, drawn when the e-mail is delivered.
+    expect(email!.attachments).toEqual([
+      { filename: invoiceFileName(invoice.invoice_number), contentType: "application/pdf", content: "", deferred: { kind: "series_invoice_pdf", invoiceNumber: invoice.invoice_number } },
+    ]);
+    await deliverEmail(db, email!.id, { isFinalAttempt: false });
+    const delivered = await db.selectFrom("emails").select("attachments").where("id", "=", email!.id).executeTakeFirstOrThrow();
+    const pdf = pdfTextContent(Buffer.from(delivered.attachments[0]!.content, "base64")).replace(/\s+/g, " ");
+    expect(pdf).toContain(String(invoice.invoice_number));
+    expect(pdf).toContain(formatReferenceNumber(invoice.reference_number));
+    expect(pdf).toContain(visit.orderNumber);
+
+    expect(await reminderSentAt(invoice.id)).not.toBeNull();
+    const after = (await load()).data.seriesInvoices.find((r: { id: string }) => r.id === invoice.id);
+    expect(after.reminderSent).toBe(`Muistutus lähetetty ${formatDate(new Date())}`);
+    const audit = (await auditRows("order_series", series.seriesId)).filter((r) => r.action === "invoice.reminder");
+    expect(audit).toHaveLength(1);
+    expect(audit[0]?.after).toMatchObject({ invoiceNumber: invoice.invoice_number, to: series.email });
+
+    // A second press the same day sends nothing more.
+    expect((await remind(invoice.id)).status).toBe(302);
+    expect(await reminders(series.email)).toHaveLength(1);
+    expect((await auditRows("order_series", series.seriesId)).filter((r) => r.action === "invoice.reminder")).toHaveLength(1);
+  });
+
+  it("sends none of a monthly invoice not yet due, nor of a paid one, nor of one named as the other kind", async () => {
+    const notDue = await monthlyInvoice("2027-03");
+    const paid = await monthlyInvoice("2025-09");
+    expect((await post({ intent: "series-invoice", invoiceId: paid.invoice.id, paidOn: "2025-10-01" })).status).toBe(302);
+    const overdue = await monthlyInvoice("2025-08");
+    for (const { invoice } of [notDue, paid]) expect((await remind(invoice.id)).status).toBe(302);
+    // A monthly invoice's id as a single invoice's finds no invoice; an unknown kind is a bad form.
+    expect((await post({ intent: "reminder", kind: "single", invoiceId: overdue.invoice.id })).status).toBe(302);
+    expect((await post({ intent: "reminder", kind: "kaikki", invoiceId: overdue.invoice.id })).status).toBe(400);
+    for (const { series, invoice } of [notDue, paid, overdue]) {
+      expect(await reminders(series.email)).toEqual([]);
+      expect(await reminderSentAt(invoice.id)).toBeNull();
+      expect((await auditRows("order_series", series.seriesId)).filter((r) => r.action === "invoice.reminder")).toEqual([]);
+    }
+  });
+
+  it("is for admins only", async () => {
+    const { series, invoice } = await monthlyInvoice("2025-07");
+    for (const who of ["moderator", "support"] as const) expect((await remind(invoice.id, who)).status).toBe(403);
+    expect(await reminders(series.email)).toEqual([]);
+    expect(await reminderSentAt(invoice.id)).toBeNull();
   });
 });
