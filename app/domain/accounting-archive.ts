@@ -1,9 +1,8 @@
-import type { ArchivedDocumentKind } from "../db/schema";
-
 // The back office's reading of the accounting archive (decision 0048): which field of an archived
 // row is its document number, and the name its PDF downloads with. The archive itself is written
 // by the erasure (decision 0034).
 
+/** What an archived document was; 'series_invoice' is a monthly invoice of a series (migration 0033). */
 export const ARCHIVED_DOCUMENT_KINDS = [
   "invoice",
   "series_invoice",
@@ -13,7 +12,9 @@ export const ARCHIVED_DOCUMENT_KINDS = [
   "payment",
   "household_statement",
   "payout",
-] as const satisfies readonly ArchivedDocumentKind[];
+] as const;
+
+export type ArchivedDocumentKind = (typeof ARCHIVED_DOCUMENT_KINDS)[number];
 
 /**
  * The field of the archived row (`data.document`) that holds the document's own number. A credit

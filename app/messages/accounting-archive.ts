@@ -1,4 +1,4 @@
-import type { ArchivedDocumentKind } from "../db/schema";
+import type { ArchivedDocumentKind } from "../domain/accounting-archive";
 
 // Texts of the back office's "Kirjanpitoarkisto" (decision 0048).
 
