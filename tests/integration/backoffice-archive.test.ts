@@ -5,10 +5,9 @@ import { action as profileAction } from "~/routes/portal.profile";
 import { loader as archiveLoader } from "~/routes/backoffice.arkisto";
 import { loader as pdfLoader } from "~/routes/backoffice.arkisto_.$documentId.pdf";
 import { setTestClock } from "~/services/clock.server";
-import { issueInvoice } from "~/services/invoices.server";
-import { issueReceipt } from "~/services/receipts.server";
 import { answerOf, contextFor, createTestUser, getRequest, postRequest, runQueuedJobs, sessionCookieFor, TEST_PASSWORD } from "./support/auth";
-import { createTestOrder, pdfTextContent } from "./support/booking-fixtures";
+import { pdfTextContent } from "./support/booking-fixtures";
+import { paidInvoiceAndReceipt } from "./support/paid-history";
 import { signedInCustomer } from "./support/portal";
 
 // "Kirjanpitoarkisto" (decision 0048): the documents an erasure archived (decision 0034) are
@@ -35,15 +34,7 @@ type ListRow = { id: string; kind: string; number: string; date: string; keepUnt
 /** A customer with a paid invoice (March 2026) and a receipted online payment (April 2026), erased after the grace period. */
 async function erasedCustomerWithInvoice(email: string) {
   const person = await signedInCustomer(email, "Arvo Arkistoitava");
-  const invoiced = await createTestOrder({ email, paymentMethod: "invoice", status: "completed", caregiverId: true, startsAt: new Date("2026-03-10T10:00:00Z") });
-  const invoice = await db.transaction().execute((trx) => issueInvoice(trx, invoiced.orderId, invoiced.totalPriceCents, new Date("2026-03-10T10:00:00Z")));
-  await db.updateTable("invoices").set({ status: "paid", paid_at: new Date("2026-03-20T10:00:00Z") }).where("order_id", "=", invoiced.orderId).execute();
-  const online = await createTestOrder({ email, paymentMethod: "online", status: "completed", caregiverId: invoiced.caregiverId!, startsAt: new Date("2026-04-10T10:00:00Z") });
-  const capturedAt = new Date("2026-04-01T09:00:00Z");
-  await db.transaction().execute(async (trx) => {
-    await trx.updateTable("payments").set({ status: "captured", captured_at: capturedAt }).where("id", "=", online.paymentId).execute();
-    await issueReceipt(trx, online.paymentId, capturedAt);
-  });
+  const { invoiceNumber } = await paidInvoiceAndReceipt(email);
   const asked = await answerOf(() =>
     profileAction({
       request: postRequest("/portal/profile", { intent: "delete", deletePassword: TEST_PASSWORD, deleteConfirmation: "poista" }, person.cookie),
@@ -61,7 +52,7 @@ async function erasedCustomerWithInvoice(email: string) {
   }
   const archived = await db.selectFrom("accounting_archive").select(["id", "kind"]).execute();
   expect(archived.map((row) => row.kind)).toContain("invoice");
-  return { invoiceNumber: invoice.invoiceNumber, archived };
+  return { invoiceNumber, archived };
 }
 
 describe("Kirjanpitoarkisto", () => {
