@@ -15,6 +15,8 @@ export const access = {
   caregivers: ["admin", "moderator"],
   orders: ["admin", "moderator", "support"],
   payments: ["admin"],
+  /** The accounting archive of erased accounts (decision 0034): money documents, as the payments page. */
+  archive: ["admin"],
   discountCodes: ["admin"],
   reports: ["admin"],
   settings: ["admin"],
@@ -50,6 +52,7 @@ const sectionPaths: ReadonlyArray<{ section: BackofficeSection; path: string }> 
   { section: "caregivers", path: "/backoffice/caregivers" },
   { section: "orders", path: "/backoffice/orders" },
   { section: "payments", path: "/backoffice/payments" },
+  { section: "archive", path: "/backoffice/arkisto" },
   { section: "discountCodes", path: "/backoffice/discount-codes" },
   { section: "reports", path: "/backoffice/reports" },
   { section: "settings", path: "/backoffice/settings" },

@@ -10,6 +10,7 @@ type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 
 // The value sets every layer shares live in the domain (the browser may import them too); the
 // tables use them, and models import them from here.
+import type { ArchivedDocumentKind } from "../domain/accounting-archive";
 import type { ConsentMethod, ConsentPurpose } from "../domain/consents";
 import type {
   CaregiverStatus,
@@ -722,8 +723,7 @@ export interface AccountDeletionsTable {
   done_at: Date | null;
 }
 
-/** What an archived document was; 'series_invoice' is a monthly invoice of a series (migration 0033). */
-export type ArchivedDocumentKind = "invoice" | "series_invoice" | "credit_note" | "invoice_payment" | "receipt" | "payment" | "household_statement" | "payout";
+export type { ArchivedDocumentKind } from "../domain/accounting-archive";
 
 /** An erased person's money document as it was, until `purge_after` (migration 0026). */
 export interface AccountingArchiveTable {

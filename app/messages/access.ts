@@ -16,6 +16,7 @@ export const backofficeSectionTexts = {
   caregivers: { label: "Kaverit", description: "Kaverihakemukset, hyväksyntä ja tarkistukset." },
   orders: { label: "Tilaukset", description: "Kaikki tilaukset, tilan muutokset, kaverin vaihto ja peruutukset." },
   payments: { label: "Maksut", description: "Maksutapahtumat, kaverien tilitykset ja maksetut palkkiot." },
+  archive: { label: "Kirjanpitoarkisto", description: "Poistettujen tilien laskut, kuitit ja muut kirjanpidon tositteet PDF:nä." },
   discountCodes: { label: "Alennuskoodit", description: "Alennuskoodien luonti, voimassaolo ja käyttö." },
   reports: { label: "Raportit", description: "Tilausten ja myynnin luvut valitulta ajalta." },
   settings: { label: "Asetukset", description: "Tuntihinnat ja palvelun yleiset asetukset." },

@@ -44,7 +44,7 @@ async function expectFitsScreen(page: Page) {
 }
 
 for (const [email, entries] of [
-  ["admin@arkikaveri.test", ["Asiakkaat", "Kaverit", "Tilaukset", "Maksut", "Alennuskoodit", "Raportit", "Asetukset", "Muutosloki"]],
+  ["admin@arkikaveri.test", ["Asiakkaat", "Kaverit", "Tilaukset", "Maksut", "Kirjanpitoarkisto", "Alennuskoodit", "Raportit", "Asetukset", "Muutosloki"]],
   ["moderaattori@arkikaveri.test", ["Asiakkaat", "Kaverit", "Tilaukset"]],
   ["tuki@arkikaveri.test", ["Tilaukset"]],
 ] as const) {

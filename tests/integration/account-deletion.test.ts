@@ -13,12 +13,12 @@ import { queueDataExport } from "~/services/data-export.server";
 import { issueStatement } from "~/services/household-statement.server";
 import { runHousekeeping } from "~/services/housekeeping.server";
 import { issueInvoice } from "~/services/invoices.server";
-import { issueReceipt } from "~/services/receipts.server";
 import { cancelOrder } from "~/services/order-cancellation.server";
 import { issueDueSeriesInvoices } from "~/services/series-invoices.server";
 import { getStorage, newObjectKey } from "~/services/storage.server";
 import { answerOf, contextFor, createTestUser, getRequest, lastEmailTo, postRequest, runQueuedJobs, sessionCookieFor, TEST_PASSWORD } from "./support/auth";
 import { createTestOrder, pdfTextContent } from "./support/booking-fixtures";
+import { paidInvoiceAndReceipt } from "./support/paid-history";
 import { createInvoiceSeries } from "./support/series-invoices";
 import { nextVisit, signedInCustomer, signedInHelper, toastOf, type SignedIn } from "./support/portal";
 
@@ -78,15 +78,7 @@ async function afterGracePeriod(profileId: string) {
 async function customerWithHistory(email: string, fullName: string, phone: string) {
   const person = await signedInCustomer(email, fullName);
   await db.updateTable("profiles").set({ phone }).where("id", "=", person.user.id).execute();
-  const invoiced = await createTestOrder({ email, paymentMethod: "invoice", status: "completed", caregiverId: true, startsAt: new Date("2026-03-10T10:00:00Z"), contactPhone: phone });
-  await db.transaction().execute((trx) => issueInvoice(trx, invoiced.orderId, invoiced.totalPriceCents, new Date("2026-03-10T10:00:00Z")));
-  await db.updateTable("invoices").set({ status: "paid", paid_at: new Date("2026-03-20T10:00:00Z") }).where("order_id", "=", invoiced.orderId).execute();
-  const online = await createTestOrder({ email, paymentMethod: "online", status: "completed", caregiverId: invoiced.caregiverId!, startsAt: new Date("2026-04-10T10:00:00Z") });
-  const capturedAt = new Date("2026-04-01T09:00:00Z");
-  await db.transaction().execute(async (trx) => {
-    await trx.updateTable("payments").set({ status: "captured", captured_at: capturedAt }).where("id", "=", online.paymentId).execute();
-    await issueReceipt(trx, online.paymentId, capturedAt);
-  });
+  const { invoiced, online } = await paidInvoiceAndReceipt(email, phone);
   await issueStatement(db, online.customerId, 2026, new Date("2026-06-01T09:00:00Z"));
   await db.insertInto("messages").values({ order_id: invoiced.orderId, sender_id: person.user.id, message_text: `Terveisin ${fullName}, ${phone}` }).execute();
   await db.insertInto("reviews").values({ order_id: online.orderId, caregiver_id: online.caregiverId!, customer_id: online.customerId, rating: 5, comment: "Kiitos avusta!" }).execute();

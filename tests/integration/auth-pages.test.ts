@@ -84,7 +84,7 @@ beforeAll(async () => {
 
 describe("back-office menu (001 §6)", () => {
   it.each([
-    ["admin", ["Asiakkaat", "Kaverit", "Tilaukset", "Maksut", "Alennuskoodit", "Raportit", "Asetukset", "Muutosloki"]],
+    ["admin", ["Asiakkaat", "Kaverit", "Tilaukset", "Maksut", "Kirjanpitoarkisto", "Alennuskoodit", "Raportit", "Asetukset", "Muutosloki"]],
     ["moderator", ["Asiakkaat", "Kaverit", "Tilaukset"]],
     ["support", ["Tilaukset"]],
   ] as const)("shows %s the sections of their role", async (role, labels) => {
