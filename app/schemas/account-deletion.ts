@@ -1,5 +1,5 @@
 import { accountDeletionNotices as adn } from "~/messages/account-deletion-notices";
-import { customerDeletionTexts as t } from "~/messages/backoffice";
+import { customerDeletionTexts as t } from "~/messages/customer-deletion";
 import { isConfirmationWord } from "~/domain/account-deletion";
 import { z } from "./zod";
 

@@ -3,7 +3,7 @@ import { Form } from "@remix-run/react";
 import { Alert } from "~/components/alert";
 import { SubmitButton } from "~/components/button";
 import { ErrorSummary, FormError, TextareaField, TextField } from "~/components/forms";
-import { customerDeletionTexts as t } from "~/messages/backoffice";
+import { customerDeletionTexts as t } from "~/messages/customer-deletion";
 import { Section } from "./ui";
 
 type FormConstraint = Parameters<typeof useForm>[0]["constraint"];
