@@ -3,6 +3,7 @@ import { Form } from "@remix-run/react";
 import { Alert } from "~/components/alert";
 import { SubmitButton } from "~/components/button";
 import { ErrorSummary, FormError, TextareaField, TextField } from "~/components/forms";
+import { accountDeletionMessages as adm } from "~/messages/account-deletion";
 import { customerDeletionTexts as t } from "~/messages/customer-deletion";
 import { Section } from "./ui";
 
@@ -31,31 +32,28 @@ export function CustomerDeletionSection({ view, lastResult }: { view: CustomerDe
         </>
       ) : view.kind === "blocked" ? (
         <Alert type="warning" announce={false} title={t.blockedIntro}>
-          {view.visits.length > 0 ? (
-            <>
-              <h3 className="mt-2 font-bold">{t.futureVisitsHeading}</h3>
-              <ul className="list-disc pl-6">
-                {view.visits.map((visit) => (
-                  <li key={visit.orderId}>{visit.line}</li>
-                ))}
-              </ul>
-            </>
-          ) : null}
-          {view.invoices.length > 0 ? (
-            <>
-              <h3 className="mt-2 font-bold">{t.unpaidInvoicesHeading}</h3>
-              <ul className="list-disc pl-6">
-                {view.invoices.map((invoice) => (
-                  <li key={invoice.invoiceNumber}>{invoice.line}</li>
-                ))}
-              </ul>
-            </>
-          ) : null}
+          <BlockerList heading={adm.futureVisitsHeading} lines={view.visits.map((visit) => ({ key: visit.orderId, line: visit.line }))} />
+          <BlockerList heading={adm.unpaidInvoicesHeading} lines={view.invoices.map((invoice) => ({ key: String(invoice.invoiceNumber), line: invoice.line }))} />
         </Alert>
       ) : (
         <DeletionForm constraint={view.constraint} lastResult={lastResult} />
       )}
     </Section>
+  );
+}
+
+/** One kind of blocker with the portal's lines; nothing when there are none. */
+function BlockerList({ heading, lines }: { heading: string; lines: { key: string; line: string }[] }) {
+  if (lines.length === 0) return null;
+  return (
+    <>
+      <h3 className="mt-2 font-bold">{heading}</h3>
+      <ul className="list-disc space-y-1 pl-6">
+        {lines.map((item) => (
+          <li key={item.key}>{item.line}</li>
+        ))}
+      </ul>
+    </>
   );
 }
 
@@ -71,7 +69,7 @@ function DeletionForm({ constraint, lastResult }: { constraint: FormConstraint; 
         <FormError errors={form.errors} title={t.failed} />
         <input type="hidden" name="intent" value="delete-account" />
         <TextareaField meta={fields.reason} label={t.reasonLabel} hint={t.reasonHint} rows={3} />
-        <TextField meta={fields.deleteConfirmation} label={t.confirmLabel} autoComplete="off" />
+        <TextField meta={fields.deleteConfirmation} label={adm.confirmLabel} hint={adm.confirmHint} autoComplete="off" />
         <SubmitButton busyLabel={t.busy} variant="danger">
           {t.submit}
         </SubmitButton>
