@@ -45,8 +45,9 @@ import { renderSeriesInvoicePdf } from "./series-invoices.server";
 import { getStorage } from "./storage.server";
 
 // "Poista tili" (issue 29 item 3; GDPR art. 17; decision 0034). The request (the person's password,
-// or an admin's reason in the back office, and the word POISTA checked by the caller) writes an account_deletions row, the 'accounts.erase' job due
-// in 7 days, and the e-mail with the "Peru poisto" link, in one transaction, and ends every session.
+// or an admin's reason in the back office, and the word POISTA checked by the caller) writes an
+// account_deletions row, the 'accounts.erase' job due in 7 days, and the e-mail with the "Peru
+// poisto" link, in one transaction, and ends every session.
 // Until then the person cannot sign in; the link cancels. The job then archives the person's money
 // documents with their PDFs (accounting_archive, kept to the end of the sixth year) and erases the
 // rest in one transaction; the hourly housekeeping purges archived documents whose time is over.
