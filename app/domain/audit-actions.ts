@@ -25,6 +25,8 @@ export const AUDIT_ACTIONS = [
   "customer.freeze",
   "customer.unfreeze",
   "customer.data_export",
+  "customer.deletion_requested",
+  "customer.deletion_cancelled",
   "account.deletion_requested",
   "account.deletion_cancelled",
   "account.erased",

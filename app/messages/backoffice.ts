@@ -116,6 +116,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "customer.freeze": "Asiakas jäädytetty",
   "customer.unfreeze": "Asiakkaan jäädytys poistettu",
   "customer.data_export": "Tietojen vienti pyydetty asiakkaalle",
+  "customer.deletion_requested": "Tietojen poisto pyydetty asiakkaan puolesta",
+  "customer.deletion_cancelled": "Tietojen poisto peruttu asiakkaan puolesta",
   "caregiver.data_export": "Tietojen vienti pyydetty kaverille",
   "account.deletion_requested": "Tilin poisto pyydetty",
   "account.deletion_cancelled": "Tilin poisto peruttu",

@@ -13,11 +13,11 @@ import { profileMessages as m } from "~/messages/profile";
 import { findCaregiverProfile, findEditableProfile, updateProfileBasics } from "~/models/profile.server";
 import { PasswordChangeSchema } from "~/schemas/auth";
 import { AccountDeletionSchema, CAREGIVER_PHOTO_FIELD, CaregiverProfileSchema, DataExportRequestSchema, ProfileSchema } from "~/schemas/profile";
-import { cancelAllFutureVisits, findDeletionBlockers, requestAccountDeletion, type DeletionBlockers } from "~/services/account-deletion.server";
+import { cancelAllFutureVisits, deletionBlockerLines, findDeletionBlockers, requestAccountDeletion } from "~/services/account-deletion.server";
 import { signOut } from "~/services/auth.server";
 import { accountDeletionMessages as adm } from "~/messages/account-deletion";
 import { accountDeletionNotices as adn } from "~/messages/account-deletion-notices";
-import { formatDate, formatEuros, formatWeekdayDate, formatTimeRange } from "~/domain/format";
+import { formatDate } from "~/domain/format";
 import { saveCaregiverProfile } from "~/services/caregiver-profile.server";
 import { redirectWithToast } from "~/services/flash.server";
 import { requestOwnDataExport } from "~/services/data-export.server";
@@ -58,7 +58,7 @@ export async function loadProfilePage(request: Request) {
   // "Aiemmat saajat" (issue 26 item 1): a customer's own, edited or removed on their own page.
   const savedRecipients = user.userType === "customer" && !user.role ? await listSavedRecipients(db, user.id) : [];
   // "Poista tili" (decision 0034): staff accounts are not erased from here.
-  const deletion = user.role ? null : deletionView(await findDeletionBlockers(db, user.id));
+  const deletion = user.role ? null : deletionBlockerLines(await findDeletionBlockers(db, user.id));
   return {
     deletion,
     savedRecipients,
@@ -122,27 +122,6 @@ function consentNote(purpose: ConsentPurpose, user: AuthUser, hasPhone: boolean)
   if (!hasPhone) return consentMessages.noPhone;
   // Only customers book, so only they choose on the booking form.
   return user.userType === "customer" ? consentMessages.smsChoice : null;
-}
-
-/** What stands in the way of a deletion, as the page lists it (empty lists: nothing). */
-/** 'YYYY-MM-01' as "1/2027". */
-const monthOf = (month: string) => `${Number(month.slice(5, 7))}/${month.slice(0, 4)}`;
-
-function deletionView(blockers: DeletionBlockers) {
-  return {
-    visits: blockers.visits.map((visit) => ({
-      orderId: visit.orderId,
-      asCustomer: visit.asCustomer,
-      line: adn.visitLine(visit.orderNumber, `${formatWeekdayDate(visit.startsAt)} klo ${formatTimeRange(visit.startsAt, visit.endsAt)}`),
-    })),
-    invoices: blockers.invoices.map((invoice) => ({
-      invoiceNumber: invoice.invoiceNumber,
-      line:
-        "orderNumber" in invoice.of
-          ? adn.invoiceLine(invoice.invoiceNumber, invoice.of.orderNumber, formatEuros(invoice.amountCents), formatDate(invoice.dueDate))
-          : adn.monthlyInvoiceLine(invoice.invoiceNumber, monthOf(invoice.of.month), formatEuros(invoice.amountCents), formatDate(invoice.dueDate)),
-    })),
-  };
 }
 
 function invalid(intent: ProfileIntent, result: SubmissionResult<string[]>, status = 400) {

@@ -6,12 +6,14 @@ import { requireRole } from "~/auth/guards.server";
 import { auditEntryView } from "~/backoffice/audit-view";
 import { consentLogView } from "~/backoffice/consents-view";
 import { askToConfirm, isConfirmed } from "~/backoffice/confirm.server";
+import { customerDeletionAction, customerDeletionSection } from "~/backoffice/customer-deletion.server";
 import { staffDataExportAction } from "~/backoffice/data-export.server";
 import { badForm, notFound, requireStaffActor } from "~/backoffice/staff.server";
 import { ConfirmStep, isConfirmReply } from "~/components/backoffice/confirm-step";
 import { Alert } from "~/components/alert";
 import { AuditHistory } from "~/components/backoffice/audit-entries";
 import { ConsentsSection } from "~/components/backoffice/consents-section";
+import { CustomerDeletionSection } from "~/components/backoffice/customer-deletion-section";
 import { DataExportSection } from "~/components/backoffice/data-export-section";
 import { accountDeletionNoticeFor } from "~/services/account-deletion.server";
 import { CustomerStatusBadge } from "~/components/backoffice/status-badges";
@@ -30,7 +32,7 @@ import { setCustomerFrozen } from "~/services/customer-accounts.server";
 import { redirectWithToast } from "~/services/flash.server";
 
 // One customer (issue 14): contact details, status with freeze / unfreeze, their orders and the
-// history of staff changes. Admin and moderator.
+// history of staff changes. Admin and moderator; asking for the customer's deletion is admin only.
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireRole(request, access.users);
@@ -47,6 +49,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     canExport: (access.exportPersonalData as readonly string[]).includes(user.role),
     // "Poista tili" (decision 0034): staff see that the account is going, or gone.
     deletionNotice: await accountDeletionNoticeFor(db, customer.profileId, "customer"),
+    // "Poista asiakkaan tiedot": admins ask for it on a person's phoned request.
+    deletion: await customerDeletionSection(db, customer.profileId, user.role),
     customer: {
       id: customer.id,
       fullName: customer.fullName || "Ei nimeä",
@@ -86,6 +90,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const subject = customer ? { profileId: customer.profileId, entityType: "customer" as const, entityId: customer.id } : null;
     return staffDataExportAction(request, context, subject, `/backoffice/users/${params.customerId ?? ""}`, customerTexts.notFound);
   }
+  const intent = formData.get("intent");
+  if (intent === "delete-account" || intent === "cancel-deletion") {
+    return customerDeletionAction(request, context, formData, params.customerId ?? "", `/backoffice/users/${params.customerId ?? ""}`);
+  }
   const submission = parseWithZod(formData, { schema: CustomerStatusSchema });
   if (submission.status !== "success") throw badForm();
   const frozen = submission.value.intent === "freeze";
@@ -119,7 +127,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export default function CustomerPage() {
-  const { customer, orders, history, canExport, consents, deletionNotice } = useLoaderData<typeof loader>();
+  const { customer, orders, history, canExport, consents, deletionNotice, deletion } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   if (isConfirmReply(reply)) return <ConfirmStep confirm={reply.confirm} />;
   const frozen = customer.status !== "active";
@@ -180,6 +188,8 @@ export default function CustomerPage() {
       <ConsentsSection entries={consents} />
 
       {canExport ? <DataExportSection /> : null}
+
+      {deletion ? <CustomerDeletionSection view={deletion} lastResult={reply && "intent" in reply && reply.intent === "delete-account" ? reply.result : undefined} /> : null}
 
       <Section title="Historia" id="history-heading">
         <AuditHistory entries={history} empty="Ei kirjattuja muutoksia." />

@@ -1,7 +1,7 @@
 import { type Infer, z } from "./zod";
 import { authMessages as am } from "~/messages/auth";
 import { caregiverRegistrationMessages as rm } from "~/messages/caregiver-registration";
-import { isConfirmationWord } from "~/domain/account-deletion";
+import { deletionConfirmationField } from "./account-deletion";
 import { accountDeletionNotices as adn } from "~/messages/account-deletion-notices";
 import { dataExportMessages as dm } from "~/messages/data-export";
 import { profileMessages as m } from "~/messages/profile";
@@ -59,8 +59,5 @@ export const AccountDeletionSchema = z.object({
     .string({ error: adn.passwordRequired })
     .min(1, { error: adn.passwordRequired })
     .max(200, { error: adn.passwordRequired }),
-  deleteConfirmation: z
-    .string({ error: adn.confirmWrong })
-    .max(50, { error: adn.confirmWrong })
-    .refine(isConfirmationWord, { error: adn.confirmWrong }),
+  deleteConfirmation: deletionConfirmationField(),
 });

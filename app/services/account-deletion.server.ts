@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { addDays } from "date-fns";
 import { getDb, type DB, type Executor } from "../db.server";
 import { ACCOUNT_DELETION_GRACE_DAYS, archivePurgeAfter } from "../domain/account-deletion";
-import { formatDate, helsinkiDateString } from "../domain/format";
+import { formatDate, formatEuros, formatTimeRange, formatWeekdayDate, helsinkiDateString } from "../domain/format";
 import { env } from "../env.server";
 import { logger } from "../logger.server";
 import { accountDeletionEmailContent, accountDeletionNotices } from "../messages/account-deletion-notices";
@@ -31,7 +31,7 @@ import {
   type BlockingVisit,
   type PersonToErase,
 } from "../models/account-deletions.server";
-import { writeSystemAudit } from "../models/audit-log.server";
+import { writeAudit, writeSystemAudit, type AuditActor } from "../models/audit-log.server";
 import { deleteSessionsOfUser } from "../models/sessions.server";
 import { hashToken } from "../models/users.server";
 import { now as clockNow } from "./clock.server";
@@ -44,9 +44,10 @@ import { renderReceiptPdf } from "./receipts.server";
 import { renderSeriesInvoicePdf } from "./series-invoices.server";
 import { getStorage } from "./storage.server";
 
-// "Poista tili" (issue 29 item 3; GDPR art. 17; decision 0034). The request (password and the
-// word POISTA checked by the caller) writes an account_deletions row, the 'accounts.erase' job due
-// in 7 days, and the e-mail with the "Peru poisto" link, in one transaction, and ends every session.
+// "Poista tili" (issue 29 item 3; GDPR art. 17; decision 0034). The request (the person's password,
+// or an admin's reason in the back office, and the word POISTA checked by the caller) writes an
+// account_deletions row, the 'accounts.erase' job due in 7 days, and the e-mail with the "Peru
+// poisto" link, in one transaction, and ends every session.
 // Until then the person cannot sign in; the link cancels. The job then archives the person's money
 // documents with their PDFs (accounting_archive, kept to the end of the sixth year) and erases the
 // rest in one transaction; the hourly housekeeping purges archived documents whose time is over.
@@ -64,13 +65,45 @@ export function hasBlockers(blockers: DeletionBlockers): boolean {
   return blockers.visits.length > 0 || blockers.invoices.length > 0;
 }
 
+/** 'YYYY-MM-01' as "1/2027". */
+const monthOf = (month: string) => `${Number(month.slice(5, 7))}/${month.slice(0, 4)}`;
+
+/** What stands in the way, as lines: the portal's profile page and the back office show the same. */
+export function deletionBlockerLines(blockers: DeletionBlockers) {
+  return {
+    visits: blockers.visits.map((visit) => ({
+      orderId: visit.orderId,
+      asCustomer: visit.asCustomer,
+      line: accountDeletionNotices.visitLine(visit.orderNumber, `${formatWeekdayDate(visit.startsAt)} klo ${formatTimeRange(visit.startsAt, visit.endsAt)}`),
+    })),
+    invoices: blockers.invoices.map((invoice) => ({
+      invoiceNumber: invoice.invoiceNumber,
+      line:
+        "orderNumber" in invoice.of
+          ? accountDeletionNotices.invoiceLine(invoice.invoiceNumber, invoice.of.orderNumber, formatEuros(invoice.amountCents), formatDate(invoice.dueDate))
+          : accountDeletionNotices.monthlyInvoiceLine(invoice.invoiceNumber, monthOf(invoice.of.month), formatEuros(invoice.amountCents), formatDate(invoice.dueDate)),
+    })),
+  };
+}
+
 export type AccountDeletionRequestOutcome =
   | { ok: true; deletionId: string; deleteAfter: Date }
   | { ok: false; reason: "blocked"; blockers: DeletionBlockers }
   | { ok: false; reason: "pending" };
 
-/** The person's own request (password and confirmation word already checked). */
-export async function requestAccountDeletion(person: { id: string; email: string; fullName: string }, at: Date = clockNow()): Promise<AccountDeletionRequestOutcome> {
+/**
+ * Who asked: the person themselves (password and word checked by the portal), or a back-office
+ * admin for a person who phoned (GDPR art. 17; many customers use no computer). Staff's request
+ * is logged on the customer's record with the reason they wrote; the rest is the same.
+ */
+export type DeletionRequester = { kind: "self" } | { kind: "staff"; actor: AuditActor; customerId: string; reason: string };
+
+/** A deletion request (the caller has checked who may ask and the confirmation word). */
+export async function requestAccountDeletion(
+  person: { id: string; email: string; fullName: string },
+  at: Date = clockNow(),
+  requester: DeletionRequester = { kind: "self" },
+): Promise<AccountDeletionRequestOutcome> {
   const db = await getDb();
   const token = crypto.randomBytes(32).toString("base64url");
   const outcome = await db.transaction().execute(async (trx): Promise<AccountDeletionRequestOutcome> => {
@@ -83,7 +116,17 @@ export async function requestAccountDeletion(person: { id: string; email: string
     await deleteSessionsOfUser(trx, person.id);
     const { subject, content } = accountDeletionEmailContent(person.fullName, accountDeletionCancelUrl(token), formatDate(deleteAfter));
     await sendEmail(trx, { to: person.email, subject, ...renderEmail(content) });
-    await writeSystemAudit(trx, { action: "account.deletion_requested", entityType: "profile", entityId: person.id, after: { deleteAfter: deleteAfter.toISOString() } });
+    const after = { deleteAfter: deleteAfter.toISOString() };
+    if (requester.kind === "staff") {
+      await writeAudit(trx, requester.actor, {
+        action: "customer.deletion_requested",
+        entityType: "customer",
+        entityId: requester.customerId,
+        after: { ...after, reason: requester.reason },
+      });
+    } else {
+      await writeSystemAudit(trx, { action: "account.deletion_requested", entityType: "profile", entityId: person.id, after });
+    }
     return { ok: true, deletionId, deleteAfter };
   });
   return outcome;
@@ -115,6 +158,20 @@ export async function cancelAccountDeletion(token: string, at: Date = clockNow()
     }
     await writeSystemAudit(trx, { action: "account.deletion_cancelled", entityType: "profile", entityId: row.profileId });
     return "cancelled_now";
+  });
+}
+
+/**
+ * Staff cancelling a customer's waiting deletion (the person phoned again). The e-mailed link
+ * then answers "already cancelled". False when nothing was waiting.
+ */
+export async function cancelAccountDeletionByStaff(actor: AuditActor, customer: { id: string; profileId: string }, at: Date = clockNow()): Promise<boolean> {
+  const db = await getDb();
+  return db.transaction().execute(async (trx) => {
+    const row = await findPendingAccountDeletion(trx, customer.profileId);
+    if (!row || !(await markAccountDeletionCancelled(trx, row.id, at))) return false;
+    await writeAudit(trx, actor, { action: "customer.deletion_cancelled", entityType: "customer", entityId: customer.id, before: { deleteAfter: row.deleteAfter.toISOString() } });
+    return true;
   });
 }
 

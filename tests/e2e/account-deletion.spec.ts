@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { passBotCheck, uniqueEmail } from "./support/booking";
 import { expect, expectNoAxeViolations, test } from "./support/test";
 
 // "Poista tili" (issue 29 item 3; decision 0034), once with JavaScript and once without: a helper
@@ -68,4 +69,41 @@ test("a helper deletes their account and can no longer sign in", async ({ page }
   await expectNoAxeViolations(page);
   await signIn(page, email);
   await expect(main(page).getByText(/Tilisi on merkitty poistettavaksi/)).toBeVisible();
+});
+
+// "Poista asiakkaan tiedot": a new customer who phoned; an admin writes the reason and POISTA on
+// the customer's back-office page. The customer is made for this test, so nobody else's is touched.
+test("an admin asks for a customer's deletion on their behalf", async ({ page, jsEnabled }, testInfo) => {
+  const email = uniqueEmail(`puhelinpoisto-${testInfo.project.name}`);
+  await page.goto("/auth?tab=rekisteroidy");
+  await main(page).getByLabel("Koko nimi").fill("Helmi Puhelin");
+  await main(page).getByLabel("Sähköposti").fill(email);
+  await main(page).getByLabel("Salasana").fill("Salasana123");
+  await passBotCheck(page, jsEnabled);
+  await main(page).getByRole("button", { name: "Rekisteröidy", exact: true }).click();
+  await expect(page).toHaveURL(/\/auth\?tab=kirjaudu&vahvista=1$/);
+
+  await page.context().clearCookies();
+  await signIn(page, "admin@arkikaveri.test");
+  await expect(page).toHaveURL(/\/backoffice$/);
+  await expect(async () => {
+    await page.goto(`/backoffice/users?haku=${encodeURIComponent(email)}`);
+    await expect(main(page).getByRole("link", { name: "Helmi Puhelin" })).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+  await main(page).getByRole("link", { name: "Helmi Puhelin" }).click();
+  const section = () => main(page).getByRole("region", { name: "Poista asiakkaan tiedot" });
+
+  await section().getByLabel("Syy").fill("Asiakas pyysi puhelimessa 28.11.");
+  await section().getByLabel("Kirjoita vahvistukseksi sana POISTA").fill("poistetaan");
+  await section().getByRole("button", { name: "Pyydä tietojen poisto" }).click();
+  await expect(section().getByRole("link", { name: "Kirjoita sana POISTA" })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await section().getByLabel("Syy").fill("Asiakas pyysi puhelimessa 28.11.");
+  await section().getByLabel("Kirjoita vahvistukseksi sana POISTA").fill("POISTA");
+  await section().getByRole("button", { name: "Pyydä tietojen poisto" }).click();
+  await expect(page.getByRole("status").getByText("Tietojen poisto pyydetty")).toBeVisible();
+  await expect(section().getByText(/Tili poistetaan \d{1,2}\.\d{1,2}\.\d{4}\. Asiakas voi perua/)).toBeVisible();
+  await expect(main(page).getByRole("region", { name: "Historia" })).toContainText("Asiakas pyysi puhelimessa 28.11.");
+  await expectNoAxeViolations(page);
 });
