@@ -38,14 +38,17 @@ export const accountDeletionNotices = {
   erasedName: "Poistettu käyttäjä",
 } as const;
 
-export function accountDeletionEmailContent(fullName: string, cancelUrl: string, date: string): { subject: string; content: EmailContent } {
+/** `byStaff`: customer service wrote down the request the person made by phone or letter. */
+export function accountDeletionEmailContent(fullName: string, cancelUrl: string, date: string, byStaff = false): { subject: string; content: EmailContent } {
   return {
     subject: "Tilisi poistetaan – Arkikaveri",
     content: {
       heading: "Tilisi poistetaan",
       paragraphs: [
         fullName ? `Hei ${fullName},` : "Hei,",
-        `Pyysit tilisi poistoa. Tilisi ja tietosi poistetaan ${date}.`,
+        byStaff
+          ? `Asiakaspalvelumme on kirjannut pyyntösi poistaa tilisi. Tilisi ja tietosi poistetaan ${date}.`
+          : `Pyysit tilisi poistoa. Tilisi ja tietosi poistetaan ${date}.`,
         "Laskut, kuitit ja maksut säilytämme kirjanpitolain vuoksi erillisessä arkistossa kuuden vuoden ajan vuoden lopusta.",
         "Jos muutit mielesi, voit perua poiston tästä linkistä siihen asti:",
       ],

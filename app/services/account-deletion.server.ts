@@ -114,7 +114,7 @@ export async function requestAccountDeletion(
     if (!deletionId) return { ok: false, reason: "pending" };
     await enqueueJobOnce(trx, "accounts.erase", { deletionId }, { runAt: deleteAfter, idempotencyKey: `account-erase:${deletionId}` });
     await deleteSessionsOfUser(trx, person.id);
-    const { subject, content } = accountDeletionEmailContent(person.fullName, accountDeletionCancelUrl(token), formatDate(deleteAfter));
+    const { subject, content } = accountDeletionEmailContent(person.fullName, accountDeletionCancelUrl(token), formatDate(deleteAfter), requester.kind === "staff");
     await sendEmail(trx, { to: person.email, subject, ...renderEmail(content) });
     const after = { deleteAfter: deleteAfter.toISOString() };
     if (requester.kind === "staff") {

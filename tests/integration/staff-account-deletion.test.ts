@@ -72,6 +72,8 @@ describe("an admin asking for a customer's deletion", () => {
     expect(await db.selectFrom("sessions").select("id").where("user_id", "=", person.user.id).execute()).toEqual([]);
     const mail = await lastEmailTo(email);
     expect(mail?.subject).toBe("Tilisi poistetaan – Arkikaveri");
+    // Written down by customer service, not "Pyysit tilisi poistoa" as if the person had pressed it.
+    expect(mail?.text).toContain("Asiakaspalvelumme on kirjannut pyyntösi poistaa tilisi.");
     expect(mail?.links.some((link) => new URL(link).pathname.startsWith("/peru-poisto/"))).toBe(true);
     const [audit] = await auditOf(customerId, "customer.deletion_requested");
     expect(audit?.actor_id).not.toBeNull();
