@@ -104,6 +104,19 @@ export async function passBotCheck(page: Page, jsEnabled: boolean) {
   await main(page).getByLabel(text).fill(String(Number(a) + Number(b)));
 }
 
+/**
+ * The local test checkout, once it has rendered: with JavaScript the address changes before the
+ * new page is drawn, so the previous step (with the same total on it) may still be showing.
+ * Returns the order number the checkout names.
+ */
+export async function atLocalCheckout(page: Page): Promise<string> {
+  await expect(page).toHaveURL(/\/maksu\/testi\//);
+  await expect(page.getByRole("heading", { level: 1, name: "Maksa varaus" })).toBeVisible();
+  const orderNumber = main(page).locator("dt", { hasText: "Tilausnumero" }).locator("+ dd");
+  await expect(orderNumber).toHaveText(/^ORD-\d+$/);
+  return (await orderNumber.textContent())!;
+}
+
 export async function fillContact(page: Page, email: string) {
   const form = main(page);
   await form.getByLabel("Etunimi", { exact: true }).fill("Aino");
