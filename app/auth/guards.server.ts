@@ -4,10 +4,11 @@ import type { StaffRole } from "../db/schema";
 import {
   findCaregiverIdOfUser,
   findCustomerIdOfUser,
-  findUserById,
+  findSessionUser,
   type AuthUser,
 } from "../models/users.server";
 import { touchProfileActivity } from "../models/inactive-accounts.server";
+import { activityIsStale } from "../domain/retention";
 import { now as clockNow } from "../services/clock.server";
 import { getSession } from "../services/session.server";
 import { authMessages } from "../messages/auth";
@@ -29,11 +30,13 @@ export async function getOptionalUser(request: Request): Promise<AuthUser | null
   const userId = session.get("userId");
   if (!userId) return null;
   const db = await getDb();
-  const user = await findUserById(db, userId);
-  if (!user || user.caregiverStatus === "suspended") return null;
-  // A session's use is a use of the account (decision 0047); written at most once a day.
-  await touchProfileActivity(db, user.id, clockNow());
-  return user;
+  const found = await findSessionUser(db, userId);
+  if (!found || found.user.caregiverStatus === "suspended") return null;
+  // A session's use is a use of the account (decision 0047), written at most once a day: a page
+  // view on a fresh account only reads.
+  const now = clockNow();
+  if (activityIsStale(found.lastActiveAt, now)) await touchProfileActivity(db, found.user.id, now);
+  return found.user;
 }
 
 /** The one page a helper who is not approved (an applicant, or a rejected one) may open: it says where the application stands. */

@@ -24,6 +24,11 @@ export const INACTIVITY_WARNING_DAYS = 30;
 /** A session's use writes the profile's last use at most this often (page views do not write each time). */
 export const ACTIVITY_WRITE_INTERVAL_HOURS = 24;
 
+/** Is the stored last use old enough that a use at `at` should be written? */
+export function activityIsStale(lastActiveAt: Date, at: Date): boolean {
+  return at.getTime() - lastActiveAt.getTime() > ACTIVITY_WRITE_INTERVAL_HOURS * 60 * 60 * 1000;
+}
+
 export interface RetentionCutoffs {
   /** Contact requests created before this go (unless staff still have them open). */
   contactRequestsBefore: Date;

@@ -89,6 +89,12 @@ export async function findUserById(db: Executor, id: string): Promise<AuthUser |
   return row ? toAuthUser(toCredentials(row)) : null;
 }
 
+/** A session's user with the account's last use, read in the same query so that most page views only read. */
+export async function findSessionUser(db: Executor, id: string): Promise<{ user: AuthUser; lastActiveAt: Date } | null> {
+  const row = await credentialsQuery(db).select("profiles.last_active_at").where("profiles.id", "=", id).executeTakeFirst();
+  return row ? { user: toAuthUser(toCredentials(row)), lastActiveAt: row.last_active_at } : null;
+}
+
 /** Is there an account with this address (in any letter case)? */
 export async function isEmailRegistered(db: Executor, email: string): Promise<boolean> {
   const row = await db
