@@ -7,7 +7,7 @@ import type { Period } from "~/models/backoffice-payments.server";
 // The period of the payments and reports pages and their CSV downloads: ?alkaen=…&asti=…
 // (Helsinki dates), this month so far by default.
 
-export const CSV_LISTS = ["tilitys", "maksamattomat", "laskut", "maksutapahtumat", "tilitykset"] as const;
+export const CSV_LISTS = ["tilitys", "maksamattomat", "laskut", "kuukausilaskut", "maksutapahtumat", "tilitykset"] as const;
 export type CsvList = (typeof CSV_LISTS)[number];
 
 export function periodOf(

@@ -145,35 +145,62 @@ export async function listVisitsNeedingAttention(
   };
 }
 
-export interface OverdueInvoice {
-  orderNumber: string;
+/** A single invoice (with its order) or a series' monthly invoice (with its month, decision 0039). */
+export type OverdueInvoice = {
   invoiceNumber: number;
   customerName: string;
   dueDate: string;
   amountCents: number;
-}
+} & ({ kind: "single"; orderNumber: string } | { kind: "monthly"; month: string });
 
-/** Open invoices whose due date has passed (Helsinki `today`), oldest due first. */
+/**
+ * Open invoices whose due date has passed (Helsinki `today`), oldest due first: single invoices and
+ * series' monthly invoices in one list, as both are owed by customers in the same way.
+ */
 export async function listOverdueInvoices(db: Executor, today: string): Promise<{ rows: OverdueInvoice[]; total: ListCount }> {
-  const base = () => db.selectFrom("invoices").where("invoices.status", "=", "open").where("invoices.due_date", "<", today);
-  const rows = await base()
-    .innerJoin("orders", "orders.id", "invoices.order_id")
-    .innerJoin("customers", "customers.id", "orders.customer_id")
-    .innerJoin("profiles", "profiles.id", "customers.profile_id")
-    .select(["orders.order_number", "invoices.invoice_number", "profiles.full_name", "profiles.email", "invoices.due_date", "invoices.amount_cents"])
-    .orderBy("invoices.due_date")
-    .orderBy("invoices.invoice_number")
-    .limit(ATTENTION_LIMIT)
-    .execute();
+  const single = db
+    .selectFrom("invoices as i")
+    .innerJoin("orders as o", "o.id", "i.order_id")
+    .innerJoin("customers as c", "c.id", "o.customer_id")
+    .innerJoin("profiles as p", "p.id", "c.profile_id")
+    .select([
+      sql<"single" | "monthly">`'single'`.as("kind"),
+      "i.invoice_number",
+      sql<string | null>`o.order_number`.as("order_number"),
+      sql<string | null>`null`.as("month"),
+      "p.full_name",
+      "p.email",
+      "i.due_date",
+      "i.amount_cents",
+    ])
+    .where("i.status", "=", "open")
+    .where("i.due_date", "<", today);
+  const monthly = db
+    .selectFrom("series_invoices as si")
+    .innerJoin("customers as c", "c.id", "si.customer_id")
+    .innerJoin("profiles as p", "p.id", "c.profile_id")
+    .select([
+      sql<"single" | "monthly">`'monthly'`.as("kind"),
+      "si.invoice_number",
+      sql<string | null>`null`.as("order_number"),
+      sql<string | null>`to_char(si.month, 'YYYY-MM-DD')`.as("month"),
+      "p.full_name",
+      "p.email",
+      "si.due_date",
+      "si.amount_cents",
+    ])
+    .where("si.status", "=", "open")
+    .where("si.due_date", "<", today);
+  const overdue = () => db.selectFrom(single.unionAll(monthly).as("u"));
+  const rows = await overdue().selectAll().orderBy("u.due_date").orderBy("u.invoice_number").limit(ATTENTION_LIMIT).execute();
   return {
-    rows: rows.map((row) => ({
-      orderNumber: row.order_number,
-      invoiceNumber: row.invoice_number,
-      customerName: row.full_name || row.email,
-      dueDate: row.due_date,
-      amountCents: row.amount_cents,
-    })),
-    total: await countUpTo(db, base().select(sql`1`.as("one"))),
+    rows: rows.map((row): OverdueInvoice => {
+      const common = { invoiceNumber: row.invoice_number, customerName: row.full_name || row.email, dueDate: row.due_date, amountCents: row.amount_cents };
+      return row.kind === "monthly"
+        ? { ...common, kind: "monthly", month: row.month! }
+        : { ...common, kind: "single", orderNumber: row.order_number! };
+    }),
+    total: await countUpTo(db, overdue().select(sql`1`.as("one"))),
   };
 }
 

@@ -12,6 +12,7 @@ import { getDb } from "~/db.server";
 import type { StaffRole } from "~/db/schema";
 import { helsinkiToday } from "~/domain/booking-window";
 import { formatDate, formatDateTime, formatEuros, formatTimeRange, formatWeekdayDate } from "~/domain/format";
+import { invoiceMonthName } from "~/domain/series-invoice";
 import type { ListCount } from "~/domain/list-query";
 import {
   getDashboardFigures,
@@ -159,9 +160,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
       total: figure(overdue.total),
       items: overdue.rows.map((row) => ({
         key: String(row.invoiceNumber),
-        label: `Lasku ${row.invoiceNumber} (${row.orderNumber})`,
+        ...(row.kind === "single"
+          ? { label: `Lasku ${row.invoiceNumber} (${row.orderNumber})`, href: `/backoffice/orders/${encodeURIComponent(row.orderNumber)}/maksu` }
+          : { label: `Kuukausilasku ${row.invoiceNumber} (${invoiceMonthName(row.month)})`, href: "/backoffice/payments#series-invoices-heading" }),
         detail: `${row.customerName}, ${formatEuros(row.amountCents)}, eräpäivä ${formatDate(row.dueDate)}`,
-        href: `/backoffice/orders/${encodeURIComponent(row.orderNumber)}/maksu`,
       })),
       more: overdue.total.value > overdue.rows.length ? { label: "Kaikki maksut", href: "/backoffice/payments" } : null,
       empty: "Ei erääntyneitä laskuja.",

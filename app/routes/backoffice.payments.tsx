@@ -182,7 +182,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       overdue: row.overdue,
       reminderSent: row.reminderSentAt ? invoicePaymentTexts.reminderSent(formatDate(row.reminderSentAt)) : null,
     })),
-    csv: { settlement: csvHref("tilitys"), payouts: csvHref("maksamattomat"), invoices: csvHref("laskut") },
+    csv: { settlement: csvHref("tilitys"), payouts: csvHref("maksamattomat"), invoices: csvHref("laskut"), seriesInvoices: csvHref("kuukausilaskut") },
     // The monthly invoices of series paid by invoice (docs/decisions/0039), marked paid in full.
     seriesInvoices: await openSeriesInvoicesView(db, today),
   };
@@ -406,7 +406,7 @@ export default function PaymentsPage() {
         )}
       </Section>
 
-      <SeriesInvoicesSection rows={data.seriesInvoices} today={data.today} here={data.here} reply={reply} />
+      <SeriesInvoicesSection rows={data.seriesInvoices} csvHref={data.csv.seriesInvoices} today={data.today} here={data.here} reply={reply} />
       <Section title={paymentListTexts.paymentsTitle} id="transactions-heading" actions={<CsvLink href={data.lists.transactions.csv}>Lataa CSV</CsvLink>}>
         <ListFilterForm keep={[...data.lists.keep, ["tilityksen_tila", data.lists.filters.payoutStatus]]} listName="maksutapahtumat">
           <SelectFilter id="maksun-tila" label={paymentListTexts.statusFilter} name="maksun_tila" defaultValue={data.lists.filters.paymentStatus} options={data.lists.paymentStatusOptions} />
@@ -489,6 +489,7 @@ function ReminderForm({ kind, invoiceId, invoiceNumber, here }: { kind: InvoiceK
 /** The open monthly invoices of series, each with its "paid on" day (decision 0039). */
 function SeriesInvoicesSection({
   rows,
+  csvHref,
   today,
   here,
   reply,
@@ -506,6 +507,7 @@ function SeriesInvoicesSection({
     reminderSent: string | null;
     creditNotes: Array<{ creditNoteNumber: number; orderNumber: string; pdfHref: string }>;
   }>;
+  csvHref: string;
   today: string;
   here: string;
   reply: unknown;
@@ -513,7 +515,7 @@ function SeriesInvoicesSection({
   const t = seriesInvoiceBackofficeTexts;
   const error = reply && typeof reply === "object" && "seriesInvoiceError" in reply ? (reply as { seriesInvoiceError: { invoiceId: string; paidOn: string; message: string } }).seriesInvoiceError : null;
   return (
-    <Section title={t.title} id="series-invoices-heading">
+    <Section title={t.title} id="series-invoices-heading" actions={<CsvLink href={csvHref}>Lataa CSV</CsvLink>}>
       {rows.length === 0 ? (
         <EmptyState>{t.empty}</EmptyState>
       ) : (

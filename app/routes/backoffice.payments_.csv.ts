@@ -10,11 +10,13 @@ import { formatDate, formatDateTime } from "~/domain/format";
 import { paymentListTexts } from "~/messages/backoffice-money";
 import { PAYMENT_STATUS_LABELS, PAYOUT_STATUS_LABELS } from "~/messages/statuses";
 import { listOpenInvoices, listPaymentTransactions, listPayouts, listPendingPayouts, listSettlement } from "~/models/backoffice-payments.server";
+import { listOpenSeriesInvoices } from "~/models/series-invoices.server";
+import { invoiceMonthName } from "~/domain/series-invoice";
 import { now as clockNow } from "~/services/clock.server";
 
 // The payments page's lists as CSV for Finnish Excel (issue 14): ?lista=tilitys (the period's
 // settlement per helper, also when no list is named), maksamattomat (payouts to pay), laskut (open
-// invoices), maksutapahtumat (payment transactions) or tilitykset (every payout), the last two
+// invoices), kuukausilaskut (series' open monthly invoices, decision 0039), maksutapahtumat (payment transactions) or tilitykset (every payout), the last two
 // with the page's filters (?maksun_tila, ?maksutapa, ?tilityksen_tila).
 
 /** At most this many rows in one download (the newest). */
@@ -73,6 +75,26 @@ export async function loader({ request }: LoaderFunctionArgs) {
           csvAmount(r.paidCents),
           formatDate(r.dueDate),
           r.overdue ? "kyllä" : "ei",
+          r.reminderSentAt ? formatDate(r.reminderSentAt) : "",
+        ]),
+      ),
+    );
+  }
+  if (list === "kuukausilaskut") {
+    const rows = await listOpenSeriesInvoices(db, 10_000);
+    return csvResponse(
+      `avoimet-kuukausilaskut-${today}`,
+      toCsv(
+        ["Lasku", "Kuukausi", "Käyntejä", "Asiakas", "Summa (€)", "Hyvitetty (€)", "Eräpäivä", "Erääntynyt", "Muistutus lähetetty"],
+        rows.map((r) => [
+          r.invoiceNumber,
+          invoiceMonthName(r.month),
+          r.visits,
+          r.customerName,
+          csvAmount(r.amountCents),
+          csvAmount(r.creditedCents),
+          formatDate(r.dueDate),
+          r.dueDate < today ? "kyllä" : "ei",
           r.reminderSentAt ? formatDate(r.reminderSentAt) : "",
         ]),
       ),

@@ -1,9 +1,11 @@
 import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb, type DB } from "~/db.server";
+import { csvAmount } from "~/domain/csv";
 import { formatDate, formatEuros } from "~/domain/format";
 import { formatReferenceNumber } from "~/domain/reference-number";
 import { loader as csvLoader } from "~/routes/backoffice.payments_.csv";
+import { loader as dashboardLoader } from "~/routes/backoffice._index";
 import { action as paymentsAction, loader as paymentsLoader } from "~/routes/backoffice.payments";
 import { loader as paymentTabLoader } from "~/routes/backoffice.orders.$orderNumber.maksu";
 import { setTestClock } from "~/services/clock.server";
@@ -429,6 +431,32 @@ describe("the reminder of an overdue monthly invoice", () => {
       expect(await reminderSentAt(invoice.id)).toBeNull();
       expect((await auditRows("order_series", series.seriesId)).filter((r) => r.action === "invoice.reminder")).toEqual([]);
     }
+  });
+
+  it("is counted among the dashboard's overdue invoices and downloads in its own CSV, as single ones do", async () => {
+    const overdue = await monthlyInvoice("2025-06");
+    const notDue = await monthlyInvoice("2027-04");
+    const paid = await monthlyInvoice("2025-05");
+    expect((await post({ intent: "series-invoice", invoiceId: paid.invoice.id, paidOn: "2025-06-01" })).status).toBe(302);
+
+    const dashboard = await answerOf(() => dashboardLoader({ request: getRequest("/backoffice", cookies.admin), params: {}, context: contextFor() }));
+    const group = dashboard.data.groups.find((g: { id: string }) => g.id === "overdue");
+    const labels = group.items.map((item: { label: string }) => item.label);
+    expect(group.items).toContainEqual(
+      expect.objectContaining({ label: `Kuukausilasku ${overdue.invoice.invoice_number} (kesäkuu 2025)`, href: "/backoffice/payments#series-invoices-heading" }),
+    );
+    for (const other of [notDue, paid]) expect(labels.join()).not.toContain(String(other.invoice.invoice_number));
+
+    const csv = await answerOf(() => csvLoader({ request: getRequest("/backoffice/payments/csv?lista=kuukausilaskut", cookies.admin), params: {}, context: contextFor() }));
+    expect(csv.status).toBe(200);
+    const lines = (await csv.response!.text()).replace(/^\uFEFF/, "").split("\r\n");
+    expect(lines[0]).toBe("Lasku;Kuukausi;Käyntejä;Asiakas;Summa (€);Hyvitetty (€);Eräpäivä;Erääntynyt;Muistutus lähetetty");
+    const rowOf = (number: number) => lines.find((line) => line.startsWith(`${number};`));
+    expect(rowOf(overdue.invoice.invoice_number)).toBe(
+      [overdue.invoice.invoice_number, "kesäkuu 2025", 2, "Sirkka Mäkelä", csvAmount(overdue.invoice.amount_cents), "0,00", formatDate(overdue.invoice.due_date), "kyllä", ""].join(";"),
+    );
+    expect(rowOf(notDue.invoice.invoice_number)).toContain(";ei;");
+    expect(rowOf(paid.invoice.invoice_number)).toBeUndefined();
   });
 
   it("is for admins only", async () => {
