@@ -47,6 +47,32 @@ const coveredAccount = sql<boolean>`(
   and not exists (select 1 from caregivers where caregivers.profile_id = profiles.id and caregivers.status = 'suspended')
 )`;
 
+/**
+ * A guest's profile (decision 0047, amended): a customer who booked without choosing a password,
+ * so has nothing to sign in to and no warning to act on. Not erased, not staff, not a helper, not
+ * waiting for an erasure, and not frozen by staff.
+ */
+const coveredGuest = sql<boolean>`(
+  profiles.deleted_at is null
+  and profiles.password_hash is null
+  and exists (select 1 from customers where customers.profile_id = profiles.id and customers.status = 'active')
+  and not exists (select 1 from caregivers where caregivers.profile_id = profiles.id)
+  and not exists (select 1 from user_roles where user_roles.user_id = profiles.id)
+  and not exists (select 1 from account_deletions where account_deletions.profile_id = profiles.id and account_deletions.status = 'pending')
+)`;
+
+/**
+ * Due for erasure: unused since before `unusedBefore` and either an account warned before
+ * `warnedBefore`, or a guest's profile (nobody to warn: its last use is its last visit).
+ */
+function dueForErasure(unusedBefore: Date, warnedBefore: Date) {
+  return sql<boolean>`(
+    profiles.last_active_at < ${unusedBefore}
+    and ((profiles.inactivity_warned_at < ${warnedBefore} and ${coveredAccount}) or ${coveredGuest})
+    and ${lastUse} < ${unusedBefore}
+  )`;
+}
+
 export interface WarnedAccount {
   profileId: string;
   email: string;
@@ -80,14 +106,11 @@ export async function markInactiveAccountsWarned(executor: Executor, unusedBefor
   return result.rows.map((row) => ({ profileId: row.id, email: row.email, fullName: row.full_name, lastUse: new Date(row.last_use) }));
 }
 
-/** Covered accounts last used before `unusedBefore` and warned before `warnedBefore`: to be erased. */
+/** Covered accounts last used before `unusedBefore` and warned before `warnedBefore`, and guests' profiles unused as long: to be erased. */
 export async function listInactiveAccountsToErase(executor: Executor, unusedBefore: Date, warnedBefore: Date): Promise<string[]> {
   const result = await sql<{ id: string }>`
     select profiles.id from profiles
-    where profiles.last_active_at < ${unusedBefore}
-      and profiles.inactivity_warned_at < ${warnedBefore}
-      and ${coveredAccount}
-      and ${lastUse} < ${unusedBefore}
+    where ${dueForErasure(unusedBefore, warnedBefore)}
     order by profiles.last_active_at`.execute(executor);
   return result.rows.map((row) => row.id);
 }
@@ -97,7 +120,8 @@ const INACTIVE_TOKEN_PREFIX = "housekeeping-inactive:";
 
 /**
  * The same due-at-once erasure request as a rejected applicant's (decision 0045), for one account
- * that is still unused and warned when the row is written (a use since clears the warning).
+ * that is still unused and warned (or a guest's, still unused) when the row is written (a use
+ * since clears the warning).
  * ON CONFLICT under the one-pending index: a second worker writes nothing.
  */
 export async function insertErasureOfInactiveAccount(executor: Executor, profileId: string, unusedBefore: Date, warnedBefore: Date, at: Date): Promise<void> {
@@ -106,10 +130,7 @@ export async function insertErasureOfInactiveAccount(executor: Executor, profile
     select profiles.id, ${INACTIVE_TOKEN_PREFIX} || gen_random_uuid()::text, ${at}, ${at}
     from profiles
     where profiles.id = ${profileId}
-      and profiles.last_active_at < ${unusedBefore}
-      and profiles.inactivity_warned_at < ${warnedBefore}
-      and ${coveredAccount}
-      and ${lastUse} < ${unusedBefore}
+      and ${dueForErasure(unusedBefore, warnedBefore)}
     on conflict (profile_id) where status = 'pending' do nothing`.execute(executor);
 }
 

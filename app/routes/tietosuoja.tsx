@@ -233,6 +233,11 @@ export default function PrivacyNotice() {
             Niin kauan kuin tili on käytössä. Poistamme tiedot viimeistään kahden vuoden kuluttua viimeisestä käytöstä.
             Lähetämme sinulle sähköpostia noin kuukautta ennen poistoa. Tili säilyy, kun kirjaudut sisään.
           </dd>
+          <dt>Varaus ilman tiliä</dt>
+          <dd>
+            Jos varasit kirjautumatta etkä luonut tiliä, poistamme yhteystietosi kahden vuoden kuluttua viimeisestä
+            käynnistäsi. Kirjanpidon tositteet siirrämme kirjanpitoarkistoon.
+          </dd>
           <dt>Kavereiden tiedot</dt>
           <dd>
             Yhteistyön ajan ja kaksi vuotta sen päättymisestä. Ansioihin liittyvä kirjanpitoaineisto säilytetään kuten

@@ -18,7 +18,9 @@ import { renderEmail, sendEmail } from "./email.server";
 // kuluttua viimeisestä käytöstä." An account unused for two years less 30 days gets one warning
 // e-mail; unused for two years and warned at least 30 days ago, it is erased by the same routine
 // as "Poista tili" (decision 0034), as rejected applicants are (decision 0045). A use in between
-// (sign-in, a session's use, a booking) clears the warning and moves the last use.
+// (sign-in, a session's use, a booking) clears the warning and moves the last use. A guest's
+// profile (no password: nothing to sign in to, so no warning) is erased two years after its last
+// visit, by the same request and routine.
 
 /** Warns each newly unused account once: the mark and its e-mail in one transaction. */
 export async function warnInactiveAccounts(db: DB, cutoffs: Pick<RetentionCutoffs, "warnUnusedBefore">, at: Date): Promise<number> {

@@ -1,4 +1,4 @@
-import { addDays, addHours, subDays, subYears } from "date-fns";
+import { addDays, addHours, subDays, subHours, subYears } from "date-fns";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getOptionalUser } from "~/auth/guards.server";
 import { getDb, type DB } from "~/db.server";
@@ -185,5 +185,49 @@ describe("a session's use", () => {
     setTestClock(addHours(at, 25));
     await getOptionalUser(getRequest("/", cookie));
     expect((await stateOf(user.id)).lastActiveAt.getTime()).toBeGreaterThanOrEqual(addHours(at, 25).getTime());
+  });
+});
+
+// A guest (a customer without a password) has nothing to sign in to and no warning to act on:
+// their profile goes two years after their last visit (decision 0047, amended).
+describe("a guest's profile", () => {
+  /** A guest's completed visit ending at `endsAt`, their profile's own last use three years back. */
+  async function guestWithVisitEnding(email: string, endsAt: Date, status: "completed" | "cancelled" = "completed") {
+    const order = await createTestOrder({ paymentMethod: "invoice", status, startsAt: subHours(endsAt, 2), durationHours: 2, email });
+    await setActivity(order.profileId, subYears(at, 3), null);
+    return order;
+  }
+
+  it("is erased, without a warning, two years after the last visit; a visit a minute later keeps it, a cancelled one does not", async () => {
+    const due = await guestWithVisitEnding("vieras-poisto@example.fi", before(eraseMark));
+    const visitedLately = await guestWithVisitEnding("vieras-sailyy@example.fi", after(eraseMark));
+    const cancelledLately = await guestWithVisitEnding("vieras-peruttu@example.fi", subYears(at, 3));
+    await guestWithVisitEnding("vieras-peruttu@example.fi", subDays(at, 10), "cancelled");
+
+    await runHousekeeping(db, at);
+    const erased = await stateOf(due.profileId);
+    expect(erased).toMatchObject({ erased: true, warnedAt: null, deletions: [{ status: "done" }] });
+    expect(erased.deletions[0].token_hash).toMatch(/^housekeeping-inactive:/);
+    expect(await stateOf(cancelledLately.profileId)).toMatchObject({ erased: true });
+    expect(await stateOf(visitedLately.profileId)).toMatchObject({ erased: false, warnedAt: null, deletions: [] });
+    for (const email of ["vieras-poisto@example.fi", "vieras-sailyy@example.fi", "vieras-peruttu@example.fi"]) expect(await emailCountTo(email)).toBe(0);
+    const audit = await db.selectFrom("audit_log").select("id").where("action", "=", "account.erased").where("entity_id", "=", due.profileId).execute();
+    expect(audit).toHaveLength(1);
+  });
+
+  it("keeps a guest with a visit ahead, and never touches a helper without a password", async () => {
+    const booked = await guestWithVisitEnding("vieras-tuleva@example.fi", subYears(at, 3));
+    const ahead = await createTestOrder({ paymentMethod: "invoice", startsAt: addDays(at, 7), email: "vieras-tuleva@example.fi", caregiverId: true });
+    const helperProfile = await db
+      .selectFrom("caregivers")
+      .select("profile_id")
+      .where("id", "=", ahead.caregiverId!)
+      .executeTakeFirstOrThrow();
+    await setActivity(helperProfile.profile_id, subYears(at, 5), null);
+    await db.updateTable("profiles").set({ password_hash: null }).where("id", "=", helperProfile.profile_id).execute();
+
+    await runHousekeeping(db, at);
+    expect(await stateOf(booked.profileId)).toMatchObject({ erased: false, deletions: [] });
+    expect(await stateOf(helperProfile.profile_id)).toMatchObject({ erased: false, deletions: [] });
   });
 });
