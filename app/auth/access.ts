@@ -32,11 +32,11 @@ export const access = {
   reissueManageLinks: ["admin", "support"],
   /** Sending a person their data export on their request (issue 29 item 2; docs/decisions/0032). */
   exportPersonalData: ["admin"],
-  /** Asking for a customer's deletion on their phoned request (GDPR art. 17; docs/decisions/0034). */
-  eraseCustomers: ["admin"],
+  /** Asking for a customer's or a helper's deletion on their phoned request (GDPR art. 17; docs/decisions/0034). */
+  erasePeople: ["admin"],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
-export type BackofficeSection = Exclude<keyof typeof access, "backoffice" | "cancelOrders" | "rescheduleOrders" | "reissueManageLinks" | "exportPersonalData" | "eraseCustomers">;
+export type BackofficeSection = Exclude<keyof typeof access, "backoffice" | "cancelOrders" | "rescheduleOrders" | "reissueManageLinks" | "exportPersonalData" | "erasePeople">;
 
 export interface BackofficeMenuItem {
   section: BackofficeSection;

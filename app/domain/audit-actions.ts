@@ -27,6 +27,8 @@ export const AUDIT_ACTIONS = [
   "customer.data_export",
   "customer.deletion_requested",
   "customer.deletion_cancelled",
+  "caregiver.deletion_requested",
+  "caregiver.deletion_cancelled",
   "account.deletion_requested",
   "account.deletion_cancelled",
   "account.erased",

@@ -119,6 +119,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "customer.deletion_requested": "Tietojen poisto pyydetty asiakkaan puolesta",
   "customer.deletion_cancelled": "Tietojen poisto peruttu asiakkaan puolesta",
   "caregiver.data_export": "Tietojen vienti pyydetty kaverille",
+  "caregiver.deletion_requested": "Tietojen poisto pyydetty kaverin puolesta",
+  "caregiver.deletion_cancelled": "Tietojen poisto peruttu kaverin puolesta",
   "account.deletion_requested": "Tilin poisto pyydetty",
   "account.deletion_cancelled": "Tilin poisto peruttu",
   "account.erased": "Tili poistettu",

@@ -8,11 +8,13 @@ import { requireRole } from "~/auth/guards.server";
 import { auditEntryView } from "~/backoffice/audit-view";
 import { consentLogView } from "~/backoffice/consents-view";
 import { staffDataExportAction } from "~/backoffice/data-export.server";
+import { staffDeletionAction, staffDeletionSection } from "~/backoffice/staff-deletion.server";
 import { badForm, notFound, requireStaffActor } from "~/backoffice/staff.server";
 import { Alert } from "~/components/alert";
 import { AuditHistory } from "~/components/backoffice/audit-entries";
 import { ConsentsSection } from "~/components/backoffice/consents-section";
 import { DataExportSection } from "~/components/backoffice/data-export-section";
+import { StaffDeletionSection } from "~/components/backoffice/staff-deletion-section";
 import { accountDeletionNoticeFor } from "~/services/account-deletion.server";
 import { CaregiverStatusBadge } from "~/components/backoffice/status-badges";
 import { PersonOrdersTable } from "~/components/backoffice/person-orders";
@@ -66,6 +68,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     canExport: (access.exportPersonalData as readonly string[]).includes(user.role),
     // "Poista tili" (decision 0034): staff see that the account is going, or gone.
     deletionNotice: await accountDeletionNoticeFor(db, caregiver.profileId, "caregiver"),
+    // "Poista kaverin tiedot": admins ask for it on a helper's phoned request.
+    deletion: await staffDeletionSection(db, { profileId: caregiver.profileId, record: { entityType: "caregiver", entityId: caregiver.id } }, user.role),
     caregiver: {
       id: caregiver.id,
       fullName: caregiver.fullName || caregiver.email,
@@ -142,6 +146,15 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       const caregiver = await getCaregiverApplication(db, caregiverId);
       const subject = caregiver ? { profileId: caregiver.profileId, entityType: "caregiver" as const, entityId: caregiver.id } : null;
       return staffDataExportAction(request, context, subject, here, caregiverTexts.notFound);
+    }
+    case "delete-account":
+    case "cancel-deletion": {
+      const findPerson = async () => {
+        const caregiver = await getCaregiverApplication(db, caregiverId);
+        if (!caregiver) throw notFound(caregiverTexts.notFound);
+        return { profileId: caregiver.profileId, email: caregiver.email, fullName: caregiver.fullName, record: { entityType: "caregiver" as const, entityId: caregiver.id } };
+      };
+      return staffDeletionAction(request, context, formData, findPerson, here);
     }
     case "review": {
       const submission = parseWithZod(formData, { schema: CaregiverReviewSchema });
@@ -267,7 +280,7 @@ function ConfirmReview({ confirm, here }: { confirm: { action: CaregiverReviewAc
 }
 
 export default function CaregiverPage() {
-  const { caregiver, actions, missingChecks, orders, history, canExport, consents, deletionNotice, availability } = useLoaderData<typeof loader>();
+  const { caregiver, actions, missingChecks, orders, history, canExport, consents, deletionNotice, deletion, availability } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const confirm = actionData && "confirm" in actionData ? actionData.confirm : null;
   const suspended = caregiver.status === "suspended";
@@ -401,6 +414,10 @@ export default function CaregiverPage() {
       <ConsentsSection entries={consents} />
 
       {canExport ? <DataExportSection /> : null}
+
+      {deletion ? (
+        <StaffDeletionSection view={deletion} lastResult={actionData && "intent" in actionData && actionData.intent === "delete-account" ? actionData.result : undefined} />
+      ) : null}
 
       <Section title="Historia" id="history-heading">
         <AuditHistory entries={history} empty="Ei kirjattuja muutoksia." />

@@ -6,14 +6,14 @@ import { requireRole } from "~/auth/guards.server";
 import { auditEntryView } from "~/backoffice/audit-view";
 import { consentLogView } from "~/backoffice/consents-view";
 import { askToConfirm, isConfirmed } from "~/backoffice/confirm.server";
-import { customerDeletionAction, customerDeletionSection } from "~/backoffice/customer-deletion.server";
+import { staffDeletionAction, staffDeletionSection } from "~/backoffice/staff-deletion.server";
 import { staffDataExportAction } from "~/backoffice/data-export.server";
 import { badForm, notFound, requireStaffActor } from "~/backoffice/staff.server";
 import { ConfirmStep, isConfirmReply } from "~/components/backoffice/confirm-step";
 import { Alert } from "~/components/alert";
 import { AuditHistory } from "~/components/backoffice/audit-entries";
 import { ConsentsSection } from "~/components/backoffice/consents-section";
-import { CustomerDeletionSection } from "~/components/backoffice/customer-deletion-section";
+import { StaffDeletionSection } from "~/components/backoffice/staff-deletion-section";
 import { DataExportSection } from "~/components/backoffice/data-export-section";
 import { accountDeletionNoticeFor } from "~/services/account-deletion.server";
 import { CustomerStatusBadge } from "~/components/backoffice/status-badges";
@@ -50,7 +50,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     // "Poista tili" (decision 0034): staff see that the account is going, or gone.
     deletionNotice: await accountDeletionNoticeFor(db, customer.profileId, "customer"),
     // "Poista asiakkaan tiedot": admins ask for it on a person's phoned request.
-    deletion: await customerDeletionSection(db, customer.profileId, user.role),
+    deletion: await staffDeletionSection(db, { profileId: customer.profileId, record: { entityType: "customer", entityId: customer.id } }, user.role),
     customer: {
       id: customer.id,
       fullName: customer.fullName || "Ei nimeä",
@@ -92,7 +92,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
   const intent = formData.get("intent");
   if (intent === "delete-account" || intent === "cancel-deletion") {
-    return customerDeletionAction(request, context, formData, params.customerId ?? "", `/backoffice/users/${params.customerId ?? ""}`);
+    const findPerson = async () => {
+      const customer = await getCustomerForStaff(await getDb(), params.customerId ?? "");
+      if (!customer) throw notFound(customerTexts.notFound);
+      return { profileId: customer.profileId, email: customer.email, fullName: customer.fullName, record: { entityType: "customer" as const, entityId: customer.id } };
+    };
+    return staffDeletionAction(request, context, formData, findPerson, `/backoffice/users/${params.customerId ?? ""}`);
   }
   const submission = parseWithZod(formData, { schema: CustomerStatusSchema });
   if (submission.status !== "success") throw badForm();
@@ -189,7 +194,7 @@ export default function CustomerPage() {
 
       {canExport ? <DataExportSection /> : null}
 
-      {deletion ? <CustomerDeletionSection view={deletion} lastResult={reply && "intent" in reply && reply.intent === "delete-account" ? reply.result : undefined} /> : null}
+      {deletion ? <StaffDeletionSection view={deletion} lastResult={reply && "intent" in reply && reply.intent === "delete-account" ? reply.result : undefined} /> : null}
 
       <Section title="Historia" id="history-heading">
         <AuditHistory entries={history} empty="Ei kirjattuja muutoksia." />

@@ -1,5 +1,5 @@
 import { accountDeletionNotices as adn } from "~/messages/account-deletion-notices";
-import { customerDeletionTexts as t } from "~/messages/customer-deletion";
+import { staffDeletionSharedTexts as t } from "~/messages/staff-deletion";
 import { isConfirmationWord } from "~/domain/account-deletion";
 import { z } from "./zod";
 
@@ -16,7 +16,7 @@ export function deletionConfirmationField() {
 
 export const STAFF_DELETION_REASON_MAX = 500;
 
-/** An admin asking for a customer's deletion on their behalf: why (the audit log keeps it) and POISTA. */
+/** An admin asking for a customer's or a helper's deletion on their behalf: why (the audit log keeps it) and POISTA. */
 export const StaffAccountDeletionSchema = z.object({
   intent: z.literal("delete-account"),
   reason: z

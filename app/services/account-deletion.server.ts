@@ -94,9 +94,15 @@ export type AccountDeletionRequestOutcome =
 /**
  * Who asked: the person themselves (password and word checked by the portal), or a back-office
  * admin for a person who phoned (GDPR art. 17; many customers use no computer). Staff's request
- * is logged on the customer's record with the reason they wrote; the rest is the same.
+ * is logged on the customer's or helper's record with the reason they wrote; the rest is the same.
  */
-export type DeletionRequester = { kind: "self" } | { kind: "staff"; actor: AuditActor; customerId: string; reason: string };
+export type DeletionRequester = { kind: "self" } | { kind: "staff"; actor: AuditActor; record: StaffDeletionRecord; reason: string };
+
+/** The back-office record a staff deletion is logged on: the customer's or the helper's. */
+export interface StaffDeletionRecord {
+  entityType: "customer" | "caregiver";
+  entityId: string;
+}
 
 /** A deletion request (the caller has checked who may ask and the confirmation word). */
 export async function requestAccountDeletion(
@@ -119,9 +125,9 @@ export async function requestAccountDeletion(
     const after = { deleteAfter: deleteAfter.toISOString() };
     if (requester.kind === "staff") {
       await writeAudit(trx, requester.actor, {
-        action: "customer.deletion_requested",
-        entityType: "customer",
-        entityId: requester.customerId,
+        action: `${requester.record.entityType}.deletion_requested`,
+        entityType: requester.record.entityType,
+        entityId: requester.record.entityId,
         after: { ...after, reason: requester.reason },
       });
     } else {
@@ -162,15 +168,20 @@ export async function cancelAccountDeletion(token: string, at: Date = clockNow()
 }
 
 /**
- * Staff cancelling a customer's waiting deletion (the person phoned again). The e-mailed link
- * then answers "already cancelled". False when nothing was waiting.
+ * Staff cancelling a customer's or helper's waiting deletion (the person phoned again). The
+ * e-mailed link then answers "already cancelled". False when nothing was waiting.
  */
-export async function cancelAccountDeletionByStaff(actor: AuditActor, customer: { id: string; profileId: string }, at: Date = clockNow()): Promise<boolean> {
+export async function cancelAccountDeletionByStaff(actor: AuditActor, profileId: string, record: StaffDeletionRecord, at: Date = clockNow()): Promise<boolean> {
   const db = await getDb();
   return db.transaction().execute(async (trx) => {
-    const row = await findPendingAccountDeletion(trx, customer.profileId);
+    const row = await findPendingAccountDeletion(trx, profileId);
     if (!row || !(await markAccountDeletionCancelled(trx, row.id, at))) return false;
-    await writeAudit(trx, actor, { action: "customer.deletion_cancelled", entityType: "customer", entityId: customer.id, before: { deleteAfter: row.deleteAfter.toISOString() } });
+    await writeAudit(trx, actor, {
+      action: `${record.entityType}.deletion_cancelled`,
+      entityType: record.entityType,
+      entityId: record.entityId,
+      before: { deleteAfter: row.deleteAfter.toISOString() },
+    });
     return true;
   });
 }

@@ -1,14 +1,16 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getDb, type DB } from "~/db.server";
+import { action as caregiverPageAction, loader as caregiverPageLoader } from "~/routes/backoffice.caregivers.$caregiverId";
 import { action as customerPageAction, loader as customerPageLoader } from "~/routes/backoffice.users.$customerId";
 import { setTestClock } from "~/services/clock.server";
 import { answerOf, contextFor, createTestUser, getRequest, lastEmailTo, postRequest, runQueuedJobs, sessionCookieFor } from "./support/auth";
 import { createTestOrder } from "./support/booking-fixtures";
-import { nextVisit, signedInCustomer, toastOf, type SignedIn } from "./support/portal";
+import { nextVisit, signedInCustomer, signedInHelper, toastOf, type SignedIn } from "./support/portal";
 
-// "Poista asiakkaan tiedot" (decision 0034): an admin asks for the deletion of a customer who
-// phoned. The same request as the portal's (blockers, 7-day grace period, e-mailed cancel link,
-// sign-out), with the admin's reason in the audit log; moderators and support cannot.
+// "Poista asiakkaan tiedot" and "Poista kaverin tiedot" (decision 0034): an admin asks for the
+// deletion of a customer or a helper who phoned. The same request as the portal's (blockers,
+// 7-day grace period, e-mailed cancel link, sign-out), with the admin's reason in the audit log on
+// the person's record; moderators and support cannot.
 
 let db: DB;
 let adminCookie: string;
@@ -44,8 +46,8 @@ async function deletionRows(profileId: string) {
   return db.selectFrom("account_deletions").selectAll().where("profile_id", "=", profileId).orderBy("requested_at").execute();
 }
 
-async function auditOf(customerId: string, action: string) {
-  return db.selectFrom("audit_log").selectAll().where("entity_type", "=", "customer").where("entity_id", "=", customerId).where("action", "=", action).execute();
+async function auditOf(entityId: string, action: string, entityType: "customer" | "caregiver" = "customer") {
+  return db.selectFrom("audit_log").selectAll().where("entity_type", "=", entityType).where("entity_id", "=", entityId).where("action", "=", action).execute();
 }
 
 describe("an admin asking for a customer's deletion", () => {
@@ -129,5 +131,59 @@ describe("other staff roles", () => {
     expect((await askDeletion(customerId, supportCookie)).status).toBe(403);
     expect(await deletionRows(person.user.id)).toEqual([]);
     expect(await db.selectFrom("sessions").select("id").where("user_id", "=", person.user.id).execute()).not.toEqual([]);
+  });
+});
+
+describe("an admin asking for a helper's deletion", () => {
+  const helperPage = (caregiverId: string, cookie: string) =>
+    answerOf(() => caregiverPageLoader({ request: getRequest(`/backoffice/caregivers/${caregiverId}`, cookie), params: { caregiverId }, context: contextFor() }));
+  const helperPost = (caregiverId: string, cookie: string, fields: Record<string, string>) =>
+    answerOf(() => caregiverPageAction({ request: postRequest(`/backoffice/caregivers/${caregiverId}`, fields, cookie), params: { caregiverId }, context: contextFor() }));
+  const askHelperDeletion = (caregiverId: string, cookie: string, word = "POISTA") =>
+    helperPost(caregiverId, cookie, { intent: "delete-account", reason: "Kaveri pyysi puhelimessa 28.11.", deleteConfirmation: word });
+
+  it("is refused while the helper has a visit ahead, then signs them out, e-mails the link, logs the reason on the helper and can be cancelled", async () => {
+    const email = "tpoisto-kaveri@example.fi";
+    const helper = await signedInHelper(email, "Kaisa Kaveri");
+    const visit = await createTestOrder({ paymentMethod: "invoice", status: "pending", caregiverId: helper.caregiverId, startsAt: nextVisit() });
+    expect((await helperPage(helper.caregiverId, adminCookie)).data.deletion).toMatchObject({
+      subject: "caregiver",
+      kind: "blocked",
+      visits: [{ line: expect.stringContaining(`Tilaus ${visit.orderNumber}: `) }],
+    });
+    const refused = await askHelperDeletion(helper.caregiverId, adminCookie);
+    expect(refused.status).toBe(409);
+    expect(JSON.stringify(refused.data)).toContain("Siirrä käynnit ensin toiselle kaverille.");
+    expect(await deletionRows(helper.user.id)).toEqual([]);
+
+    await db.updateTable("orders").set({ status: "cancelled" }).where("id", "=", visit.orderId).execute();
+    expect((await helperPage(helper.caregiverId, adminCookie)).data.deletion).toMatchObject({ subject: "caregiver", kind: "form" });
+    const wrongWord = await askHelperDeletion(helper.caregiverId, adminCookie, "poistakaa");
+    expect(wrongWord.status).toBe(400);
+    expect(wrongWord.data.result.error.deleteConfirmation).toEqual(["Kirjoita sana POISTA"]);
+
+    const asked = await askHelperDeletion(helper.caregiverId, adminCookie);
+    expect(asked.location).toBe(`/backoffice/caregivers/${helper.caregiverId}`);
+    expect(await toastOf(asked)).toMatchObject({ type: "success", title: "Tietojen poisto pyydetty", description: expect.stringContaining("Kaveri kirjattiin ulos") });
+    expect((await deletionRows(helper.user.id))[0]).toMatchObject({ status: "pending" });
+    expect(await db.selectFrom("sessions").select("id").where("user_id", "=", helper.user.id).execute()).toEqual([]);
+    expect((await lastEmailTo(email))?.text).toContain("Asiakaspalvelumme on kirjannut pyyntösi poistaa tilisi.");
+    const [audit] = await auditOf(helper.caregiverId, "caregiver.deletion_requested", "caregiver");
+    expect(audit?.after).toMatchObject({ reason: "Kaveri pyysi puhelimessa 28.11." });
+    expect((await helperPage(helper.caregiverId, adminCookie)).data.deletion).toMatchObject({ kind: "pending", text: expect.stringContaining("Kaveri voi perua") });
+
+    const cancelled = await helperPost(helper.caregiverId, adminCookie, { intent: "cancel-deletion" });
+    expect(await toastOf(cancelled)).toMatchObject({ type: "success", title: "Poisto peruttu", description: "Kaverin tili ja tiedot säilyvät. Hän voi kirjautua taas." });
+    expect((await deletionRows(helper.user.id))[0]).toMatchObject({ status: "cancelled" });
+    expect(await auditOf(helper.caregiverId, "caregiver.deletion_cancelled", "caregiver")).toHaveLength(1);
+  });
+
+  it("is for admins only: a moderator sees no section and is refused, support cannot post", async () => {
+    const helper = await signedInHelper("tpoisto-kaveri-rooli@example.fi", "Risto Rooli");
+    expect((await helperPage(helper.caregiverId, moderatorCookie)).data.deletion).toBeNull();
+    expect((await askHelperDeletion(helper.caregiverId, moderatorCookie)).status).toBe(403);
+    expect((await helperPost(helper.caregiverId, moderatorCookie, { intent: "cancel-deletion" })).status).toBe(403);
+    expect((await askHelperDeletion(helper.caregiverId, supportCookie)).status).toBe(403);
+    expect(await deletionRows(helper.user.id)).toEqual([]);
   });
 });

@@ -4,23 +4,26 @@ import { Alert } from "~/components/alert";
 import { SubmitButton } from "~/components/button";
 import { ErrorSummary, FormError, TextareaField, TextField } from "~/components/forms";
 import { accountDeletionMessages as adm } from "~/messages/account-deletion";
-import { customerDeletionTexts as t } from "~/messages/customer-deletion";
+import { staffDeletionTexts, type StaffDeletionSubject } from "~/messages/staff-deletion";
 import { Section } from "./ui";
 
 type FormConstraint = Parameters<typeof useForm>[0]["constraint"];
 
-export type CustomerDeletionView =
+export type StaffDeletionView = { subject: StaffDeletionSubject } & (
   | { kind: "pending"; text: string }
   | { kind: "blocked"; visits: { orderId: string; line: string }[]; invoices: { invoiceNumber: number; line: string }[] }
-  | { kind: "form"; constraint: FormConstraint };
+  | { kind: "form"; constraint: FormConstraint }
+);
 
 /**
- * "Poista asiakkaan tiedot" (decision 0034), admins only: what blocks the deletion, the form
- * (reason and POISTA), or the date of a waiting deletion with a button to cancel it.
+ * "Poista asiakkaan tiedot" / "Poista kaverin tiedot" (decision 0034), admins only: what blocks
+ * the deletion, the form (reason and POISTA), or the date of a waiting deletion with a button to
+ * cancel it.
  */
-export function CustomerDeletionSection({ view, lastResult }: { view: CustomerDeletionView; lastResult?: SubmissionResult<string[]> }) {
+export function StaffDeletionSection({ view, lastResult }: { view: StaffDeletionView; lastResult?: SubmissionResult<string[]> }) {
+  const t = staffDeletionTexts[view.subject];
   return (
-    <Section title={t.heading} id="customer-deletion-heading">
+    <Section title={t.heading} id="staff-deletion-heading">
       {view.kind === "pending" ? (
         <>
           <p>{view.text}</p>
@@ -36,7 +39,7 @@ export function CustomerDeletionSection({ view, lastResult }: { view: CustomerDe
           <BlockerList heading={adm.unpaidInvoicesHeading} lines={view.invoices.map((invoice) => ({ key: String(invoice.invoiceNumber), line: invoice.line }))} />
         </Alert>
       ) : (
-        <DeletionForm constraint={view.constraint} lastResult={lastResult} />
+        <DeletionForm subject={view.subject} constraint={view.constraint} lastResult={lastResult} />
       )}
     </Section>
   );
@@ -57,9 +60,10 @@ function BlockerList({ heading, lines }: { heading: string; lines: { key: string
   );
 }
 
-function DeletionForm({ constraint, lastResult }: { constraint: FormConstraint; lastResult?: SubmissionResult<string[]> }) {
+function DeletionForm({ subject, constraint, lastResult }: { subject: StaffDeletionSubject; constraint: FormConstraint; lastResult?: SubmissionResult<string[]> }) {
+  const t = staffDeletionTexts[subject];
   // Validated on the server only: the page carries no schema.
-  const [form, fields] = useForm({ id: "asiakkaan-poisto", lastResult, constraint, shouldValidate: "onSubmit" });
+  const [form, fields] = useForm({ id: "tietojen-poisto", lastResult, constraint, shouldValidate: "onSubmit" });
   return (
     <>
       <p>{t.intro}</p>
