@@ -125,13 +125,7 @@ export default function CaregiversPage() {
         </ResponsiveTable>
       )}
 
-      <Pager previous={data.previous} next={data.next} label="Kaverilistan sivut">
-        {data.pages > 1 ? (
-          <span className="font-semibold">
-            Sivu {data.page} / {data.pages}
-          </span>
-        ) : null}
-      </Pager>
+      <Pager previous={data.previous} next={data.next} label="Kaverilistan sivut" position={{ page: data.page, of: data.pages }} />
     </div>
   );
 }

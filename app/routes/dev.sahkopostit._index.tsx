@@ -74,13 +74,7 @@ export default function DevMailbox() {
           </div>
 
           <div className="mt-6">
-            <Pager previous={previous} next={next}>
-              {pageCount > 1 ? (
-                <span>
-                  Sivu {page} / {pageCount}
-                </span>
-              ) : null}
-            </Pager>
+            <Pager previous={previous} next={next} position={{ page, of: pageCount }} />
           </div>
         </>
       )}

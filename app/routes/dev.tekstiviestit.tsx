@@ -93,13 +93,7 @@ export default function DevTextOutbox() {
           </ul>
 
           <div className="mt-6">
-            <Pager previous={previous} next={next}>
-              {pageCount > 1 ? (
-                <span>
-                  Sivu {page} / {pageCount}
-                </span>
-              ) : null}
-            </Pager>
+            <Pager previous={previous} next={next} position={{ page, of: pageCount }} />
           </div>
         </>
       )}

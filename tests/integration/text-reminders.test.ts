@@ -8,7 +8,6 @@ import { EMPTY_VISIT } from "~/booking/visit-fields";
 import { VARAA_KAVERI_FLOW } from "~/booking/flows";
 import { getDb, type DB } from "~/db.server";
 import { fitsOneGsm7Message, smsLength } from "~/domain/sms";
-import { reminderKeyPrefix } from "~/domain/visit-reminders";
 import { resetEnvCache } from "~/env.server";
 import { currentConsent, recordConsent } from "~/models/consents.server";
 import { getBookingDocument } from "~/models/booking-documents.server";
@@ -20,9 +19,9 @@ import { setTestClock } from "~/services/clock.server";
 import { cancelOrder } from "~/services/order-cancellation.server";
 import { rescheduleOrder } from "~/services/order-reschedule.server";
 import { isSmsAvailable } from "~/services/sms/active-provider.server";
-import { runDueJobs } from "~/services/worker.server";
 import { answerOf, createTestUser } from "./support/auth";
 import { emailsTo } from "./support/backoffice";
+import { drainJobs, makeRemindersDue, reminderJobs } from "./support/reminders";
 import { CONTEXT, dateInDays, directOrderInput, draftQuery, getUrl, ordersOf, postUrl, seedBookingFixtures, validContact, type BookingFixtures } from "./support/booking";
 
 // Text-message reminders and the recipient's own e-mail reminder (issue 28 items 1 and 2;
@@ -68,34 +67,10 @@ async function book(input: { date: string; startHour: number; madeAt: Date; smsP
   return { orderId: outcome.orderId, orderNumber: outcome.orderNumber, email };
 }
 
-async function reminderJobs(orderId: string) {
-  const rows = await db
-    .selectFrom("jobs")
-    .select(["id", "status", "run_at", "payload", "idempotency_key"])
-    .where("type", "=", "visits.reminder")
-    .where("idempotency_key", "like", `${reminderKeyPrefix(orderId)}%`)
-    .orderBy("idempotency_key")
-    .execute();
-  return rows.map((row) => ({ ...row, payload: row.payload as unknown as { kind?: string; audience: string; address: string; visitSequence: number } }));
-}
 
 const smsJobs = async (orderId: string) => (await reminderJobs(orderId)).filter((job) => job.payload.kind === "sms");
 
-async function makeDue(orderId: string) {
-  await db
-    .updateTable("jobs")
-    .set({ run_at: sql`now()` })
-    .where("idempotency_key", "like", `${reminderKeyPrefix(orderId)}%`)
-    .where("status", "=", "pending")
-    .execute();
-}
 
-async function drain(workerIds: string[]) {
-  for (;;) {
-    const rounds = await Promise.all(workerIds.map((workerId) => runDueJobs(db, { workerId, limit: 10 })));
-    if (rounds.every((round) => round.length === 0)) return;
-  }
-}
 
 /** The texts of one order: its number appears nowhere in a text, so they are found by the link's order. */
 async function textsTo(phone: string, since: Date) {
@@ -226,8 +201,8 @@ describe("the dev outbox", () => {
     const phone = "+358401110001";
     const order = await book({ date: "2027-05-18", startHour: 12, madeAt: helsinki("2027-04-20T10:00:00"), smsPhone: phone });
     setTestClock(helsinki("2027-05-17T12:00:00"));
-    await makeDue(order.orderId);
-    await drain(["w1", "w2"]);
+    await makeRemindersDue(order.orderId);
+    await drainJobs(["w1", "w2"]);
 
     const texts = await textsTo(phone, started);
     expect(texts).toHaveLength(1);
@@ -269,8 +244,8 @@ describe("the dev outbox", () => {
     });
     if (!outcome.ok) throw new Error(outcome.reason);
     setTestClock(helsinki("2027-05-18T12:00:00"));
-    await makeDue(outcome.orderId);
-    await drain(["w1"]);
+    await makeRemindersDue(outcome.orderId);
+    await drainJobs(["w1"]);
     const [text] = await textsTo(phone, started);
     expect(text!.body).not.toContain("Pohjoisesplanadin");
     expect(text!.body).toContain("Arkikaveri: kaveri Sanna tulee ke 19.5. klo 12-14. Peru tai katso: ");
@@ -294,8 +269,8 @@ describe("the consent log (issue 29 item 4)", () => {
     await recordConsent(db, { subject: { profileId: document.customer.profileId }, purpose: "tekstiviestimuistutukset", given: false, textVersion: "tekstiviestimuistutukset-1", method: "profiili", at: helsinki("2027-04-21T10:00:00") });
     const started = new Date(Date.now() - 1000);
     setTestClock(helsinki("2027-05-26T12:00:00"));
-    await makeDue(first.orderId);
-    await drain(["w1", "w2"]);
+    await makeRemindersDue(first.orderId);
+    await drainJobs(["w1", "w2"]);
     expect(await textsTo(phone, started)).toHaveLength(0);
     expect((await smsJobs(first.orderId)).map((job) => job.status)).toEqual(["done"]);
     expect((await emailsTo(first.email)).filter((email) => email.subject.startsWith("Muistutus:"))).toHaveLength(1);
@@ -303,8 +278,8 @@ describe("the consent log (issue 29 item 4)", () => {
     // A new booking with the box ticked is the newest choice: its text goes.
     const second = await book({ date: "2027-05-28", startHour: 12, madeAt: helsinki("2027-04-22T10:00:00"), smsPhone: phone });
     setTestClock(helsinki("2027-05-27T12:00:00"));
-    await makeDue(second.orderId);
-    await drain(["w1"]);
+    await makeRemindersDue(second.orderId);
+    await drainJobs(["w1"]);
     expect(await textsTo(phone, started)).toHaveLength(1);
   });
 });
@@ -319,8 +294,8 @@ describe("the recipient's own e-mail reminder", () => {
       ["email", "recipient"],
     ]);
     setTestClock(helsinki("2027-05-19T12:00:00"));
-    await makeDue(order.orderId);
-    await drain(["w1", "w2"]);
+    await makeRemindersDue(order.orderId);
+    await drainJobs(["w1", "w2"]);
     const mails = (await emailsTo(recipient)).filter((email) => email.subject.startsWith("Muistutus"));
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain("Hei Liisa,");
@@ -386,8 +361,8 @@ describe("through the SMS provider's API (a stand-in of Twilio's)", () => {
     const started = new Date(Date.now() - 1000);
     const order = await book({ date: "2027-05-25", startHour: 10, madeAt: helsinki("2027-04-20T10:00:00"), smsPhone: phone });
     setTestClock(helsinki("2027-05-24T10:00:00"));
-    await makeDue(order.orderId);
-    await drain(["w1", "w2"]);
+    await makeRemindersDue(order.orderId);
+    await drainJobs(["w1", "w2"]);
 
     const sent = requests.filter((request) => request.form.get("To") === phone);
     expect(sent).toHaveLength(1);
@@ -408,16 +383,16 @@ describe("through the SMS provider's API (a stand-in of Twilio's)", () => {
     const started = new Date(Date.now() - 1000);
     const order = await book({ date: "2027-05-26", startHour: 10, madeAt: helsinki("2027-04-20T10:00:00"), smsPhone: phone });
     setTestClock(helsinki("2027-05-25T10:00:00"));
-    await makeDue(order.orderId);
+    await makeRemindersDue(order.orderId);
     failNext = 1;
-    await drain(["w1"]);
+    await drainJobs(["w1"]);
     const [text] = await textsTo(phone, started);
     expect(text!.status).toBe("sending");
     const job = await db.selectFrom("jobs").select(["status", "attempts"]).where("type", "=", "sms.deliver").where(sql`payload->>'textId'`, "=", text!.id).executeTakeFirstOrThrow();
     expect(job).toMatchObject({ status: "pending", attempts: 1 });
 
     await db.updateTable("jobs").set({ run_at: sql`now()` }).where("type", "=", "sms.deliver").where(sql`payload->>'textId'`, "=", text!.id).execute();
-    await drain(["w1"]);
+    await drainJobs(["w1"]);
     expect(requests.filter((request) => request.form.get("To") === phone)).toHaveLength(2);
     expect((await textsTo(phone, started))[0]).toMatchObject({ status: "sent" });
   });

@@ -1,4 +1,3 @@
-import { sql } from "kysely";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { placeOrder } from "~/booking/place-order.server";
 import { getDb, type DB } from "~/db.server";
@@ -17,6 +16,7 @@ import { applyPaymentEvent } from "~/services/payments/events.server";
 import { runDueJobs, runRecurringJobsSoon, scheduleRecurringJobs } from "~/services/worker.server";
 import { createTestUser, lastEmailTo, tokenFromLinks } from "./support/auth";
 import { emailsTo } from "./support/backoffice";
+import { drainJobs, makeRemindersDue, reminderJobs } from "./support/reminders";
 import { createTestOrder } from "./support/booking-fixtures";
 import { directOrderInput, seedBookingFixtures, type BookingFixtures } from "./support/booking";
 
@@ -59,16 +59,6 @@ async function book(input: { date: string; startHour: number; madeAt: Date; care
   return { orderId: outcome.orderId, orderNumber: outcome.orderNumber, email };
 }
 
-async function reminderJobs(orderId: string) {
-  const rows = await db
-    .selectFrom("jobs")
-    .select(["id", "status", "run_at", "payload", "idempotency_key"])
-    .where("type", "=", "visits.reminder")
-    .where("idempotency_key", "like", `${reminderKeyPrefix(orderId)}%`)
-    .orderBy("idempotency_key")
-    .execute();
-  return rows.map((row) => ({ ...row, payload: row.payload as unknown as { audience: string; address: string; visitSequence: number } }));
-}
 
 async function caregiverEmail(caregiverId: string): Promise<string> {
   const row = await db
@@ -81,22 +71,7 @@ async function caregiverEmail(caregiverId: string): Promise<string> {
 }
 
 /** Makes an order's reminders due now (the database's clock decides what a worker takes). */
-async function makeDue(orderId: string) {
-  await db
-    .updateTable("jobs")
-    .set({ run_at: sql`now()` })
-    .where("idempotency_key", "like", `${reminderKeyPrefix(orderId)}%`)
-    .where("status", "=", "pending")
-    .execute();
-}
 
-/** Runs due jobs until none is left, with the given workers side by side. */
-async function drain(workerIds: string[]) {
-  for (;;) {
-    const rounds = await Promise.all(workerIds.map((workerId) => runDueJobs(db, { workerId, limit: 10 })));
-    if (rounds.every((round) => round.length === 0)) return;
-  }
-}
 
 const remindersTo = async (address: string) => (await emailsTo(address)).filter((email) => email.subject.startsWith("Muistutus"));
 
@@ -229,7 +204,7 @@ describe("moved and cancelled visits", () => {
       { orderId: order.orderId, audience: "payer", address: order.email, visitSequence: 0, startsAt: helsinki("2027-02-10T12:00:00").toISOString() },
       { runAt: new Date(), idempotencyKey: `${reminderKeyPrefix(order.orderId)}email:payer:${order.email}:v0-stale` },
     );
-    await drain(["w1"]);
+    await drainJobs(["w1"]);
     expect(await remindersTo(order.email)).toEqual([]);
   });
 
@@ -246,7 +221,7 @@ describe("moved and cancelled visits", () => {
       { orderId: order.orderId, audience: "payer", address: order.email, visitSequence: 0, startsAt: helsinki("2027-02-12T12:00:00").toISOString() },
       { runAt: new Date(), idempotencyKey: `${reminderKeyPrefix(order.orderId)}email:payer:${order.email}:v0` },
     );
-    await drain(["w1"]);
+    await drainJobs(["w1"]);
     expect(await remindersTo(order.email)).toEqual([]);
     expect((await reminderJobs(order.orderId))[0]!.status).toBe("done");
   });
@@ -260,8 +235,8 @@ describe("sending", () => {
     expect(await reminderJobs(order.orderId)).toHaveLength(2);
 
     setTestClock(helsinki("2027-02-14T12:00:00"));
-    await makeDue(order.orderId);
-    await drain(["w1", "w2"]);
+    await makeRemindersDue(order.orderId);
+    await drainJobs(["w1", "w2"]);
     const helper = await caregiverEmail(f.caregiverId);
     expect(await remindersTo(order.email)).toHaveLength(1);
     const helperReminders = (await remindersTo(helper)).filter((email) => email.text.includes(order.orderNumber));
@@ -275,8 +250,8 @@ describe("sending", () => {
   it("tells a guest who comes, when, where, what it costs, and to cancel from the manage link or by phone", async () => {
     const order = await book({ date: "2027-02-16", startHour: 12, madeAt: helsinki("2027-01-20T10:00:00") });
     setTestClock(helsinki("2027-02-15T12:00:00"));
-    await makeDue(order.orderId);
-    await drain(["w1"]);
+    await makeRemindersDue(order.orderId);
+    await drainJobs(["w1"]);
     const [reminder] = await remindersTo(order.email);
     expect(reminder!.subject).toBe("Muistutus: käynti tiistai 16.2.2027 klo 12.00–14.00 – Arkikaveri");
     expect(reminder!.text).toContain("Kuka tulee: kaveri Sanna Nieminen");
@@ -299,8 +274,8 @@ describe("sending", () => {
     });
     // Sent a little early (a worker ahead of its time): the free cancellation still holds.
     setTestClock(helsinki("2027-02-16T08:00:00"));
-    await makeDue(order.orderId);
-    await drain(["w1"]);
+    await makeRemindersDue(order.orderId);
+    await drainJobs(["w1"]);
     const [reminder] = await remindersTo(order.email);
     expect(reminder!.text).toContain(`/portal/orders/${order.orderNumber}`);
     expect(reminder!.text).toContain("Voit perua käynnin maksutta 16.2.2027 klo 09.00 asti.");
@@ -313,17 +288,17 @@ describe("the test clock", () => {
   it("a worker sends a reminder when the moved clock reaches its time, and recurring runs keep their real pace", async () => {
     const order = await book({ date: "2027-03-16", startHour: 12, madeAt: helsinki("2027-03-01T10:00:00") });
     setTestClock(helsinki("2027-03-15T11:30:00"));
-    await drain(["w1"]);
+    await drainJobs(["w1"]);
     expect(await remindersTo(order.email)).toHaveLength(0);
 
     setTestClock(helsinki("2027-03-15T12:01:00"));
-    await drain(["w1"]);
+    await drainJobs(["w1"]);
     expect(await remindersTo(order.email)).toHaveLength(1);
 
     // Run once, a recurring job's next run is its interval away in real time, not at once again
     // because the clock stands months ahead.
     await scheduleRecurringJobs(db);
-    await drain(["w1"]);
+    await drainJobs(["w1"]);
     await scheduleRecurringJobs(db);
     expect(await runDueJobs(db, { workerId: "w1", limit: 10 })).toEqual([]);
 

@@ -240,6 +240,7 @@ export function Pager({
   next,
   first,
   label = "Sivut",
+  position,
   children,
 }: {
   previous: string | null;
@@ -247,9 +248,12 @@ export function Pager({
   /** The first page, when it is neither this page nor the previous one. */
   first?: string | null;
   label?: string;
+  /** Where the list is, as "Sivu 2 / 5"; said only when there is more than one page. */
+  position?: { page: number; of: number };
   children?: ReactNode;
 }) {
-  if (!previous && !next && !children) return null;
+  const where = position && position.of > 1 ? `Sivu ${position.page} / ${position.of}` : null;
+  if (!previous && !next && !children && !where) return null;
   const pagerLink =
     "inline-flex min-h-target items-center rounded-md border-2 border-brand-700 bg-white px-4 font-semibold text-brand-800 hover:bg-brand-50";
   return (
@@ -264,6 +268,7 @@ export function Pager({
           Edellinen sivu
         </Link>
       ) : null}
+      {where ? <span className="font-semibold">{where}</span> : null}
       {children}
       {next ? (
         <Link to={next} className={pagerLink} rel="next">
