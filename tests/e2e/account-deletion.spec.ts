@@ -107,3 +107,36 @@ test("an admin asks for a customer's deletion on their behalf", async ({ page, j
   await expect(main(page).getByRole("region", { name: "Historia" })).toContainText("Asiakas pyysi puhelimessa 28.11.");
   await expectNoAxeViolations(page);
 });
+
+// "Poista kaverin tiedot": a helper who phoned. Each project takes a seeded applicant whom no other
+// spec uses and who has no visits (Harri Turunen is waiting, Jari Peltonen was turned down), and
+// cancels the request at the end, as the person phoning again would, so the seed stays as it was.
+test("an admin asks for a helper's deletion on their behalf, then cancels it", async ({ page }, testInfo) => {
+  const helper = testInfo.project.name === "js-off" ? "Jari Peltonen" : "Harri Turunen";
+  await signIn(page, "admin@arkikaveri.test");
+  await expect(page).toHaveURL(/\/backoffice$/);
+  await page.goto(`/backoffice/caregivers?haku=${encodeURIComponent(helper)}`);
+  await main(page).getByRole("link", { name: helper }).click();
+  const section = () => main(page).getByRole("region", { name: "Poista kaverin tiedot" });
+  await expect(section()).toContainText("Kun kaveri pyytää tietojensa poistoa");
+
+  await section().getByLabel("Syy").fill("Kaveri pyysi puhelimessa 28.11.");
+  await section().getByRole("button", { name: "Pyydä tietojen poisto" }).click();
+  await expect(section().getByRole("link", { name: "Kirjoita sana POISTA" })).toBeVisible();
+  await expect(section().getByLabel("Syy")).toHaveValue("Kaveri pyysi puhelimessa 28.11.");
+  await expectNoAxeViolations(page);
+
+  await section().getByLabel("Kirjoita vahvistukseksi sana POISTA").fill("POISTA");
+  await section().getByRole("button", { name: "Pyydä tietojen poisto" }).click();
+  await expect(page.getByRole("status").getByText("Tietojen poisto pyydetty")).toBeVisible();
+  await expect(section().getByText(/Tili poistetaan \d{1,2}\.\d{1,2}\.\d{4}\. Kaveri voi perua/)).toBeVisible();
+  const history = main(page).getByRole("region", { name: "Historia" });
+  await expect(history).toContainText("Tietojen poisto pyydetty kaverin puolesta");
+  await expect(history).toContainText("Kaveri pyysi puhelimessa 28.11.");
+  await expectNoAxeViolations(page);
+
+  await section().getByRole("button", { name: "Peru poisto" }).click();
+  await expect(page.getByRole("status").getByText("Poisto peruttu")).toBeVisible();
+  await expect(section().getByRole("button", { name: "Pyydä tietojen poisto" })).toBeVisible();
+  await expect(history).toContainText("Tietojen poisto peruttu kaverin puolesta");
+});
