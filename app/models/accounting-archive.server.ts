@@ -31,6 +31,15 @@ function dateOfCursor(cursor: Cursor): string | null {
   return Number.isNaN(date.getTime()) ? null : date.toISOString().slice(0, 10);
 }
 
+/**
+ * The document's sum in cents as archived: its amount, or a receipt's total; null for a kind
+ * without one (a household statement).
+ */
+const documentAmount = sql<string | null>`coalesce(data -> 'document' ->> 'amount_cents', data -> 'document' ->> 'total_price_cents')`;
+
+/** Whose document it was: the erased person's name as it was (or their address when they gave no name). */
+const partyName = sql<string | null>`coalesce(nullif(data -> 'party' ->> 'fullName', ''), data -> 'party' ->> 'email')`;
+
 export interface ArchiveListFilters {
   kind: ArchivedDocumentKind | null;
   number: number | null;
@@ -45,6 +54,8 @@ export interface ArchivedDocumentRow {
   documentDate: string;
   purgeAfter: string;
   hasPdf: boolean;
+  amountCents: number | null;
+  partyName: string | null;
 }
 
 export async function listArchivedDocuments(
@@ -58,7 +69,16 @@ export async function listArchivedDocuments(
   const direction = backwards ? "asc" : "desc";
   let query = db
     .selectFrom("accounting_archive")
-    .select(["id", "kind", "document_date", "purge_after", sql<boolean>`pdf is not null`.as("has_pdf"), documentNumber().as("number")]);
+    .select([
+      "id",
+      "kind",
+      "document_date",
+      "purge_after",
+      sql<boolean>`pdf is not null`.as("has_pdf"),
+      documentNumber().as("number"),
+      documentAmount.as("amount"),
+      partyName.as("party_name"),
+    ]);
   if (filters.kind) query = query.where("kind", "=", filters.kind);
   if (filters.number !== null) query = query.where(documentNumber(), "=", String(filters.number));
   if (cursor && cursorDate) {
@@ -74,6 +94,8 @@ export async function listArchivedDocuments(
       documentDate: row.document_date,
       purgeAfter: row.purge_after,
       hasPdf: row.has_pdf,
+      amountCents: row.amount === null ? null : Number(row.amount),
+      partyName: row.party_name,
     })),
     next: page.next,
     previous: page.previous,

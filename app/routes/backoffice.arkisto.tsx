@@ -5,7 +5,7 @@ import { requireRole } from "~/auth/guards.server";
 import { Cell, EmptyState, FilterField, FilterForm, FilterNotices, PageHeading, Pager, ResponsiveTable, Row, SelectFilter, controlClass, inlineLinkClass, labelOptions } from "~/components/backoffice/ui";
 import { getDb } from "~/db.server";
 import { documentNumberQuery, isArchivedDocumentKind } from "~/domain/accounting-archive";
-import { formatDate } from "~/domain/format";
+import { formatDate, formatEuros } from "~/domain/format";
 import { keysetPageLinks, pageDirectionOf } from "~/domain/list-query";
 import { ARCHIVED_DOCUMENT_KIND_LABELS, accountingArchiveTexts } from "~/messages/accounting-archive";
 import { listArchivedDocuments } from "~/models/accounting-archive.server";
@@ -38,6 +38,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
         id: row.id,
         kind: kindLabel,
         number: row.number === null ? t.noNumber : String(row.number),
+        party: row.partyName ?? t.noNumber,
+        amount: row.amountCents === null ? t.noAmount : formatEuros(row.amountCents),
         date,
         keepUntil: formatDate(row.purgeAfter),
         pdfHref: row.hasPdf ? `/backoffice/arkisto/${row.id}/pdf` : null,
@@ -76,9 +78,11 @@ export default function AccountingArchivePage() {
             <Row key={row.id}>
               <Cell label={t.headers[0]}>{row.kind}</Cell>
               <Cell label={t.headers[1]}>{row.number}</Cell>
-              <Cell label={t.headers[2]}>{row.date}</Cell>
-              <Cell label={t.headers[3]}>{row.keepUntil}</Cell>
-              <Cell label={t.headers[4]}>
+              <Cell label={t.headers[2]}>{row.party}</Cell>
+              <Cell label={t.headers[3]}>{row.amount}</Cell>
+              <Cell label={t.headers[4]}>{row.date}</Cell>
+              <Cell label={t.headers[5]}>{row.keepUntil}</Cell>
+              <Cell label={t.headers[6]}>
                 {row.pdfHref ? (
                   <a href={row.pdfHref} className={inlineLinkClass} download>
                     {t.download}

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { passBotCheck } from "./support/booking";
+import { AFTER_BOT_CHECK, passBotCheck } from "./support/booking";
 import { expect, expectNoAxeViolations, test } from "./support/test";
 
 // Accounts and access as a person meets them, once with JavaScript and once without (the two
@@ -86,10 +86,11 @@ test.describe("sign-in and sign-up page", () => {
     await main(page).getByLabel("Koko nimi").fill("A");
     await main(page).getByLabel("Sähköposti").fill("aino.example.fi");
     await main(page).getByLabel("Salasana").fill("heikko");
+    // Sent before the bot check is done: the form waits for it first.
     await main(page).getByRole("button", { name: "Rekisteröidy", exact: true }).click();
 
     const summary = page.getByRole("alert").filter({ hasText: "Korjaa seuraavat virheet" });
-    await expect(summary).toBeVisible();
+    await expect(summary).toBeVisible(AFTER_BOT_CHECK);
     await expect(summary.getByRole("link", { name: "Nimi liian lyhyt" })).toHaveAttribute("href", "#signup-fullName");
     await expect(summary.getByRole("link", { name: "Virheellinen sähköpostiosoite" })).toHaveAttribute("href", "#signup-email");
     await expect(summary.getByRole("link", { name: "Salasanan on oltava vähintään 8 merkkiä" })).toBeVisible();

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { atLocalCheckout, chooseTimeAndService, fillContact, passBotCheck, uniqueEmail } from "./support/booking";
+import { AFTER_BOT_CHECK, atLocalCheckout, chooseTimeAndService, fillContact, passBotCheck, uniqueEmail } from "./support/booking";
 import { expect, expectNoAxeViolations, test } from "./support/test";
 
 // The public booking as a customer goes through it, once with JavaScript and once without (the
@@ -189,10 +189,11 @@ test.describe("booking", () => {
     await expect(page).toHaveURL(/\/varaa\/yhteystiedot/);
     await expect(main(page).getByRole("heading", { level: 1, name: "Yhteystiedot" })).toBeVisible();
 
-    // Nothing filled in: the error summary lists the problems and links to the fields.
+    // Nothing filled in: the error summary lists the problems and links to the fields. Pressed
+    // before the bot check is done, the form waits for it first.
     await main(page).getByRole("button", { name: "Vahvista varaus" }).click();
     const summary = main(page).getByRole("alert").filter({ hasText: "Korjaa seuraavat virheet" });
-    await expect(summary).toBeVisible();
+    await expect(summary).toBeVisible(AFTER_BOT_CHECK);
     // Also without JavaScript the answer opens at the errors, not at the top of the page.
     await expect(summary).toBeInViewport();
     await expect(summary.getByRole("link", { name: "Valitse kenelle tilaat palvelun" })).toHaveAttribute("href", /#varaus-yhteystiedot-bookingFor$/);

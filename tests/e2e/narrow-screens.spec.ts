@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { chooseTimeAndService, fillContact, passBotCheck, uniqueEmail } from "./support/booking";
+import { AFTER_BOT_CHECK, chooseTimeAndService, fillContact, passBotCheck, uniqueEmail } from "./support/booking";
 import { checkNarrowPage, expectNoBrokenWords, expectNoMidWordBreaks } from "./support/layout";
 import { expect, expectFitsViewport, expectNoAxeViolations, test } from "./support/test";
 
@@ -28,7 +28,7 @@ async function expectErrorsInView(page: Page) {
   const summary = main(page).getByRole("alert").filter({ hasText: "Korjaa seuraavat virheet" });
   const invalid = main(page).locator('[aria-invalid="true"]');
   // With JavaScript a form with the bot check waits for it before it goes: give it time.
-  await expect(summary.or(invalid).first()).toBeVisible({ timeout: 30_000 });
+  await expect(summary.or(invalid).first()).toBeVisible(AFTER_BOT_CHECK);
   if ((await summary.count()) > 0) await expect(summary.first()).toBeInViewport();
   else await expect(invalid.first()).toBeInViewport();
 }

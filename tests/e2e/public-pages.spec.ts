@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { AFTER_BOT_CHECK } from "./support/booking";
 import { expect, expectNoAxeViolations, test } from "./support/test";
 
 // The public side as a visitor meets it, once with JavaScript and once without (the two
@@ -190,10 +191,11 @@ test.describe("contact", () => {
     await form.getByLabel("Nimi").fill("Aino Testaaja");
     await form.getByLabel("Sähköposti").fill("aino.example.com");
     await form.getByLabel("Viesti").fill("Lyhyt");
+    // Sent before the bot check is done: the form waits for it first.
     await form.getByRole("button", { name: "Lähetä viesti" }).click();
 
     const summaryHeading = page.getByRole("heading", { name: "Korjaa seuraavat virheet" });
-    await expect(summaryHeading).toBeVisible();
+    await expect(summaryHeading).toBeVisible(AFTER_BOT_CHECK);
     // The form is far down the page: the answer opens there, not at the top (a fragment does it).
     await expect(page).toHaveURL(/#yhteydenotto$/);
     await expect(summaryHeading).toBeInViewport();

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb, type DB } from "~/db.server";
+import { formatEuros } from "~/domain/format";
 import { insertArchiveEntries } from "~/models/account-deletions.server";
 import { action as profileAction } from "~/routes/portal.profile";
 import { loader as archiveLoader } from "~/routes/backoffice.arkisto";
@@ -29,12 +30,12 @@ const list = (query = "", who: keyof typeof cookies = "admin") =>
 const download = (documentId: string, who: keyof typeof cookies = "admin") =>
   answerOf(() => pdfLoader({ request: getRequest(`/backoffice/arkisto/${documentId}/pdf`, cookies[who]), params: { documentId }, context: contextFor() }));
 
-type ListRow = { id: string; kind: string; number: string; date: string; keepUntil: string; pdfHref: string | null };
+type ListRow = { id: string; kind: string; number: string; party: string; amount: string; date: string; keepUntil: string; pdfHref: string | null };
 
 /** A customer with a paid invoice (March 2026) and a receipted online payment (April 2026), erased after the grace period. */
 async function erasedCustomerWithInvoice(email: string) {
   const person = await signedInCustomer(email, "Arvo Arkistoitava");
-  const { invoiceNumber } = await paidInvoiceAndReceipt(email);
+  const { invoiceNumber, invoiced, online } = await paidInvoiceAndReceipt(email);
   const asked = await answerOf(() =>
     profileAction({
       request: postRequest("/portal/profile", { intent: "delete", deletePassword: TEST_PASSWORD, deleteConfirmation: "poista" }, person.cookie),
@@ -52,7 +53,7 @@ async function erasedCustomerWithInvoice(email: string) {
   }
   const archived = await db.selectFrom("accounting_archive").select(["id", "kind"]).execute();
   expect(archived.map((row) => row.kind)).toContain("invoice");
-  return { invoiceNumber, archived };
+  return { invoiceNumber, archived, invoiced, online };
 }
 
 describe("Kirjanpitoarkisto", () => {
@@ -64,13 +65,23 @@ describe("Kirjanpitoarkisto", () => {
   });
 
   it("lists an erased customer's documents newest first, filters them, and downloads the invoice's PDF", async () => {
-    const { invoiceNumber, archived } = await erasedCustomerWithInvoice("arkisto-asiakas@example.fi");
+    const { invoiceNumber, archived, invoiced, online } = await erasedCustomerWithInvoice("arkisto-asiakas@example.fi");
     const page = await list();
     expect(page.status).toBe(200);
     const rows = page.data.rows as ListRow[];
     expect(rows.map((row) => row.id).sort()).toEqual(archived.map((row) => row.id).sort());
     const invoiceRow = rows.find((row) => row.kind === "Lasku")!;
-    expect(invoiceRow).toMatchObject({ number: String(invoiceNumber), date: "10.3.2026", keepUntil: "31.12.2032" });
+    expect(invoiceRow).toMatchObject({
+      number: String(invoiceNumber),
+      party: "Arvo Arkistoitava",
+      amount: formatEuros(invoiced.totalPriceCents),
+      date: "10.3.2026",
+      keepUntil: "31.12.2032",
+    });
+    // Whose and how much, also for the kinds without a PDF.
+    for (const kind of ["Kuitti", "Maksutapahtuma"]) {
+      expect(rows.find((row) => row.kind === kind)).toMatchObject({ party: "Arvo Arkistoitava", amount: formatEuros(online.totalPriceCents) });
+    }
     expect(invoiceRow.pdfHref).toBe(`/backoffice/arkisto/${invoiceRow.id}/pdf`);
     // Newest first: the receipt (April) before the invoice (March).
     const kinds = rows.map((row) => row.kind);

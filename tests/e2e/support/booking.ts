@@ -105,6 +105,13 @@ export async function passBotCheck(page: Page, jsEnabled: boolean) {
 }
 
 /**
+ * How long the answer to a form sent before its bot check has finished may take: with JavaScript
+ * the press waits for the widget's proof-of-work (bot-check.tsx), which on a loaded two-core
+ * machine can take longer than an ordinary answer (the widget itself gives up after 30 s).
+ */
+export const AFTER_BOT_CHECK = { timeout: 45_000 };
+
+/**
  * The local test checkout, once it has rendered: with JavaScript the address changes before the
  * new page is drawn, so the previous step (with the same total on it) may still be showing.
  * Returns the order number the checkout names.
