@@ -84,11 +84,6 @@ export async function findCredentialsByEmail(db: Executor, email: string): Promi
   return row ? toCredentials(row) : null;
 }
 
-export async function findUserById(db: Executor, id: string): Promise<AuthUser | null> {
-  const row = await credentialsQuery(db).where("profiles.id", "=", id).executeTakeFirst();
-  return row ? toAuthUser(toCredentials(row)) : null;
-}
-
 /** A session's user with the account's last use, read in the same query so that most page views only read. */
 export async function findSessionUser(db: Executor, id: string): Promise<{ user: AuthUser; lastActiveAt: Date } | null> {
   const row = await credentialsQuery(db).select("profiles.last_active_at").where("profiles.id", "=", id).executeTakeFirst();
